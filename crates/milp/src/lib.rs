@@ -1,0 +1,1 @@
+//! MILP backends (in progress).

@@ -1,0 +1,122 @@
+//! Typed errors with the position of what is wrong and what was expected.
+
+use thiserror::Error;
+
+/// A geometry that cannot be built.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GeometryError {
+    /// Side out of the supported range.
+    #[error("grid side {n} is not supported (expected 1 to {max})", max = crate::geometry::MAX_SIDE)]
+    UnsupportedSide {
+        /// The side asked for.
+        n: usize,
+    },
+    /// `n` has no natural box shape (it is prime).
+    #[error("a {n}x{n} grid has no rectangular box shape to infer; give one explicitly (e.g. --box 1x{n})")]
+    NoBoxShape {
+        /// The side.
+        n: usize,
+    },
+    /// A box shape that does not tile the grid.
+    #[error("box shape {rows}x{cols} does not fit a {n}x{n} grid (rows x cols must equal {n})")]
+    BadBox {
+        /// The side.
+        n: usize,
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+    },
+    /// Jigsaw regions that do not partition the grid.
+    #[error("bad regions: {reason}")]
+    BadRegions {
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+/// Where in the input text something went wrong (1-based; column 0 when it is the whole line).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, 0 if unknown.
+    pub column: usize,
+}
+
+impl std::fmt::Display for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.column > 0 {
+            write!(f, "line {}, column {}", self.line, self.column)
+        } else {
+            write!(f, "line {}", self.line)
+        }
+    }
+}
+
+/// Input that cannot be read as a puzzle.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseError {
+    /// Nothing to read.
+    #[error("the input is empty (expected a puzzle: a grid, an {cells}-character line or i,j,k clue triplets)", cells = 81)]
+    Empty,
+    /// A token that is not what was expected at this place.
+    #[error("{at}: found {found:?}, expected {expected}")]
+    Unexpected {
+        /// Where.
+        at: Position,
+        /// The text found.
+        found: String,
+        /// What would have been accepted.
+        expected: String,
+    },
+    /// The input has a shape no format accepts.
+    #[error("{at}: {message}")]
+    Shape {
+        /// Where (the first offending line).
+        at: Position,
+        /// What is wrong and what was expected.
+        message: String,
+    },
+    /// The geometry implied by the input cannot be built.
+    #[error("{0}")]
+    Geometry(#[from] GeometryError),
+    /// Two givens for the same cell disagree.
+    #[error("{at}: cell {cell} is given twice, as {first} and as {second}")]
+    ClashingGivens {
+        /// Where the second one is.
+        at: Position,
+        /// The cell, written r1c1.
+        cell: String,
+        /// First value.
+        first: usize,
+        /// Second value.
+        second: usize,
+    },
+    /// A JSON puzzle file with an error at a JSON path.
+    #[error("{path}: {message}")]
+    Json {
+        /// JSON path, e.g. `$.rules[2].cells[0]`.
+        path: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl ParseError {
+    /// Shorthand for [`ParseError::Unexpected`].
+    pub fn unexpected(line: usize, column: usize, found: impl Into<String>, expected: impl Into<String>) -> Self {
+        ParseError::Unexpected {
+            at: Position { line, column },
+            found: found.into(),
+            expected: expected.into(),
+        }
+    }
+
+    /// Shorthand for [`ParseError::Shape`].
+    pub fn shape(line: usize, message: impl Into<String>) -> Self {
+        ParseError::Shape { at: Position { line, column: 0 }, message: message.into() }
+    }
+}

@@ -1,0 +1,1 @@
+//! LP and MPS export of the [`Model`](crate::Model). (Written by the MILP work; stub for now.)

@@ -1,0 +1,313 @@
+//! Grid geometry: the side `n`, cells, digits and the regions (boxes or jigsaw pieces).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::GeometryError;
+
+/// Largest supported side. Candidate sets are one `u64` per cell.
+pub const MAX_SIDE: usize = 64;
+
+/// A cell, 0-based internally and written `r1c1` (1-based) everywhere a person sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Cell {
+    /// 0-based row.
+    pub row: u8,
+    /// 0-based column.
+    pub col: u8,
+}
+
+impl Cell {
+    /// A cell from 0-based coordinates.
+    pub fn new(row: usize, col: usize) -> Self {
+        debug_assert!(row < MAX_SIDE && col < MAX_SIDE);
+        Cell { row: row as u8, col: col as u8 }
+    }
+
+    /// Row-major index in an `n`×`n` grid.
+    pub fn index(self, n: usize) -> usize {
+        self.row as usize * n + self.col as usize
+    }
+
+    /// The cell at a row-major index.
+    pub fn from_index(index: usize, n: usize) -> Self {
+        Cell::new(index / n, index % n)
+    }
+
+    /// Parse `r3c7` / `R3C7` (1-based) within an `n`×`n` grid.
+    pub fn parse(text: &str, n: usize) -> Option<Cell> {
+        let t = text.trim().to_ascii_lowercase();
+        let rest = t.strip_prefix('r')?;
+        let (r, c) = rest.split_once('c')?;
+        let (r, c): (usize, usize) = (r.parse().ok()?, c.parse().ok()?);
+        (1..=n).contains(&r).then_some(())?;
+        (1..=n).contains(&c).then_some(())?;
+        Some(Cell::new(r - 1, c - 1))
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.row + 1, self.col + 1)
+    }
+}
+
+/// A digit `1..=n`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Digit(u8);
+
+impl Digit {
+    /// `Some` when `1 <= value <= n`.
+    pub fn new_checked(value: usize, n: usize) -> Option<Digit> {
+        (1..=n.min(MAX_SIDE)).contains(&value).then_some(Digit(value as u8))
+    }
+
+    /// The digit's value, 1-based.
+    pub fn get(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for Digit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// How the grid is cut into the regions that each hold every digit once.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Layout {
+    /// Rectangular boxes, `rows` × `cols` cells each.
+    Boxes {
+        /// Rows per box.
+        rows: usize,
+        /// Columns per box.
+        cols: usize,
+    },
+    /// Irregular (jigsaw) regions: `n` regions of `n` cells each, row-major cell indices.
+    Regions(Vec<Vec<usize>>),
+}
+
+/// Side, and the layout of regions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Geometry {
+    n: usize,
+    layout: Layout,
+}
+
+/// The box shape inferred for a side `n`: `r`×`c` with `r` the largest divisor of `n` not above
+/// √n, so boxes are square or wider than tall (2×3, 2×4, 3×4, …). `None` for primes (and 1),
+/// where the only shape is a whole row and the user has to say so.
+pub fn inferred_box(n: usize) -> Option<(usize, usize)> {
+    let r = (1..=n).take_while(|r| r * r <= n).filter(|r| n % r == 0).last()?;
+    (r >= 2).then_some((r, n / r))
+}
+
+impl Geometry {
+    /// Boxed geometry for side `n`; `box_shape` overrides the inferred `rows×cols`.
+    pub fn new(n: usize, box_shape: Option<(usize, usize)>) -> Result<Geometry, GeometryError> {
+        if !(1..=MAX_SIDE).contains(&n) {
+            return Err(GeometryError::UnsupportedSide { n });
+        }
+        let (rows, cols) = match box_shape {
+            Some((r, c)) => {
+                if r == 0 || c == 0 || r * c != n {
+                    return Err(GeometryError::BadBox { n, rows: r, cols: c });
+                }
+                (r, c)
+            }
+            None => inferred_box(n).ok_or(GeometryError::NoBoxShape { n })?,
+        };
+        Ok(Geometry { n, layout: Layout::Boxes { rows, cols } })
+    }
+
+    /// Irregular regions (jigsaw). Each region must hold `n` distinct in-grid cells and together
+    /// they must cover the grid once.
+    pub fn with_regions(n: usize, regions: Vec<Vec<usize>>) -> Result<Geometry, GeometryError> {
+        if !(1..=MAX_SIDE).contains(&n) {
+            return Err(GeometryError::UnsupportedSide { n });
+        }
+        if regions.len() != n {
+            return Err(GeometryError::BadRegions {
+                reason: format!("expected {n} regions, found {}", regions.len()),
+            });
+        }
+        let mut owner = vec![usize::MAX; n * n];
+        for (i, region) in regions.iter().enumerate() {
+            if region.len() != n {
+                return Err(GeometryError::BadRegions {
+                    reason: format!("region {} has {} cells, expected {n}", i + 1, region.len()),
+                });
+            }
+            for &cell in region {
+                if cell >= n * n {
+                    return Err(GeometryError::BadRegions {
+                        reason: format!("region {} has a cell outside the grid", i + 1),
+                    });
+                }
+                if owner[cell] != usize::MAX {
+                    return Err(GeometryError::BadRegions {
+                        reason: format!(
+                            "cell {} is in regions {} and {}",
+                            Cell::from_index(cell, n),
+                            owner[cell] + 1,
+                            i + 1
+                        ),
+                    });
+                }
+                owner[cell] = i;
+            }
+        }
+        Ok(Geometry { n, layout: Layout::Regions(regions) })
+    }
+
+    /// Side of the grid, which is also the number of digits.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// Number of cells, `n²`.
+    pub fn cells(&self) -> usize {
+        self.n * self.n
+    }
+
+    /// The layout of regions.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// `(rows, cols)` of a box, when the layout is boxed.
+    pub fn box_shape(&self) -> Option<(usize, usize)> {
+        match self.layout {
+            Layout::Boxes { rows, cols } => Some((rows, cols)),
+            Layout::Regions(_) => None,
+        }
+    }
+
+    /// The regions (boxes, numbered row-major, or the jigsaw pieces), as row-major cell indices.
+    pub fn regions(&self) -> Vec<Vec<usize>> {
+        match &self.layout {
+            Layout::Regions(r) => r.clone(),
+            &Layout::Boxes { rows, cols } => {
+                let n = self.n;
+                let mut out = Vec::with_capacity(n);
+                for band in 0..n / rows {
+                    for stack in 0..n / cols {
+                        let mut region = Vec::with_capacity(n);
+                        for r in band * rows..(band + 1) * rows {
+                            for c in stack * cols..(stack + 1) * cols {
+                                region.push(r * n + c);
+                            }
+                        }
+                        out.push(region);
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    /// Region number (0-based) of every cell, row-major.
+    pub fn region_of_cells(&self) -> Vec<usize> {
+        let mut owner = vec![0; self.cells()];
+        for (i, region) in self.regions().iter().enumerate() {
+            for &c in region {
+                owner[c] = i;
+            }
+        }
+        owner
+    }
+
+    /// Word a person reads for a region: "box" or "region".
+    pub fn region_word(&self) -> &'static str {
+        match self.layout {
+            Layout::Boxes { .. } => "box",
+            Layout::Regions(_) => "region",
+        }
+    }
+}
+
+/// Text symbol of a value in single-character formats: `1`–`9`, then `A`.. for 10.. (up to 35).
+pub fn symbol(value: usize) -> Option<char> {
+    match value {
+        1..=9 => char::from_digit(value as u32, 10),
+        10..=35 => Some((b'A' + (value - 10) as u8) as char),
+        _ => None,
+    }
+}
+
+/// Value of a single-character symbol: `1`–`9`, `A`/`a`.. for 10..; `None` if not a digit symbol.
+pub fn symbol_value(ch: char) -> Option<usize> {
+    match ch {
+        '1'..='9' => Some(ch as usize - '0' as usize),
+        'A'..='Z' => Some(ch as usize - 'A' as usize + 10),
+        'a'..='z' => Some(ch as usize - 'a' as usize + 10),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inferred_boxes_are_wider_than_tall() {
+        assert_eq!(inferred_box(4), Some((2, 2)));
+        assert_eq!(inferred_box(6), Some((2, 3)));
+        assert_eq!(inferred_box(8), Some((2, 4)));
+        assert_eq!(inferred_box(9), Some((3, 3)));
+        assert_eq!(inferred_box(12), Some((3, 4)));
+        assert_eq!(inferred_box(16), Some((4, 4)));
+        assert_eq!(inferred_box(25), Some((5, 5)));
+        assert_eq!(inferred_box(64), Some((8, 8)));
+        assert_eq!(inferred_box(7), None);
+        assert_eq!(inferred_box(1), None);
+    }
+
+    #[test]
+    fn boxes_cover_the_grid_once() {
+        for n in [4, 6, 8, 9, 12, 16] {
+            let g = Geometry::new(n, None).unwrap();
+            let mut seen = vec![0; n * n];
+            for region in g.regions() {
+                assert_eq!(region.len(), n);
+                for c in region {
+                    seen[c] += 1;
+                }
+            }
+            assert!(seen.iter().all(|&k| k == 1), "n={n}");
+        }
+        // 2x3 boxes: first box is rows 1-2, cols 1-3.
+        let g = Geometry::new(6, None).unwrap();
+        assert_eq!(g.regions()[0], vec![0, 1, 2, 6, 7, 8]);
+    }
+
+    #[test]
+    fn bad_shapes_are_refused() {
+        assert!(matches!(Geometry::new(7, None), Err(GeometryError::NoBoxShape { n: 7 })));
+        assert!(Geometry::new(6, Some((4, 2))).is_err());
+        assert!(Geometry::new(65, None).is_err());
+        assert!(Geometry::new(6, Some((3, 2))).is_ok());
+    }
+
+    #[test]
+    fn cell_names_round_trip() {
+        let c = Cell::new(2, 6);
+        assert_eq!(c.to_string(), "r3c7");
+        assert_eq!(Cell::parse("r3c7", 9), Some(c));
+        assert_eq!(Cell::parse("R3C7", 9), Some(c));
+        assert_eq!(Cell::parse("r10c1", 9), None);
+        assert_eq!(Cell::parse("r0c1", 9), None);
+    }
+
+    #[test]
+    fn symbols_round_trip() {
+        for v in 1..=35 {
+            assert_eq!(symbol_value(symbol(v).unwrap()), Some(v));
+        }
+        assert_eq!(symbol(36), None);
+        assert_eq!(symbol_value('.'), None);
+    }
+}

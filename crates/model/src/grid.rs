@@ -1,0 +1,126 @@
+//! A filled or partly filled grid of values (0 = empty).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::geometry::{symbol, Cell, Geometry};
+
+/// Values of an `n`×`n` grid, row-major; 0 is an empty cell.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Grid {
+    n: usize,
+    cells: Vec<u8>,
+}
+
+impl Grid {
+    /// An empty grid.
+    pub fn empty(n: usize) -> Grid {
+        Grid { n, cells: vec![0; n * n] }
+    }
+
+    /// A grid from row-major values (0 = empty). `None` if the length is not `n²` or a value
+    /// exceeds `n`.
+    pub fn from_values(n: usize, values: Vec<u8>) -> Option<Grid> {
+        (values.len() == n * n && values.iter().all(|&v| (v as usize) <= n))
+            .then_some(Grid { n, cells: values })
+    }
+
+    /// Side.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// Value at a cell (0 = empty).
+    pub fn get(&self, cell: Cell) -> usize {
+        self.cells[cell.index(self.n)] as usize
+    }
+
+    /// Set a value (0 clears). Panics if `value > n`: callers pass checked digits.
+    pub fn set(&mut self, cell: Cell, value: usize) {
+        assert!(value <= self.n, "value {value} out of range for a {0}x{0} grid", self.n);
+        self.cells[cell.index(self.n)] = value as u8;
+    }
+
+    /// Row-major values.
+    pub fn values(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// Number of filled cells.
+    pub fn filled(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// True when no cell is empty.
+    pub fn is_full(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// Whether single characters can write every value (`n <= 35`).
+    pub fn has_char_form(&self) -> bool {
+        self.n <= 35
+    }
+
+    /// The one-line form: `n²` characters, `.` for empty. For `n > 35`, space-separated integers
+    /// (0 for empty) on one line.
+    pub fn to_line(&self) -> String {
+        if self.has_char_form() {
+            self.cells
+                .iter()
+                .map(|&v| if v == 0 { '.' } else { symbol(v as usize).unwrap_or('?') })
+                .collect()
+        } else {
+            self.cells.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ")
+        }
+    }
+
+    /// A readable grid with box separators (`|` and `-+-`) when the geometry has boxes. Values
+    /// are single characters up to 35, right-aligned integers beyond.
+    pub fn to_pretty(&self, geometry: &Geometry) -> String {
+        self.to_pretty_with(geometry, |_, text| text.to_string())
+    }
+
+    /// Like [`Grid::to_pretty`], with a hook to decorate each cell's text (used for colour).
+    pub fn to_pretty_with(&self, geometry: &Geometry, mut paint: impl FnMut(Cell, &str) -> String) -> String {
+        let n = self.n;
+        let (box_rows, box_cols) = geometry.box_shape().unwrap_or((n, n));
+        let width = if self.has_char_form() { 1 } else { n.to_string().len() };
+        let mut out = String::new();
+        let seg = "-".repeat(box_cols * width + box_cols - 1);
+        let rule = vec![seg; n / box_cols].join("-+-");
+        for r in 0..n {
+            if r > 0 && r % box_rows == 0 {
+                out.push_str(&rule);
+                out.push('\n');
+            }
+            let mut line = String::new();
+            for c in 0..n {
+                if c > 0 && c % box_cols == 0 {
+                    line.push_str(" |");
+                }
+                if c > 0 {
+                    line.push(' ');
+                }
+                let v = self.cells[r * n + c] as usize;
+                let text = if v == 0 {
+                    format!("{:>width$}", ".")
+                } else if self.has_char_form() {
+                    symbol(v).unwrap_or('?').to_string()
+                } else {
+                    format!("{v:>width$}")
+                };
+                line.push_str(&paint(Cell::new(r, c), &text));
+            }
+            out.push_str(&line);
+            out.push('\n');
+        }
+        out
+    }
+}
+
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_line())
+    }
+}

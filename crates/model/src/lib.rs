@@ -1,0 +1,45 @@
+//! # sudoku-ip-model
+//!
+//! Everything about a puzzle that is not a solver: its [`Geometry`], givens and variant
+//! [`Rule`]s ([`Puzzle`]); the text [`formats`] it is read from and written to; the one 0-1
+//! integer program of the seeds ([`Model`]: a binary `x[cell, digit]` per cell and digit,
+//! "exactly one" rows, linear rows for variants, givens as fixed variables); LP and MPS
+//! [`export`]; and the independent [`check`]er.
+//!
+//! This crate has no solver and no C dependency. Backends depend on it through the
+//! [`Backend`] trait and read only the [`Model`]; their answers come back as [`Grid`]s that the
+//! checker verifies against the [`Puzzle`] — never against the model — before they are shown.
+//!
+//! ```
+//! use sudoku_ip_model::{formats, Model, check};
+//!
+//! let puzzle = formats::parse_puzzle(
+//!     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
+//!     &formats::ParseOptions::default(),
+//! ).unwrap();
+//! let model = Model::build(&puzzle);
+//! assert_eq!(model.size().variables, 729);
+//! assert_eq!(model.size().rows, 324);
+//! assert!(check::given_conflicts(&puzzle).is_empty());
+//! ```
+#![forbid(unsafe_code)]
+
+pub mod check;
+pub mod error;
+pub mod export;
+pub mod formats;
+pub mod geometry;
+pub mod grid;
+pub mod model;
+pub mod puzzle;
+pub mod rules;
+pub mod solve;
+
+pub use check::{verify, Violation};
+pub use error::{GeometryError, ParseError};
+pub use geometry::{Cell, Digit, Geometry, Layout};
+pub use grid::Grid;
+pub use model::{Model, ModelSize, Row, Sense, SparseModel};
+pub use puzzle::Puzzle;
+pub use rules::Rule;
+pub use solve::{Backend, BackendError, Limits, SearchEnd, SearchRequest, SearchResult, Stats};

@@ -1,0 +1,420 @@
+//! The 0-1 integer program of the seeds: one binary `x[cell, digit]` per cell and digit.
+//!
+//! ```text
+//!   var index  v = (row·n + col)·n + (digit − 1)        name  x_r{row}c{col}_d{digit}
+//!
+//!   cell_r1c1 :  Σ_d x[r1c1, d]            = 1     (n² rows)
+//!   row1_d5   :  Σ_c x[r1c, 5]             = 1     (n² rows)
+//!   col2_d5   :  Σ_r x[rc2, 5]             = 1     (n² rows)
+//!   box3_d5   :  Σ_{cells of box 3} x[.,5] = 1     (n² rows)
+//!   rules     :  Σ a·x  {<=, =, >=}  b             (variants add these)
+//!   givens    :  x[cell, given] fixed to 1
+//! ```
+//!
+//! The model is what every backend reads; it knows nothing of any solver.
+
+use serde::Serialize;
+
+use crate::geometry::Cell;
+use crate::grid::Grid;
+use crate::puzzle::Puzzle;
+
+/// Direction of a linear row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Sense {
+    /// `Σ a·x <= b`
+    Le,
+    /// `Σ a·x = b`
+    Eq,
+    /// `Σ a·x >= b`
+    Ge,
+}
+
+impl Sense {
+    /// The operator as text (`<=`, `=`, `>=`).
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Sense::Le => "<=",
+            Sense::Eq => "=",
+            Sense::Ge => ">=",
+        }
+    }
+}
+
+/// One linear row `Σ coef·x[var]  sense  rhs`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Row {
+    /// Readable, unique name (`row3_d5`, `cage2_sum`, …), used in LP/MPS files.
+    pub name: String,
+    /// `(variable index, coefficient)`, variables distinct.
+    pub terms: Vec<(u32, i32)>,
+    /// Direction.
+    pub sense: Sense,
+    /// Right-hand side.
+    pub rhs: i32,
+}
+
+impl Row {
+    /// True for the rows the native engine treats as exact cover: all coefficients 1, `= 1`.
+    pub fn is_exactly_one(&self) -> bool {
+        self.sense == Sense::Eq && self.rhs == 1 && self.terms.iter().all(|&(_, a)| a == 1)
+    }
+
+    /// Row activity for a 0-1 assignment.
+    pub fn activity(&self, ones: &[bool]) -> i64 {
+        self.terms.iter().filter(|(v, _)| ones[*v as usize]).map(|&(_, a)| a as i64).sum()
+    }
+
+    /// Whether a 0-1 assignment satisfies the row.
+    pub fn holds(&self, ones: &[bool]) -> bool {
+        let lhs = self.activity(ones);
+        let rhs = self.rhs as i64;
+        match self.sense {
+            Sense::Le => lhs <= rhs,
+            Sense::Eq => lhs == rhs,
+            Sense::Ge => lhs >= rhs,
+        }
+    }
+}
+
+/// Size of a model, as solvers report it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ModelSize {
+    /// Binary variables.
+    pub variables: usize,
+    /// Rows (constraints).
+    pub rows: usize,
+    /// Nonzero coefficients.
+    pub nonzeros: usize,
+    /// Variables fixed by bounds (givens, or presolve).
+    pub fixed: usize,
+}
+
+impl std::fmt::Display for ModelSize {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} variables, {} rows, {} nonzeros, {} fixed",
+            self.variables, self.rows, self.nonzeros, self.fixed
+        )
+    }
+}
+
+/// The 0-1 program of a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Model {
+    n: usize,
+    rows: Vec<Row>,
+    /// Per variable: `Some(true)` fixed to 1, `Some(false)` fixed to 0, `None` free binary.
+    fixed: Vec<Option<bool>>,
+}
+
+/// Where rules add their rows; handed to [`Rule::emit`](crate::Rule::emit).
+pub struct ModelBuilder<'a> {
+    model: &'a mut Model,
+    puzzle: &'a Puzzle,
+}
+
+impl ModelBuilder<'_> {
+    /// The puzzle being modelled.
+    pub fn puzzle(&self) -> &Puzzle {
+        self.puzzle
+    }
+
+    /// Side.
+    pub fn n(&self) -> usize {
+        self.model.n
+    }
+
+    /// Variable index of `(cell, digit)`, digit 1-based.
+    pub fn var(&self, cell: Cell, digit: usize) -> u32 {
+        self.model.var(cell, digit)
+    }
+
+    /// Add a row.
+    pub fn add_row(&mut self, row: Row) {
+        debug_assert!(!self.model.rows.iter().any(|r| r.name == row.name), "duplicate row name {}", row.name);
+        self.model.rows.push(row);
+    }
+
+    /// Add "each digit exactly once in these `n` cells" (a region), rows named `{prefix}_d{digit}`.
+    pub fn add_all_different_region(&mut self, prefix: &str, cells: &[Cell]) {
+        let n = self.n();
+        for d in 1..=n {
+            let terms = cells.iter().map(|&c| (self.var(c, d), 1)).collect();
+            self.add_row(Row { name: format!("{prefix}_d{d}"), terms, sense: Sense::Eq, rhs: 1 });
+        }
+    }
+
+    /// Add "each digit at most once in these cells" (fewer than `n` cells: cages, extra regions).
+    pub fn add_at_most_once(&mut self, prefix: &str, cells: &[Cell]) {
+        let n = self.n();
+        for d in 1..=n {
+            let terms = cells.iter().map(|&c| (self.var(c, d), 1)).collect();
+            self.add_row(Row { name: format!("{prefix}_d{d}"), terms, sense: Sense::Le, rhs: 1 });
+        }
+    }
+
+    /// Fix a variable (`false`: the digit is excluded from the cell).
+    pub fn fix(&mut self, var: u32, value: bool) {
+        self.model.fixed[var as usize] = Some(value);
+    }
+}
+
+impl Model {
+    /// Build the model of a puzzle: cell, row, column and region rows, each rule's rows, and the
+    /// givens as fixed variables.
+    pub fn build(puzzle: &Puzzle) -> Model {
+        let geometry = puzzle.geometry();
+        let n = geometry.n();
+        let mut model = Model { n, rows: Vec::with_capacity(4 * n * n), fixed: vec![None; n * n * n] };
+        let cell = |r: usize, c: usize| Cell::new(r, c);
+        for r in 0..n {
+            for c in 0..n {
+                let terms = (1..=n).map(|d| (model.var(cell(r, c), d), 1)).collect();
+                model.rows.push(Row { name: format!("cell_{}", cell(r, c)), terms, sense: Sense::Eq, rhs: 1 });
+            }
+        }
+        let mut b = ModelBuilder { model: &mut model, puzzle };
+        for r in 0..n {
+            let cells: Vec<Cell> = (0..n).map(|c| cell(r, c)).collect();
+            b.add_all_different_region(&format!("row{}", r + 1), &cells);
+        }
+        for c in 0..n {
+            let cells: Vec<Cell> = (0..n).map(|r| cell(r, c)).collect();
+            b.add_all_different_region(&format!("col{}", c + 1), &cells);
+        }
+        let word = geometry.region_word();
+        for (i, region) in geometry.regions().iter().enumerate() {
+            let cells: Vec<Cell> = region.iter().map(|&k| Cell::from_index(k, n)).collect();
+            b.add_all_different_region(&format!("{word}{}", i + 1), &cells);
+        }
+        for rule in puzzle.rules() {
+            rule.emit(&mut b);
+        }
+        for (k, &v) in puzzle.givens().values().iter().enumerate() {
+            if v != 0 {
+                let var = model.var(Cell::from_index(k, n), v as usize);
+                model.fixed[var as usize] = Some(true);
+            }
+        }
+        model
+    }
+
+    /// Side (= digits per cell).
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// Number of binary variables, `n³`.
+    pub fn num_vars(&self) -> usize {
+        self.fixed.len()
+    }
+
+    /// All rows.
+    pub fn rows(&self) -> &[Row] {
+        &self.rows
+    }
+
+    /// Fixed values per variable.
+    pub fn fixed(&self) -> &[Option<bool>] {
+        &self.fixed
+    }
+
+    /// Fix a variable (used by presolve and by enumeration).
+    pub fn set_fixed(&mut self, var: u32, value: Option<bool>) {
+        self.fixed[var as usize] = value;
+    }
+
+    /// Append a row (used for "not this solution" cuts).
+    pub fn push_row(&mut self, row: Row) {
+        self.rows.push(row);
+    }
+
+    /// Variable index of `(cell, digit)`, digit 1-based.
+    pub fn var(&self, cell: Cell, digit: usize) -> u32 {
+        debug_assert!((1..=self.n).contains(&digit));
+        (cell.index(self.n) * self.n + digit - 1) as u32
+    }
+
+    /// `(cell, digit)` of a variable index.
+    pub fn cell_digit(&self, var: u32) -> (Cell, usize) {
+        let v = var as usize;
+        (Cell::from_index(v / self.n, self.n), v % self.n + 1)
+    }
+
+    /// Readable variable name, `x_r1c2_d5`.
+    pub fn var_name(&self, var: u32) -> String {
+        let (cell, d) = self.cell_digit(var);
+        format!("x_{cell}_d{d}")
+    }
+
+    /// Size of the model.
+    pub fn size(&self) -> ModelSize {
+        ModelSize {
+            variables: self.num_vars(),
+            rows: self.rows.len(),
+            nonzeros: self.rows.iter().map(|r| r.terms.len()).sum(),
+            fixed: self.fixed.iter().filter(|f| f.is_some()).count(),
+        }
+    }
+
+    /// The grid of a 0-1 assignment: `None` unless every cell has exactly one variable at 1.
+    pub fn grid_from_ones(&self, ones: &[bool]) -> Option<Grid> {
+        let n = self.n;
+        if ones.len() != self.num_vars() {
+            return None;
+        }
+        let mut values = vec![0u8; n * n];
+        for (k, value) in values.iter_mut().enumerate() {
+            let mut found = None;
+            for d in 0..n {
+                if ones[k * n + d] {
+                    if found.is_some() {
+                        return None;
+                    }
+                    found = Some(d + 1);
+                }
+            }
+            *value = found? as u8;
+        }
+        Grid::from_values(n, values)
+    }
+
+    /// The 0-1 assignment of a full grid.
+    pub fn ones_from_grid(&self, grid: &Grid) -> Vec<bool> {
+        let n = self.n;
+        let mut ones = vec![false; self.num_vars()];
+        for (k, &v) in grid.values().iter().enumerate() {
+            if v != 0 {
+                ones[k * n + v as usize - 1] = true;
+            }
+        }
+        ones
+    }
+
+    /// Whether an assignment satisfies every row and every fixed bound.
+    pub fn is_feasible(&self, ones: &[bool]) -> bool {
+        ones.len() == self.num_vars()
+            && self.fixed.iter().zip(ones).all(|(f, &x)| f.is_none_or(|f| f == x))
+            && self.rows.iter().all(|r| r.holds(ones))
+    }
+
+    /// The "not this solution" cut used to enumerate by integer programming: of the `n²`
+    /// variables at 1 in `grid`, at most `n² − 1` may be 1 again.
+    pub fn exclusion_cut(&self, grid: &Grid, index: usize) -> Row {
+        let n = self.n;
+        let terms: Vec<(u32, i32)> = grid
+            .values()
+            .iter()
+            .enumerate()
+            .map(|(k, &v)| ((k * n + v as usize - 1) as u32, 1))
+            .collect();
+        let rhs = terms.len() as i32 - 1;
+        Row { name: format!("cut{index}"), terms, sense: Sense::Le, rhs }
+    }
+
+    /// The seeds' "solver-based" form, as in MATLAB's `intlinprog(f, intcon, A, b, Aeq, beq,
+    /// lb, ub)`: sparse matrices as 0-based `(row, column, value)` triplets, `A·x <= b`
+    /// (`>=` rows are negated), `Aeq·x = beq`, and bounds. Variable `v` is `x[cell, digit]`
+    /// with `v = (row·n + col)·n + digit − 1` (all 0-based except the digit).
+    pub fn sparse(&self) -> SparseModel {
+        let mut s = SparseModel {
+            num_vars: self.num_vars(),
+            lb: self.fixed.iter().map(|f| if *f == Some(true) { 1.0 } else { 0.0 }).collect(),
+            ub: self.fixed.iter().map(|f| if *f == Some(false) { 0.0 } else { 1.0 }).collect(),
+            ..SparseModel::default()
+        };
+        for row in &self.rows {
+            let (matrix, rhs, sign) = match row.sense {
+                Sense::Eq => (&mut s.aeq, &mut s.beq, 1.0),
+                Sense::Le => (&mut s.a, &mut s.b, 1.0),
+                Sense::Ge => (&mut s.a, &mut s.b, -1.0),
+            };
+            let i = rhs.len();
+            matrix.extend(row.terms.iter().map(|&(v, a)| (i, v as usize, sign * a as f64)));
+            rhs.push(sign * row.rhs as f64);
+        }
+        s
+    }
+}
+
+/// The model as sparse matrices and vectors, for users who call their own solver.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct SparseModel {
+    /// Number of variables (columns).
+    pub num_vars: usize,
+    /// Inequality matrix `A` (`A·x <= b`) as `(row, col, value)`.
+    pub a: Vec<(usize, usize, f64)>,
+    /// Right-hand sides of `A`.
+    pub b: Vec<f64>,
+    /// Equality matrix `Aeq` as `(row, col, value)`.
+    pub aeq: Vec<(usize, usize, f64)>,
+    /// Right-hand sides of `Aeq`.
+    pub beq: Vec<f64>,
+    /// Lower bounds (1 for givens).
+    pub lb: Vec<f64>,
+    /// Upper bounds.
+    pub ub: Vec<f64>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Geometry;
+
+    #[test]
+    fn plain_9x9_has_the_seed_dimensions() {
+        // Seed 000: 729 binaries, 4·81 = 324 equality rows, 4 nonzeros per variable.
+        let p = Puzzle::blank(Geometry::new(9, None).unwrap());
+        let m = Model::build(&p);
+        let s = m.size();
+        assert_eq!((s.variables, s.rows, s.nonzeros, s.fixed), (729, 324, 2916, 0));
+        assert!(m.rows().iter().all(Row::is_exactly_one));
+        let sp = m.sparse();
+        assert_eq!((sp.aeq.len(), sp.beq.len(), sp.a.len()), (2916, 324, 0));
+    }
+
+    #[test]
+    fn every_variable_is_in_exactly_four_rows() {
+        let p = Puzzle::blank(Geometry::new(6, None).unwrap());
+        let m = Model::build(&p);
+        let mut count = vec![0; m.num_vars()];
+        for r in m.rows() {
+            for &(v, _) in &r.terms {
+                count[v as usize] += 1;
+            }
+        }
+        assert!(count.iter().all(|&c| c == 4));
+    }
+
+    #[test]
+    fn var_names_say_what_they_are() {
+        let p = Puzzle::blank(Geometry::new(9, None).unwrap());
+        let m = Model::build(&p);
+        let v = m.var(Cell::new(0, 1), 5);
+        assert_eq!(m.var_name(v), "x_r1c2_d5");
+        assert_eq!(m.cell_digit(v), (Cell::new(0, 1), 5));
+    }
+
+    #[test]
+    fn givens_are_fixed_and_feasibility_is_exact() {
+        let g = Geometry::new(4, None).unwrap();
+        let sol = Grid::from_values(4, vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]).unwrap();
+        let mut givens = Grid::empty(4);
+        givens.set(Cell::new(0, 0), 1);
+        let m = Model::build(&Puzzle::new(g, givens));
+        assert_eq!(m.fixed()[m.var(Cell::new(0, 0), 1) as usize], Some(true));
+        let ones = m.ones_from_grid(&sol);
+        assert!(m.is_feasible(&ones));
+        assert_eq!(m.grid_from_ones(&ones), Some(sol.clone()));
+        // Swap two digits in a row: cell rows still hold, column rows break.
+        let mut bad = sol.clone();
+        bad.set(Cell::new(0, 0), 2);
+        bad.set(Cell::new(0, 1), 1);
+        assert!(!m.is_feasible(&m.ones_from_grid(&bad)));
+        // The exclusion cut removes exactly this solution.
+        let cut = m.exclusion_cut(&sol, 0);
+        assert!(!cut.holds(&ones));
+    }
+}

@@ -1,0 +1,79 @@
+//! A puzzle: geometry, givens and variant rules. It knows nothing of solvers.
+
+use serde::{Deserialize, Serialize};
+
+use crate::geometry::{Cell, Geometry};
+use crate::grid::Grid;
+use crate::rules::Rule;
+
+/// Geometry + givens + the extra rules of a variant.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Puzzle {
+    geometry: Geometry,
+    givens: Grid,
+    rules: Vec<Rule>,
+}
+
+impl Puzzle {
+    /// A plain puzzle. Panics if the grid side differs from the geometry's: both come from the
+    /// same parser, so a mismatch is a bug, not bad input.
+    pub fn new(geometry: Geometry, givens: Grid) -> Puzzle {
+        assert_eq!(geometry.n(), givens.n(), "geometry and givens disagree on the side");
+        Puzzle { geometry, givens, rules: Vec::new() }
+    }
+
+    /// An empty puzzle (no givens) of a geometry.
+    pub fn blank(geometry: Geometry) -> Puzzle {
+        let n = geometry.n();
+        Puzzle::new(geometry, Grid::empty(n))
+    }
+
+    /// Add a variant rule.
+    pub fn with_rule(mut self, rule: Rule) -> Puzzle {
+        self.rules.push(rule);
+        self
+    }
+
+    /// Add variant rules.
+    pub fn with_rules(mut self, rules: impl IntoIterator<Item = Rule>) -> Puzzle {
+        self.rules.extend(rules);
+        self
+    }
+
+    /// The geometry.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// Side.
+    pub fn n(&self) -> usize {
+        self.geometry.n()
+    }
+
+    /// The givens (0 = empty).
+    pub fn givens(&self) -> &Grid {
+        &self.givens
+    }
+
+    /// Mutable givens (for generators and editors).
+    pub fn givens_mut(&mut self) -> &mut Grid {
+        &mut self.givens
+    }
+
+    /// Variant rules beyond rows, columns and regions.
+    pub fn rules(&self) -> &[Rule] {
+        &self.rules
+    }
+
+    /// The givens as 1-based `(row, col, digit)` triplets, as in the seeds' clue matrix `B`.
+    pub fn triplets(&self) -> Vec<(usize, usize, usize)> {
+        let n = self.n();
+        (0..n * n)
+            .map(|i| Cell::from_index(i, n))
+            .filter_map(|c| {
+                let v = self.givens.get(c);
+                (v != 0).then(|| (c.row as usize + 1, c.col as usize + 1, v))
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,130 @@
+//! What every backend implements, and what it reports.
+//!
+//! A backend reads only the [`Model`]. It returns grids; the caller checks each one with
+//! [`check::verify`](crate::check::verify) before anybody sees it.
+
+use std::time::Duration;
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::grid::Grid;
+use crate::model::{Model, ModelSize};
+
+/// Limits on one search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall-clock limit.
+    pub time: Option<Duration>,
+    /// Branch-and-bound / search node limit, where the backend supports one.
+    pub nodes: Option<u64>,
+}
+
+/// What to look for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchRequest {
+    /// Stop after this many solutions (1 = solve, 2 = prove uniqueness, `u64::MAX` = all).
+    pub max_solutions: u64,
+    /// How many of the solutions found to return (counting all 6×6 grids keeps none).
+    pub keep: usize,
+    /// Time and node limits.
+    pub limits: Limits,
+    /// Run native propagation before a MILP solver (MILP backends only).
+    pub presolve: bool,
+}
+
+impl SearchRequest {
+    /// Find one solution.
+    pub fn solve() -> SearchRequest {
+        SearchRequest { max_solutions: 1, keep: 1, limits: Limits::default(), presolve: true }
+    }
+
+    /// Count up to `max` solutions, keeping `keep` of them.
+    pub fn count(max: u64, keep: usize) -> SearchRequest {
+        SearchRequest { max_solutions: max, keep, ..SearchRequest::solve() }
+    }
+
+    /// With limits.
+    pub fn with_limits(mut self, limits: Limits) -> SearchRequest {
+        self.limits = limits;
+        self
+    }
+}
+
+/// How a search ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "end", rename_all = "snake_case")]
+pub enum SearchEnd {
+    /// Every solution was found: the count is exact.
+    Exhausted,
+    /// Stopped on reaching `max_solutions`: there are at least that many.
+    ReachedMax,
+    /// Stopped before the answer was known (time limit, node limit, solver status).
+    Stopped {
+        /// Why, in words.
+        reason: String,
+    },
+}
+
+/// Measured facts about a search.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Stats {
+    /// Backend name.
+    pub backend: String,
+    /// Wall time of the search (model build excluded; the caller adds it).
+    pub elapsed: Duration,
+    /// Search / branch-and-bound nodes, where known.
+    pub nodes: Option<u64>,
+    /// Guesses (branching decisions), where known.
+    pub guesses: Option<u64>,
+    /// Solver calls (MILP enumeration solves once per solution).
+    pub solver_calls: Option<u64>,
+    /// Size of the model as handed to the backend.
+    pub model: ModelSize,
+    /// Size after presolve, when there was one.
+    pub presolved: Option<ModelSize>,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SearchResult {
+    /// Up to `keep` solutions, in the order found.
+    pub solutions: Vec<Grid>,
+    /// Solutions found (may exceed `solutions.len()`).
+    pub count: u64,
+    /// How it ended.
+    pub end: SearchEnd,
+    /// Measurements.
+    pub stats: Stats,
+}
+
+/// A failure of the backend itself (not "no solution", which is a result).
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BackendError {
+    /// The backend is not compiled in or cannot take this model.
+    #[error("backend {backend} cannot solve this: {reason}")]
+    Unsupported {
+        /// Backend name.
+        backend: String,
+        /// Why.
+        reason: String,
+    },
+    /// The solver failed.
+    #[error("backend {backend} failed: {reason}")]
+    Failed {
+        /// Backend name.
+        backend: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// A solver for the 0-1 model.
+pub trait Backend: Send + Sync {
+    /// Short name (`native`, `microlp`, `highs`).
+    fn name(&self) -> &'static str;
+
+    /// Search the model for solutions.
+    fn search(&self, model: &Model, request: &SearchRequest) -> Result<SearchResult, BackendError>;
+}
