@@ -108,13 +108,9 @@ fn digit_text(d: usize) -> String {
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Violation::Duplicate { unit, digit, cells } => write!(
-                f,
-                "{unit} has {} {}s: {}",
-                count_word(cells.len()),
-                digit_text(*digit),
-                cell_list(cells)
-            ),
+            Violation::Duplicate { unit, digit, cells } => {
+                write!(f, "{unit} has {} {}s: {}", count_word(cells.len()), digit_text(*digit), cell_list(cells))
+            }
             Violation::GivenChanged { cell, given, found } => {
                 write!(f, "{cell} is given as {given} but holds {found}")
             }

@@ -60,7 +60,10 @@ impl std::fmt::Display for Position {
 #[non_exhaustive]
 pub enum ParseError {
     /// Nothing to read.
-    #[error("the input is empty (expected a puzzle: a grid, an {cells}-character line or i,j,k clue triplets)", cells = 81)]
+    #[error(
+        "the input is empty (expected a puzzle: a grid, an {cells}-character line or i,j,k clue triplets)",
+        cells = 81
+    )]
     Empty,
     /// A token that is not what was expected at this place.
     #[error("{at}: found {found:?}, expected {expected}")]
@@ -108,11 +111,7 @@ pub enum ParseError {
 impl ParseError {
     /// Shorthand for [`ParseError::Unexpected`].
     pub fn unexpected(line: usize, column: usize, found: impl Into<String>, expected: impl Into<String>) -> Self {
-        ParseError::Unexpected {
-            at: Position { line, column },
-            found: found.into(),
-            expected: expected.into(),
-        }
+        ParseError::Unexpected { at: Position { line, column }, found: found.into(), expected: expected.into() }
     }
 
     /// Shorthand for [`ParseError::Shape`].

@@ -1,1 +1,663 @@
-//! LP and MPS export of the [`Model`](crate::Model). (Written by the MILP work; stub for now.)
+//! LP and MPS export of the [`Model`]: the same 0-1 program, written for any solver (HiGHS, CBC,
+//! GLPK, Gurobi, CPLEX, MATLAB `mpsread` + `intlinprog`).
+//!
+//! Choices, each made for the pickiest reader:
+//! - **Objective: zero.** This is a feasibility problem, so every feasible point is optimal.
+//!   LP writes `obj: 0 x_r1c1_d1` (some readers reject an empty objective); MPS declares an
+//!   `N obj` row with no entries.
+//! - **Integrality and bounds.** Free variables are binary. Fixed variables (givens, presolve)
+//!   are general integers with both bounds equal, `x = 1` or `x = 0`. They are *not* listed in
+//!   the LP `Binary` section: GLPK and CPLEX reset a binary's bounds to `[0, 1]`, which would
+//!   silently drop the fixing. MPS: every column sits between one `INTORG`/`INTEND` marker
+//!   pair with an explicit `UP 1` (readers disagree on a marker integer's default upper bound:
+//!   1 or +inf) or an `FX` bound.
+//! - **Names.** Variables `x_r1c2_d5` ([`Model::var_name`]); rows keep [`Row::name`] with any
+//!   character outside `[A-Za-z0-9_.]` replaced by `_`, an `r_` prefix when the name does not
+//!   start with a letter, starts with `e`/`E` (read as an exponent by some LP readers) or is
+//!   an LP keyword, and a `_2`, `_3`, … suffix for duplicates.
+//! - **Fixed MPS** puts fields in columns 2, 5, 15, 25, 40 and 50 and allows 8-character
+//!   names, too short for ours: columns are `C1`, `C2`, … (model order) and rows `R1`, … ;
+//!   the readable names follow in `*` comment lines. Free MPS uses the readable names.
+//! - **LP lines are wrapped** near 80 characters (CPLEX and older Gurobi limit line length).
+//!
+//! ```
+//! use sudoku_ip_model::{export, Geometry, Model, Puzzle};
+//!
+//! let model = Model::build(&Puzzle::blank(Geometry::new(4, None).unwrap()));
+//! let lp = export::to_lp(&model);
+//! assert!(lp.contains("cell_r1c1: x_r1c1_d1 + x_r1c1_d2 + x_r1c1_d3 + x_r1c1_d4 = 1"));
+//! let mps = export::to_mps(&model, export::MpsFormat::Free);
+//! assert!(mps.contains(" E  row1_d1"));
+//! ```
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+use std::io;
+
+use crate::model::{Model, Row, Sense};
+
+/// Which MPS dialect to write.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MpsFormat {
+    /// Whitespace-separated fields, readable names (HiGHS, CBC, Gurobi, CPLEX, `glpsol --freemps`,
+    /// MATLAB `mpsread`).
+    #[default]
+    Free,
+    /// Fields in fixed columns, names `C1`…/`R1`… of at most 8 characters (`glpsol --mps` and
+    /// other strict fixed-format readers).
+    Fixed,
+}
+
+/// Name of the objective row (LP and MPS).
+const OBJECTIVE: &str = "obj";
+
+/// Words an LP reader may take for a section header or a special value.
+const LP_KEYWORDS: &[&str] = &[
+    "min",
+    "minimize",
+    "minimise",
+    "minimum",
+    "max",
+    "maximize",
+    "maximise",
+    "maximum",
+    "st",
+    "s.t.",
+    "st.",
+    "subject",
+    "such",
+    "bound",
+    "bounds",
+    "bin",
+    "binary",
+    "binaries",
+    "gen",
+    "general",
+    "generals",
+    "int",
+    "integer",
+    "integers",
+    "semi",
+    "semis",
+    "semi-continuous",
+    "sos",
+    "end",
+    "free",
+    "inf",
+    "infinity",
+    "obj",
+];
+
+/// Readable, unique row names that every LP and free-MPS reader accepts, in row order.
+pub fn row_names(model: &Model) -> Vec<String> {
+    let mut seen: HashSet<String> = HashSet::from([OBJECTIVE.to_string()]);
+    model
+        .rows()
+        .iter()
+        .map(|row| {
+            let mut name: String = row
+                .name
+                .chars()
+                .map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '.' { c } else { '_' })
+                .collect();
+            let first = name.chars().next();
+            let needs_prefix = !first.is_some_and(|c| c.is_ascii_alphabetic())
+                || matches!(first, Some('e' | 'E'))
+                || LP_KEYWORDS.contains(&name.to_ascii_lowercase().as_str());
+            if needs_prefix {
+                name.insert_str(0, "r_");
+            }
+            let base = name.clone();
+            let mut k = 2;
+            while !seen.insert(name.to_ascii_lowercase()) {
+                name = format!("{base}_{k}");
+                k += 1;
+            }
+            name
+        })
+        .collect()
+}
+
+/// The model as CPLEX-LP text.
+pub fn to_lp(model: &Model) -> String {
+    let mut out = String::new();
+    write_lp_text(model, &mut out);
+    out
+}
+
+/// Write the model as CPLEX-LP.
+pub fn write_lp(model: &Model, mut w: impl io::Write) -> io::Result<()> {
+    w.write_all(to_lp(model).as_bytes())
+}
+
+/// The model as MPS text.
+pub fn to_mps(model: &Model, format: MpsFormat) -> String {
+    let mut out = String::new();
+    write_mps_text(model, format, &mut out);
+    out
+}
+
+/// Write the model as MPS.
+pub fn write_mps(model: &Model, format: MpsFormat, mut w: impl io::Write) -> io::Result<()> {
+    w.write_all(to_mps(model, format).as_bytes())
+}
+
+fn header(model: &Model, comment: &str, out: &mut String) {
+    let s = model.size();
+    let n = model.n();
+    // Writing to a String cannot fail; the results are ignored throughout.
+    // Short lines: fixed MPS readers reject records longer than 80 characters.
+    let _ = writeln!(out, "{comment} sudoku-ip model of a {n}x{n} puzzle");
+    let _ = writeln!(out, "{comment} {s}");
+    let _ = writeln!(out, "{comment} x_rRcC_dD = 1 when cell rRcC holds digit D.");
+    let _ = writeln!(out, "{comment} Zero objective: any feasible point is a solution.");
+}
+
+fn write_lp_text(model: &Model, out: &mut String) {
+    header(model, "\\", out);
+    let names = row_names(model);
+    let _ = writeln!(out, "Minimize\n {OBJECTIVE}: 0 {}", model.var_name(0));
+    out.push_str("Subject To\n");
+    for (row, name) in model.rows().iter().zip(&names) {
+        write_lp_row(model, row, name, out);
+    }
+    let fixed = model.fixed();
+    if fixed.iter().any(Option::is_some) {
+        out.push_str("Bounds\n");
+        for (v, f) in fixed.iter().enumerate() {
+            if let Some(value) = f {
+                let _ = writeln!(out, " {} = {}", model.var_name(v as u32), u8::from(*value));
+            }
+        }
+    }
+    // Fixed variables are general integers, not binaries: see the module doc.
+    let list = |want_fixed: bool| (0..fixed.len()).filter(move |&v| fixed[v].is_some() == want_fixed);
+    for (section, want_fixed) in [("General", true), ("Binary", false)] {
+        let mut vars = list(want_fixed).peekable();
+        if vars.peek().is_none() {
+            continue;
+        }
+        let _ = writeln!(out, "{section}");
+        let mut line = String::new();
+        for v in vars {
+            let _ = write!(line, " {}", model.var_name(v as u32));
+            if line.len() > 72 {
+                let _ = writeln!(out, "{line}");
+                line.clear();
+            }
+        }
+        if !line.is_empty() {
+            let _ = writeln!(out, "{line}");
+        }
+    }
+    out.push_str("End\n");
+}
+
+fn write_lp_row(model: &Model, row: &Row, name: &str, out: &mut String) {
+    let mut line = format!(" {name}:");
+    let mut first = true;
+    for &(v, a) in row.terms.iter().filter(|&&(_, a)| a != 0) {
+        let sign = if a < 0 { "-" } else { "+" };
+        let magnitude = a.unsigned_abs();
+        let var = model.var_name(v);
+        let term = match (first, magnitude) {
+            (true, 1) if a > 0 => format!(" {var}"),
+            (true, _) if a > 0 => format!(" {magnitude} {var}"),
+            (_, 1) => format!(" {sign} {var}"),
+            _ => format!(" {sign} {magnitude} {var}"),
+        };
+        // Continuation lines start with a sign, so no reader can take them for a new row.
+        if line.len() + term.len() > 80 && !first {
+            let _ = writeln!(out, "{line}");
+            line = "  ".to_string();
+        }
+        line.push_str(&term);
+        first = false;
+    }
+    if first {
+        // An empty row still says something (0 = 1 is infeasible): keep it, with a zero term.
+        let _ = write!(line, " 0 {}", model.var_name(0));
+    }
+    let _ = writeln!(out, "{line} {} {}", row.sense.symbol(), row.rhs);
+}
+
+fn sense_letter(sense: Sense) -> char {
+    match sense {
+        Sense::Le => 'L',
+        Sense::Eq => 'E',
+        Sense::Ge => 'G',
+    }
+}
+
+/// One MPS data line: an optional code (row type, bound type) and up to five fields.
+fn mps_line(format: MpsFormat, code: &str, fields: &[&str], out: &mut String) {
+    match format {
+        MpsFormat::Free => {
+            let _ = write!(out, " {code:<2}");
+            for f in fields {
+                let _ = write!(out, " {f}");
+            }
+        }
+        MpsFormat::Fixed => {
+            // Columns 2-3, 5-12, 15-22, 25-36, 40-47, 50-61.
+            let _ = write!(out, " {code:<2}");
+            let widths = [(1, 8), (2, 8), (2, 12), (3, 8), (2, 12)];
+            for (f, (gap, width)) in fields.iter().zip(widths) {
+                let _ = write!(out, "{:gap$}{f:<width$}", "");
+            }
+        }
+    }
+    let trimmed = out.trim_end_matches(' ').len();
+    out.truncate(trimmed);
+    out.push('\n');
+}
+
+fn write_mps_text(model: &Model, format: MpsFormat, out: &mut String) {
+    header(model, "*", out);
+    let readable = row_names(model);
+    let (cols, rows): (Vec<String>, Vec<String>) = match format {
+        MpsFormat::Free => ((0..model.num_vars()).map(|v| model.var_name(v as u32)).collect(), readable),
+        MpsFormat::Fixed => {
+            let cols: Vec<String> = (1..=model.num_vars()).map(|k| format!("C{k}")).collect();
+            let rows: Vec<String> = (1..=model.rows().len()).map(|k| format!("R{k}")).collect();
+            for (k, c) in cols.iter().enumerate() {
+                let _ = writeln!(out, "* {c} = {}", model.var_name(k as u32));
+            }
+            for (r, name) in rows.iter().zip(&readable) {
+                let _ = writeln!(out, "* {r} = {name}");
+            }
+            (cols, rows)
+        }
+    };
+    let n = model.n();
+    let _ = writeln!(out, "NAME          SUDOKU{n}");
+    out.push_str("ROWS\n");
+    mps_line(format, "N", &[OBJECTIVE], out);
+    for (row, name) in model.rows().iter().zip(&rows) {
+        mps_line(format, &sense_letter(row.sense).to_string(), &[name], out);
+    }
+
+    // Column-major entries; rows are stored row-major, so gather them per column first.
+    let mut by_col: Vec<Vec<(usize, i32)>> = vec![Vec::new(); model.num_vars()];
+    for (i, row) in model.rows().iter().enumerate() {
+        for &(v, a) in row.terms.iter().filter(|&&(_, a)| a != 0) {
+            by_col[v as usize].push((i, a));
+        }
+    }
+    out.push_str("COLUMNS\n");
+    mps_line(format, "", &["MARKER", "'MARKER'", "", "'INTORG'"], out);
+    for (col, entries) in cols.iter().zip(&by_col) {
+        if entries.is_empty() {
+            // A column in no row must still appear to exist.
+            mps_line(format, "", &[col, OBJECTIVE, "0"], out);
+        }
+        for pair in entries.chunks(2) {
+            let values: Vec<String> = pair.iter().map(|&(_, a)| a.to_string()).collect();
+            let mut fields: Vec<&str> = vec![col];
+            for ((i, _), value) in pair.iter().zip(&values) {
+                fields.push(&rows[*i]);
+                fields.push(value);
+            }
+            mps_line(format, "", &fields, out);
+        }
+    }
+    mps_line(format, "", &["MARKER", "'MARKER'", "", "'INTEND'"], out);
+
+    out.push_str("RHS\n");
+    let nonzero: Vec<(usize, String)> =
+        model.rows().iter().enumerate().filter(|(_, r)| r.rhs != 0).map(|(i, r)| (i, r.rhs.to_string())).collect();
+    for pair in nonzero.chunks(2) {
+        let mut fields: Vec<&str> = vec!["RHS"];
+        for (i, value) in pair {
+            fields.push(&rows[*i]);
+            fields.push(value);
+        }
+        mps_line(format, "", &fields, out);
+    }
+
+    out.push_str("BOUNDS\n");
+    for (col, f) in cols.iter().zip(model.fixed()) {
+        match f {
+            None => mps_line(format, "UP", &["BND", col, "1"], out),
+            Some(value) => mps_line(format, "FX", &["BND", col, if *value { "1" } else { "0" }], out),
+        }
+    }
+    out.push_str("ENDATA\n");
+}
+
+#[cfg(test)]
+mod tests {
+    //! The tests read the text back with small readers written here from the format
+    //! descriptions, and compare what they read with the model.
+
+    use std::collections::HashMap;
+
+    use super::*;
+    use crate::geometry::{Cell, Geometry};
+    use crate::grid::Grid;
+    use crate::puzzle::Puzzle;
+
+    /// A model read back from a file: rows by name as (sorted terms by variable name, sense, rhs),
+    /// bounds by variable name, and the set of integer variables.
+    #[derive(Debug, PartialEq)]
+    struct ReadBack {
+        rows: HashMap<String, (Vec<(String, i64)>, String, i64)>,
+        bounds: HashMap<String, (i64, i64)>,
+        integers: HashSet<String>,
+    }
+
+    fn expected(model: &Model, names: &[String], cols: &[String]) -> ReadBack {
+        let rows = model
+            .rows()
+            .iter()
+            .zip(names)
+            .map(|(r, name)| {
+                let mut terms: Vec<(String, i64)> =
+                    r.terms.iter().map(|&(v, a)| (cols[v as usize].clone(), a as i64)).collect();
+                terms.sort();
+                (name.clone(), (terms, r.sense.symbol().to_string(), r.rhs as i64))
+            })
+            .collect();
+        let bounds = model
+            .fixed()
+            .iter()
+            .enumerate()
+            .map(|(v, f)| {
+                let b = match f {
+                    Some(true) => (1, 1),
+                    Some(false) => (0, 0),
+                    None => (0, 1),
+                };
+                (cols[v].clone(), b)
+            })
+            .collect();
+        ReadBack { rows, bounds, integers: cols.iter().cloned().collect() }
+    }
+
+    fn read_lp(text: &str) -> ReadBack {
+        let mut section = "";
+        let mut rows = HashMap::new();
+        let mut bounds = HashMap::new();
+        let mut integers = HashSet::new();
+        let mut binaries = HashSet::new();
+        let mut current = String::new();
+        let mut statements = Vec::new();
+        for line in text.lines() {
+            let t = line.trim();
+            if t.starts_with('\\') || t.is_empty() {
+                continue;
+            }
+            match t {
+                "Minimize" | "Subject To" | "Bounds" | "General" | "Binary" | "End" => {
+                    if !current.is_empty() {
+                        statements.push((section, std::mem::take(&mut current)));
+                    }
+                    section = t;
+                    continue;
+                }
+                _ => {}
+            }
+            assert!(line.starts_with(' '), "data lines are indented: {line:?}");
+            assert!(line.len() <= 100, "line too long: {} chars", line.len());
+            match section {
+                "Subject To" | "Minimize" => {
+                    // A row continues until its sense and right-hand side.
+                    let starts_row = t.contains(':');
+                    if starts_row && !current.is_empty() {
+                        statements.push((section, std::mem::take(&mut current)));
+                    }
+                    current.push(' ');
+                    current.push_str(t);
+                }
+                "Bounds" => statements.push((section, t.to_string())),
+                "General" => integers.extend(t.split_whitespace().map(String::from)),
+                "Binary" => binaries.extend(t.split_whitespace().map(String::from)),
+                other => panic!("data in section {other:?}"),
+            }
+        }
+        for (section, s) in statements {
+            match section {
+                "Minimize" => assert!(s.trim().starts_with("obj: 0 x_")),
+                "Subject To" => {
+                    let (name, body) = s.trim().split_once(':').expect("row name");
+                    let tokens: Vec<&str> = body.split_whitespace().collect();
+                    let (sense, rhs) = (tokens[tokens.len() - 2], tokens[tokens.len() - 1]);
+                    let mut terms = Vec::new();
+                    let mut sign = 1i64;
+                    let mut coef = None;
+                    for tok in &tokens[..tokens.len() - 2] {
+                        match *tok {
+                            "+" => sign = 1,
+                            "-" => sign = -1,
+                            t if t.parse::<i64>().is_ok() => coef = t.parse::<i64>().ok(),
+                            var => {
+                                // `0 x` is how an empty row is written.
+                                if coef != Some(0) {
+                                    terms.push((var.to_string(), sign * coef.unwrap_or(1)));
+                                }
+                                sign = 1;
+                                coef = None;
+                            }
+                        }
+                    }
+                    terms.sort();
+                    let rhs: i64 = rhs.parse().expect("rhs");
+                    rows.insert(name.to_string(), (terms, sense.to_string(), rhs));
+                }
+                "Bounds" => {
+                    let (var, value) = s.split_once(" = ").expect("fixed bound");
+                    let value: i64 = value.parse().expect("bound value");
+                    bounds.insert(var.to_string(), (value, value));
+                }
+                _ => unreachable!(),
+            }
+        }
+        assert!(integers.is_disjoint(&binaries), "a variable is both general and binary");
+        for b in binaries {
+            assert!(!bounds.contains_key(&b), "binary {b} has bounds");
+            bounds.insert(b.clone(), (0, 1));
+            integers.insert(b);
+        }
+        ReadBack { rows, bounds, integers }
+    }
+
+    /// Fields of a fixed-format line, read strictly by column.
+    fn fixed_fields(line: &str) -> Vec<String> {
+        let cols = [(1, 3), (4, 12), (14, 22), (24, 36), (39, 47), (49, 61)];
+        assert!(line.len() <= 61, "fixed line too long: {line:?}");
+        cols.iter()
+            .map(|&(a, b)| line.get(a..b.min(line.len())).unwrap_or("").trim().to_string())
+            .filter(|f| !f.is_empty())
+            .collect()
+    }
+
+    fn read_mps(text: &str, format: MpsFormat) -> ReadBack {
+        let mut section = "";
+        let mut senses: HashMap<String, String> = HashMap::new();
+        let mut terms: HashMap<String, Vec<(String, i64)>> = HashMap::new();
+        let mut rhs: HashMap<String, i64> = HashMap::new();
+        let mut bounds = HashMap::new();
+        let mut integers = HashSet::new();
+        let mut in_int = false;
+        for line in text.lines() {
+            assert!(line.len() <= 80, "MPS record longer than 80 characters: {line:?}");
+            if line.starts_with('*') {
+                continue;
+            }
+            if !line.starts_with(' ') {
+                section = line.split_whitespace().next().unwrap_or("");
+                continue;
+            }
+            let f: Vec<String> = match format {
+                MpsFormat::Free => line.split_whitespace().map(String::from).collect(),
+                MpsFormat::Fixed => fixed_fields(line),
+            };
+            if format == MpsFormat::Fixed {
+                for name in &f {
+                    assert!(name.len() <= 12, "field too long for fixed MPS: {name}");
+                }
+            }
+            match section {
+                "ROWS" => {
+                    let sense = match f[0].as_str() {
+                        "N" => continue,
+                        "E" => "=",
+                        "L" => "<=",
+                        "G" => ">=",
+                        other => panic!("row type {other}"),
+                    };
+                    senses.insert(f[1].clone(), sense.to_string());
+                    terms.insert(f[1].clone(), Vec::new());
+                }
+                "COLUMNS" => {
+                    if f[1] == "'MARKER'" {
+                        in_int = f[2] == "'INTORG'";
+                        continue;
+                    }
+                    assert!(in_int, "column {} outside the integer markers", f[0]);
+                    integers.insert(f[0].clone());
+                    for pair in f[1..].chunks(2) {
+                        let a: i64 = pair[1].parse().expect("coefficient");
+                        if pair[0] != OBJECTIVE {
+                            terms.get_mut(&pair[0]).expect("declared row").push((f[0].clone(), a));
+                        }
+                    }
+                }
+                "RHS" => {
+                    for pair in f[1..].chunks(2) {
+                        rhs.insert(pair[0].clone(), pair[1].parse().expect("rhs"));
+                    }
+                }
+                "BOUNDS" => {
+                    let value: i64 = f[3].parse().expect("bound");
+                    let b = match f[0].as_str() {
+                        "UP" => (0, value),
+                        "FX" => (value, value),
+                        other => panic!("bound type {other}"),
+                    };
+                    assert!(bounds.insert(f[2].clone(), b).is_none(), "two bounds on {}", f[2]);
+                }
+                other => panic!("data in section {other:?}"),
+            }
+        }
+        assert!(!in_int, "INTORG without INTEND");
+        let rows = terms
+            .into_iter()
+            .map(|(name, mut t)| {
+                t.sort();
+                let r = rhs.get(&name).copied().unwrap_or(0);
+                let sense = senses[&name].clone();
+                (name, (t, sense, r))
+            })
+            .collect();
+        ReadBack { rows, bounds, integers }
+    }
+
+    /// A 4x4 with a given, a digit excluded by presolve, and a general row whose name needs
+    /// cleaning and clashes with another.
+    fn sample() -> Model {
+        let mut givens = Grid::empty(4);
+        givens.set(Cell::new(0, 0), 1);
+        let mut m = Model::build(&Puzzle::new(Geometry::new(4, None).expect("4x4"), givens));
+        m.set_fixed(m.var(Cell::new(1, 1), 2), Some(false));
+        let v = |r, c, d| m.var(Cell::new(r, c), d);
+        let terms = vec![(v(0, 1, 2), 3), (v(0, 2, 3), -2), (v(3, 3, 4), 1)];
+        m.push_row(Row { name: "cage 1 [sum]".into(), terms: terms.clone(), sense: Sense::Ge, rhs: -1 });
+        m.push_row(Row { name: "cage_1__sum_".into(), terms, sense: Sense::Le, rhs: 4 });
+        m.push_row(Row { name: "end".into(), terms: vec![], sense: Sense::Le, rhs: 0 });
+        m
+    }
+
+    fn var_names(m: &Model) -> Vec<String> {
+        (0..m.num_vars()).map(|v| m.var_name(v as u32)).collect()
+    }
+
+    #[test]
+    fn row_names_are_clean_and_unique() {
+        let m = sample();
+        let names = row_names(&m);
+        let k = names.len();
+        assert_eq!(names[..3], ["cell_r1c1", "cell_r1c2", "cell_r1c3"]);
+        assert_eq!(names[k - 3..], ["cage_1__sum_", "cage_1__sum__2", "r_end"]);
+        assert_eq!(names.iter().collect::<HashSet<_>>().len(), k);
+    }
+
+    #[test]
+    fn lp_reads_back_as_the_model() {
+        let m = sample();
+        let text = to_lp(&m);
+        assert_eq!(read_lp(&text), expected(&m, &row_names(&m), &var_names(&m)));
+        // Counts by section: 64 variables, 2 fixed (General), 62 binary.
+        let general = text.split("General\n").nth(1).and_then(|s| s.split("Binary\n").next()).unwrap_or("");
+        assert_eq!(general.split_whitespace().collect::<Vec<_>>(), ["x_r1c1_d1", "x_r2c2_d2"]);
+        assert!(text.contains(" x_r1c1_d1 = 1\n") && text.contains(" x_r2c2_d2 = 0\n"));
+        assert!(text.contains(" cage_1__sum_: 3 x_r1c2_d2 - 2 x_r1c3_d3 + x_r4c4_d4 >= -1\n"));
+        assert!(text.contains(" r_end: 0 x_r1c1_d1 <= 0\n"));
+        assert!(text.ends_with("End\n"));
+    }
+
+    #[test]
+    fn long_lp_rows_are_wrapped_and_still_read_back() {
+        let m = Model::build(&Puzzle::blank(Geometry::new(16, None).expect("16x16")));
+        let text = to_lp(&m);
+        assert!(text.lines().all(|l| l.len() <= 100));
+        assert!(text.lines().any(|l| l.starts_with("   + x_")));
+        let back = read_lp(&text);
+        assert_eq!(back.rows.len(), 4 * 256);
+        assert_eq!(back, expected(&m, &row_names(&m), &var_names(&m)));
+    }
+
+    #[test]
+    fn free_mps_reads_back_as_the_model() {
+        let m = sample();
+        let text = to_mps(&m, MpsFormat::Free);
+        assert_eq!(read_mps(&text, MpsFormat::Free), expected(&m, &row_names(&m), &var_names(&m)));
+        assert_eq!(text.matches("'INTORG'").count(), 1);
+        assert_eq!(text.lines().filter(|l| l.starts_with(" UP BND ")).count(), 62);
+        assert!(text.contains(" FX BND x_r1c1_d1 1\n") && text.contains(" FX BND x_r2c2_d2 0\n"));
+        assert!(text.ends_with("ENDATA\n"));
+    }
+
+    #[test]
+    fn fixed_mps_reads_back_by_column_with_short_names() {
+        let m = sample();
+        let text = to_mps(&m, MpsFormat::Fixed);
+        let cols: Vec<String> = (1..=m.num_vars()).map(|k| format!("C{k}")).collect();
+        let rows: Vec<String> = (1..=m.rows().len()).map(|k| format!("R{k}")).collect();
+        assert_eq!(read_mps(&text, MpsFormat::Fixed), expected(&m, &rows, &cols));
+        // The exact layout of well-known readers' fixed files.
+        assert!(text.contains("\n    MARKER    'MARKER'                 'INTORG'\n"));
+        assert!(text.contains("\n FX BND       C1        1\n"));
+        assert!(text.contains("\n    C2        R1        1              R18       1\n"));
+        assert!(text.contains("\n* C2 = x_r1c1_d2\n") && text.contains("\n* R1 = cell_r1c1\n"));
+    }
+
+    #[test]
+    fn seed_size_model_has_the_seed_counts() {
+        let m = Model::build(&Puzzle::blank(Geometry::new(9, None).expect("9x9")));
+        let mps = to_mps(&m, MpsFormat::Free);
+        let section = |name: &str| -> usize {
+            let body = mps.split(&format!("\n{name}\n")).nth(1).unwrap_or("");
+            body.lines().take_while(|l| l.starts_with(' ')).count()
+        };
+        assert_eq!(section("ROWS"), 1 + 324);
+        // 729 columns x 4 entries, 2 a line, plus two markers.
+        assert_eq!(section("COLUMNS"), 729 * 2 + 2);
+        assert_eq!(section("RHS"), 324 / 2);
+        assert_eq!(section("BOUNDS"), 729);
+        let lp = to_lp(&m);
+        assert_eq!(lp.matches(" = 1\n").count(), 324);
+        assert!(!lp.contains("General"));
+    }
+
+    #[test]
+    fn writers_match_strings() {
+        let m = sample();
+        let mut buf = Vec::new();
+        write_lp(&m, &mut buf).expect("write to memory");
+        assert_eq!(String::from_utf8(buf).expect("utf8"), to_lp(&m));
+        let mut buf = Vec::new();
+        write_mps(&m, MpsFormat::Fixed, &mut buf).expect("write to memory");
+        assert_eq!(String::from_utf8(buf).expect("utf8"), to_mps(&m, MpsFormat::Fixed));
+    }
+}

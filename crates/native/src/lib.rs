@@ -1,1 +1,118 @@
-//! Native engine (in progress).
+//! # sudoku-ip-native
+//!
+//! The native backend: an exact solver for the model class of sudoku-ip — "exactly one" rows
+//! (cells, rows, columns, regions of the binary cube `x[cell, digit]`) plus arbitrary linear
+//! side rows — reading only the [`Model`], never the [`Puzzle`](sudoku_ip_model::Puzzle).
+//!
+//! - [`Native`] implements [`Backend`]: solve, count up to `max_solutions`, enumerate, prove
+//!   uniqueness, under node and time limits.
+//! - The generic engine (`engine.rs`) propagates to a fixed point — exactly-one rows by
+//!   counters (naked and hidden singles), linear rows by activity bounds — and searches
+//!   depth-first with a trail, branching in the exactly-one row with the fewest candidates.
+//!   It assumes nothing about where rows come from, so every variant that compiles to rows
+//!   runs on it unchanged.
+//! - [`presolve`] runs the root propagation alone, for MILP backends to substitute what it
+//!   decides before calling their solver.
+//! - Plain 9×9 models (recognised by [`is_plain_9x9`]) may take a bit-parallel fast path
+//!   ([`fast9`]); the generic engine stays the reference the fast path is tested against.
+//! - [`reference`] is a deliberately naive solver used only to cross-check counts in tests.
+#![forbid(unsafe_code)]
+
+mod engine;
+pub mod fast9;
+mod linear;
+mod plain9;
+mod presolve;
+pub mod reference;
+
+use std::time::Instant;
+
+use sudoku_ip_model::{
+    Backend, BackendError, Cell, Grid, Model, SearchEnd, SearchRequest, SearchResult, Stats,
+};
+
+pub use plain9::is_plain_9x9;
+pub use presolve::{presolve, Presolve};
+
+/// The native exact engine as a [`Backend`] named `native`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Native;
+
+/// Hook for specialised solvers of common model shapes (plain 9×9 → [`fast9`]); `None` hands the
+/// model to the generic engine.
+fn fast_path(model: &Model, request: &SearchRequest) -> Option<SearchResult> {
+    let _ = (model, request);
+    None
+}
+
+impl Backend for Native {
+    fn name(&self) -> &'static str {
+        "native"
+    }
+
+    fn search(&self, model: &Model, request: &SearchRequest) -> Result<SearchResult, BackendError> {
+        if let Some(result) = fast_path(model, request) {
+            return Ok(result);
+        }
+        let start = Instant::now();
+        engine::check_model(model)
+            .map_err(|reason| BackendError::Unsupported { backend: "native".to_string(), reason })?;
+        let mut engine = engine::Engine::new(model);
+        let goal = engine::Goal {
+            max_solutions: request.max_solutions,
+            keep: request.keep,
+            time: request.limits.time,
+            nodes: request.limits.nodes,
+        };
+        let outcome = engine.search(&goal, start);
+        let solutions = outcome
+            .solutions
+            .iter()
+            .map(|ones| grid_of_ones(model, ones))
+            .collect::<Result<Vec<Grid>, BackendError>>()?;
+        let end = match outcome.end {
+            engine::End::Exhausted => SearchEnd::Exhausted,
+            engine::End::ReachedMax => SearchEnd::ReachedMax,
+            engine::End::Stopped(reason) => SearchEnd::Stopped { reason },
+        };
+        Ok(SearchResult {
+            solutions,
+            count: outcome.count,
+            end,
+            stats: Stats {
+                backend: "native".to_string(),
+                elapsed: start.elapsed(),
+                nodes: Some(outcome.nodes),
+                guesses: Some(outcome.guesses),
+                solver_calls: None,
+                model: model.size(),
+                presolved: None,
+            },
+        })
+    }
+}
+
+/// The grid of a solution given as its variables at 1. A model without cell rows can have
+/// solutions that are not grids; those are reported, not returned.
+fn grid_of_ones(model: &Model, ones: &[u32]) -> Result<Grid, BackendError> {
+    let n = model.n();
+    let mut values = vec![0u8; n * n];
+    let not_a_grid = |k: usize, what: &str| BackendError::Unsupported {
+        backend: "native".to_string(),
+        reason: format!("a solution of the model puts {what} in cell {}", Cell::from_index(k, n)),
+    };
+    for &v in ones {
+        let (k, d) = (v as usize / n, v as usize % n + 1);
+        if values[k] != 0 {
+            return Err(not_a_grid(k, "two digits"));
+        }
+        values[k] = d as u8;
+    }
+    if let Some(k) = values.iter().position(|&x| x == 0) {
+        return Err(not_a_grid(k, "no digit"));
+    }
+    Grid::from_values(n, values).ok_or_else(|| BackendError::Failed {
+        backend: "native".to_string(),
+        reason: "solution grid has the wrong size".to_string(),
+    })
+}

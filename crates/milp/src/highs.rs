@@ -1,0 +1,56 @@
+//! The HiGHS backend (cargo feature `highs`): good_lp builds the problem, and the `highs` crate
+//! runs it so that the exact model status reaches the report ("time limit reached" rather than
+//! good_lp's "no solution found"). Output is silenced. HiGHS does not expose its 64-bit node
+//! count through the safe wrapper, so nodes are not reported.
+
+use ::highs::{HighsModelStatus, HighsSolutionStatus};
+
+use good_lp::SolverModel;
+
+use crate::problem::{GoodLp, Reduced};
+use crate::{Attempt, CallLimits};
+
+/// One solve of the reduced problem.
+pub(crate) fn solve(reduced: &Reduced, limits: CallLimits) -> Attempt {
+    let stopped = |reason: String| Attempt::Stopped { reason: format!("HiGHS: {reason}"), nodes: None };
+    let GoodLp { problem, columns, constraints } = reduced.to_good_lp();
+    let mut builder = problem.using(good_lp::highs);
+    for c in constraints {
+        builder.add_constraint(c);
+    }
+    let mut model = match builder.try_into_inner() {
+        Ok(model) => model,
+        Err(e) => return stopped(e.to_string()),
+    };
+    model.make_quiet();
+    if let Some(time) = limits.time {
+        if model.try_set_option("time_limit", time.as_secs_f64()).is_err() {
+            return stopped("cannot set time_limit".into());
+        }
+    }
+    if let Some(nodes) = limits.nodes {
+        let nodes = i32::try_from(nodes).unwrap_or(i32::MAX);
+        if model.try_set_option("mip_max_nodes", nodes).is_err() {
+            return stopped("cannot set mip_max_nodes".into());
+        }
+    }
+    let solved = match model.try_solve() {
+        Ok(solved) => solved,
+        Err(status) => return stopped(format!("run failed ({status:?})")),
+    };
+    let status = solved.status();
+    if solved.primal_solution_status() == HighsSolutionStatus::Feasible {
+        // good_lp adds one HiGHS column per variable, in creation order.
+        let values = solved.get_solution().columns().to_vec();
+        if values.len() != columns.len() {
+            return stopped(format!("{} values for {} columns", values.len(), columns.len()));
+        }
+        return Attempt::Values { values, nodes: None };
+    }
+    match status {
+        // Every variable is bounded, so "unbounded or infeasible" can only be infeasible.
+        HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible => Attempt::Infeasible { nodes: None },
+        HighsModelStatus::ReachedTimeLimit => stopped("time limit reached before a solution was found".into()),
+        other => stopped(format!("no solution, model status {other:?}")),
+    }
+}

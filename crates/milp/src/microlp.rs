@@ -1,0 +1,40 @@
+//! The microlp backend: pure Rust branch and bound, through good_lp. Always buildable; fine for
+//! small grids and presolved models, slow on large open ones.
+//!
+//! good_lp does not pass a node limit to microlp, so [`Limits::nodes`](sudoku_ip_model::Limits)
+//! is not applied here; the time limit is.
+
+use good_lp::{ResolutionError, Solution, SolverModel, WithTimeLimit};
+
+use crate::problem::{GoodLp, Reduced};
+use crate::{Attempt, CallLimits};
+
+/// One solve of the reduced problem.
+pub(crate) fn solve(reduced: &Reduced, limits: CallLimits) -> Attempt {
+    let GoodLp { problem, columns, constraints } = reduced.to_good_lp();
+    let mut model = problem.using(good_lp::microlp);
+    if let Some(time) = limits.time {
+        model = model.with_time_limit(time.as_secs_f64());
+    }
+    for c in constraints {
+        model.add_constraint(c);
+    }
+    match model.solve() {
+        Ok(solution) => {
+            let values = columns.iter().map(|&c| solution.value(c)).collect();
+            let nodes = solution.into_inner().stats().nodes_solved;
+            Attempt::Values { values, nodes: Some(nodes) }
+        }
+        Err(ResolutionError::Infeasible) => Attempt::Infeasible { nodes: None },
+        Err(e) => Attempt::Stopped { reason: format!("microlp: {}", words(&e)), nodes: None },
+    }
+}
+
+/// The solver's own words, without good_lp's wrapping sentence.
+fn words(e: &ResolutionError) -> String {
+    match e {
+        ResolutionError::Other(s) => s.to_string(),
+        ResolutionError::Str(s) => s.clone(),
+        other => other.to_string(),
+    }
+}

@@ -1,0 +1,199 @@
+//! The exported LP and MPS files, read back by the real HiGHS through its C API, give the same
+//! grid as the MILP backend (feature `highs`).
+//!
+//! This is the crate's only unsafe code: a small wrapper over `Highs_create` / `Highs_readModel`
+//! / `Highs_run` / `Highs_getSolution` / `Highs_getColName`, in a test.
+#![cfg(feature = "highs")]
+#![allow(unsafe_code)]
+
+use std::ffi::{c_void, CStr, CString};
+use std::os::raw::c_char;
+use std::path::PathBuf;
+
+use highs_sys::{
+    kHighsMaximumStringLength, HighsInt, Highs_create, Highs_destroy, Highs_getColName, Highs_getModelStatus,
+    Highs_getNumCol, Highs_getNumRow, Highs_getSolution, Highs_readModel, Highs_run, Highs_setBoolOptionValue,
+    MODEL_STATUS_INFEASIBLE, MODEL_STATUS_OPTIMAL, STATUS_ERROR,
+};
+use sudoku_ip_milp::{Milp, MilpSolver};
+use sudoku_ip_model::export::{self, MpsFormat};
+use sudoku_ip_model::{check, Backend, Cell, Geometry, Grid, Model, Puzzle, SearchRequest};
+
+/// A HiGHS instance that owns its pointer.
+struct Highs(*mut c_void);
+
+/// What HiGHS made of a file.
+struct FileSolve {
+    status: HighsInt,
+    rows: usize,
+    /// Column names and values, in HiGHS's column order.
+    columns: Vec<(String, f64)>,
+}
+
+impl Highs {
+    fn new() -> Highs {
+        // SAFETY: Highs_create has no preconditions; the pointer is destroyed once, in Drop.
+        let ptr = unsafe { Highs_create() };
+        assert!(!ptr.is_null());
+        // SAFETY: valid instance and a NUL-terminated option name.
+        unsafe { Highs_setBoolOptionValue(ptr, c"output_flag".as_ptr(), 0) };
+        Highs(ptr)
+    }
+
+    fn solve_file(self, path: &std::path::Path) -> FileSolve {
+        let path = CString::new(path.to_string_lossy().as_bytes()).expect("path without NUL");
+        // SAFETY: valid instance and NUL-terminated path; HiGHS copies what it reads.
+        let read = unsafe { Highs_readModel(self.0, path.as_ptr()) };
+        assert_ne!(read, STATUS_ERROR, "HiGHS could not read {path:?}");
+        // SAFETY: valid instance with a model loaded.
+        let (ncol, nrow, status) = unsafe {
+            assert_ne!(Highs_run(self.0), STATUS_ERROR, "HiGHS run failed");
+            (Highs_getNumCol(self.0), Highs_getNumRow(self.0), Highs_getModelStatus(self.0))
+        };
+        let (ncol, nrow) = (usize::try_from(ncol).expect("columns"), usize::try_from(nrow).expect("rows"));
+        let mut values = vec![0.0; ncol];
+        let mut col_dual = vec![0.0; ncol];
+        let mut row_value = vec![0.0; nrow];
+        let mut row_dual = vec![0.0; nrow];
+        let mut columns = Vec::with_capacity(ncol);
+        // SAFETY: the four buffers have the lengths HiGHS reports for this model.
+        unsafe {
+            Highs_getSolution(
+                self.0,
+                values.as_mut_ptr(),
+                col_dual.as_mut_ptr(),
+                row_value.as_mut_ptr(),
+                row_dual.as_mut_ptr(),
+            )
+        };
+        for (col, &value) in values.iter().enumerate() {
+            let mut buf = vec![0 as c_char; kHighsMaximumStringLength as usize + 1];
+            // SAFETY: col < ncol and buf holds the longest name HiGHS writes, plus its NUL.
+            let got = unsafe { Highs_getColName(self.0, col as HighsInt, buf.as_mut_ptr()) };
+            assert_ne!(got, STATUS_ERROR);
+            // SAFETY: HiGHS wrote a NUL-terminated string into buf.
+            let name = unsafe { CStr::from_ptr(buf.as_ptr()) }.to_string_lossy().into_owned();
+            columns.push((name, value));
+        }
+        FileSolve { status, rows: nrow, columns }
+    }
+}
+
+impl Drop for Highs {
+    fn drop(&mut self) {
+        // SAFETY: created by Highs_create and destroyed only here.
+        unsafe { Highs_destroy(self.0) }
+    }
+}
+
+const SEED_000: [(usize, usize, usize); 21] = [
+    (1, 2, 2),
+    (1, 5, 3),
+    (1, 8, 4),
+    (2, 1, 6),
+    (2, 9, 3),
+    (3, 3, 4),
+    (3, 7, 5),
+    (4, 4, 8),
+    (4, 6, 6),
+    (5, 1, 8),
+    (5, 5, 1),
+    (5, 9, 6),
+    (6, 4, 7),
+    (6, 6, 5),
+    (7, 3, 7),
+    (7, 7, 6),
+    (8, 1, 4),
+    (8, 9, 8),
+    (9, 2, 3),
+    (9, 5, 4),
+    (9, 8, 2),
+];
+
+fn seed_puzzle() -> Puzzle {
+    let mut givens = Grid::empty(9);
+    for (r, c, d) in SEED_000 {
+        givens.set(Cell::new(r - 1, c - 1), d);
+    }
+    Puzzle::new(Geometry::new(9, None).expect("9x9"), givens)
+}
+
+/// The three exports of `model`, written to temporary files.
+fn exports(model: &Model, tag: &str) -> Vec<(PathBuf, MpsFormat, String)> {
+    let dir = std::env::temp_dir();
+    let pid = std::process::id();
+    [
+        ("lp", None, export::to_lp(model)),
+        ("free.mps", Some(MpsFormat::Free), export::to_mps(model, MpsFormat::Free)),
+        ("fixed.mps", Some(MpsFormat::Fixed), export::to_mps(model, MpsFormat::Fixed)),
+    ]
+    .into_iter()
+    .map(|(ext, format, text)| {
+        let path = dir.join(format!("sudoku-ip-milp-{pid}-{tag}.{ext}"));
+        std::fs::write(&path, text).expect("write temp file");
+        (path, format.unwrap_or_default(), ext.to_string())
+    })
+    .collect()
+}
+
+/// The grid HiGHS found, decoding columns by name (`x_r1c2_d5`, or `C{k}` in fixed MPS).
+fn grid_by_name(model: &Model, solve: &FileSolve, fixed: bool) -> Grid {
+    let mut ones = vec![false; model.num_vars()];
+    for (name, value) in &solve.columns {
+        let var = if fixed {
+            name.strip_prefix('C').and_then(|k| k.parse::<usize>().ok()).expect("C<k> name") - 1
+        } else {
+            let rest = name.strip_prefix("x_").expect("x_ name");
+            let (cell, digit) = rest.split_once("_d").expect("_d");
+            let cell = Cell::parse(cell, model.n()).expect("cell");
+            model.var(cell, digit.parse().expect("digit")) as usize
+        };
+        ones[var] = *value > 0.5;
+    }
+    model.grid_from_ones(&ones).expect("one digit per cell")
+}
+
+#[test]
+fn highs_reads_every_export_and_finds_the_backend_grid() {
+    let puzzle = seed_puzzle();
+    let model = Model::build(&puzzle);
+    let backend = Milp::new(MilpSolver::Highs).expect("highs compiled in");
+    let result = backend.search(&model, &SearchRequest::solve()).expect("search");
+    let expected = result.solutions.first().expect("a solution").clone();
+    assert!(check::verify(&puzzle, &expected).is_empty());
+    for (path, format, ext) in exports(&model, "seed") {
+        let solve = Highs::new().solve_file(&path);
+        std::fs::remove_file(&path).ok();
+        assert_eq!(solve.status, MODEL_STATUS_OPTIMAL, "{ext}");
+        assert_eq!((solve.columns.len(), solve.rows), (729, 324), "{ext}");
+        assert_eq!(grid_by_name(&model, &solve, format == MpsFormat::Fixed), expected, "{ext}");
+    }
+}
+
+#[test]
+fn highs_keeps_the_exported_fixings() {
+    // Four open cells with two solutions; excluding 1 from r1c1 leaves only the one with a 2.
+    let full = [1u8, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+    let mut values = full.to_vec();
+    for k in [0, 1, 8, 9] {
+        values[k] = 0;
+    }
+    let puzzle = Puzzle::new(Geometry::new(4, None).expect("4x4"), Grid::from_values(4, values).expect("grid"));
+    let mut model = Model::build(&puzzle);
+    model.set_fixed(model.var(Cell::new(0, 0), 1), Some(false));
+    for (path, format, ext) in exports(&model, "fixings") {
+        let solve = Highs::new().solve_file(&path);
+        std::fs::remove_file(&path).ok();
+        assert_eq!(solve.status, MODEL_STATUS_OPTIMAL, "{ext}");
+        let grid = grid_by_name(&model, &solve, format == MpsFormat::Fixed);
+        assert_eq!(grid.get(Cell::new(0, 0)), 2, "{ext}: the x = 0 bound was lost");
+        assert!(check::verify(&puzzle, &grid).is_empty());
+    }
+    // And with r1c1 = 1 and = 2 both excluded, nothing is left.
+    model.set_fixed(model.var(Cell::new(0, 0), 2), Some(false));
+    for (path, _, ext) in exports(&model, "infeasible") {
+        let solve = Highs::new().solve_file(&path);
+        std::fs::remove_file(&path).ok();
+        assert_eq!(solve.status, MODEL_STATUS_INFEASIBLE, "{ext}");
+    }
+}

@@ -1,0 +1,919 @@
+//! The JSON puzzle format: size, boxes or jigsaw regions, givens and variant rules, cells
+//! written `r1c1`. Every error names the JSON path of what is wrong (`$.rules[2].cells[0]`).
+//!
+//! ```json
+//! {
+//!   "size": 9,
+//!   "box": "3x3",
+//!   "givens": ["9..1.5..8", ".........", "....4....", "..5...8..", ".........",
+//!              "69.....34", ".........", "47..5..23", ".627.148."],
+//!   "rules": [
+//!     {"type": "diagonal"},
+//!     {"type": "killer", "cages": [{"sum": 3, "cells": ["r1c1", "r1c2"]}]},
+//!     {"type": "thermometer", "thermometers": [["r4c4", "r4c5", "r5c6"]]}
+//!   ]
+//! }
+//! ```
+//!
+//! Top-level keys (all optional but one way to know the size):
+//! - `size`: the side `n`; otherwise inferred from `givens`, `regions` or `killer_layout`.
+//! - `box`: `"RxC"` or `[R, C]`; default the inferred shape (3x3, 2x3, …). Not with `regions`.
+//! - `regions`: jigsaw regions replacing the boxes — a grid of region labels (`n` strings of `n`
+//!   characters, or `n` arrays of `n` integers), or a list of `n` regions of `n` cells each.
+//! - `givens`: one string of `n²` characters, `n` row strings, `n` arrays of `n` integers (0 =
+//!   empty), or an object `{"r1c3": 5, …}`. In strings `.` `0` `*` `_` `-` are empty, `A`.. is 10..;
+//!   spaces and `|` are ignored.
+//! - `rules`: a list of rules, at most one of each `type`:
+//!   `windows`, `diagonal`, `anti-knight`, `anti-king`, `non-consecutive` (no data);
+//!   `killer` (`cages`: `[{"cells": [..], "sum": 15}]`, sum optional; `distinct`, default true);
+//!   `odd-even` (`odd`, `even`: cell lists); `thermometer` (`thermometers`: cell lists, bulb
+//!   first); `arrow` (`arrows`: `[{"circle": "r1c1", "cells": [..]}]`); `kropki` (`white`,
+//!   `black`: lists of cell pairs; `all_given`); `xv` (`x`, `v`: pairs; `all_given`);
+//!   `extra-regions` (`regions`: cell lists).
+//! - `killer_layout`: seed 004's cages as a grid of cage ids plus sums,
+//!   `{"grid": [[1,1,2,..],..], "sums": {"1": 3, "2": 15, ..}}`; id 0 is "no cage"; an id with no
+//!   sum is a cage without a total. Becomes a `killer` rule (so not together with one).
+//! - `title`, `author`, `source`, `notes`, `solution`: kept for people, ignored by the parser.
+//!
+//! [`to_json`] writes the canonical form (`size`, `box` or `regions`, row strings of givens,
+//! `rules`), which [`parse_json`] reads back to an equal puzzle.
+
+use std::collections::BTreeMap;
+
+use serde_json::{json, Map, Value};
+
+use crate::error::ParseError;
+use crate::geometry::{symbol, symbol_value, Cell, Geometry, Layout, MAX_SIDE};
+use crate::grid::Grid;
+use crate::puzzle::Puzzle;
+use crate::rules::{self, Arrow, Cage, Rule, RuleError};
+
+type Res<T> = Result<T, ParseError>;
+
+const TOP_KEYS: &[&str] =
+    &["size", "box", "regions", "givens", "rules", "killer_layout", "title", "author", "source", "notes", "solution"];
+
+fn err(path: &str, message: impl Into<String>) -> ParseError {
+    ParseError::Json { path: path.to_string(), message: message.into() }
+}
+
+/// `base.key`, or `base["key"]` when the key is not a plain identifier.
+fn key_path(base: &str, key: &str) -> String {
+    let plain = key.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if plain {
+        format!("{base}.{key}")
+    } else {
+        format!("{base}[{}]", Value::String(key.to_string()))
+    }
+}
+
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+fn array<'v>(v: &'v Value, path: &str, what: &str) -> Res<&'v Vec<Value>> {
+    v.as_array().ok_or_else(|| err(path, format!("expected {what} (an array), found {}", kind(v))))
+}
+
+fn object<'v>(v: &'v Value, path: &str, what: &str) -> Res<&'v Map<String, Value>> {
+    v.as_object().ok_or_else(|| err(path, format!("expected {what} (an object), found {}", kind(v))))
+}
+
+fn uint(v: &Value, path: &str, what: &str) -> Res<u64> {
+    v.as_u64().ok_or_else(|| err(path, format!("expected {what} (a whole number >= 0), found {v}")))
+}
+
+fn boolean(v: &Value, path: &str) -> Res<bool> {
+    v.as_bool().ok_or_else(|| err(path, format!("expected true or false, found {v}")))
+}
+
+/// Refuse keys outside `allowed`, so a typo (`"cels"`) is not silently ignored.
+fn known_keys(obj: &Map<String, Value>, path: &str, allowed: &[&str]) -> Res<()> {
+    match obj.keys().find(|k| !allowed.contains(&k.as_str())) {
+        Some(k) => Err(err(&key_path(path, k), format!("unknown key {k:?} (expected one of: {})", allowed.join(", ")))),
+        None => Ok(()),
+    }
+}
+
+fn cell(v: &Value, path: &str, n: usize) -> Res<Cell> {
+    let text = v.as_str().ok_or_else(|| err(path, format!("expected a cell like \"r1c1\", found {v}")))?;
+    match Cell::parse(text, MAX_SIDE) {
+        Some(c) if (c.row as usize) < n && (c.col as usize) < n => Ok(c),
+        Some(c) => Err(err(path, format!("{c} is outside the {n}x{n} grid (r1c1 to r{n}c{n})"))),
+        None => Err(err(path, format!("expected a cell like \"r1c1\" (row, column from 1), found {text:?}"))),
+    }
+}
+
+fn cells(v: &Value, path: &str, n: usize) -> Res<Vec<Cell>> {
+    array(v, path, "a list of cells")?.iter().enumerate().map(|(i, c)| cell(c, &format!("{path}[{i}]"), n)).collect()
+}
+
+fn cell_lists(v: &Value, path: &str, n: usize) -> Res<Vec<Vec<Cell>>> {
+    array(v, path, "a list of cell lists")?
+        .iter()
+        .enumerate()
+        .map(|(i, c)| cells(c, &format!("{path}[{i}]"), n))
+        .collect()
+}
+
+fn pairs(v: &Value, path: &str, n: usize) -> Res<Vec<(Cell, Cell)>> {
+    let list = array(v, path, "a list of cell pairs")?;
+    let mut out = Vec::with_capacity(list.len());
+    for (i, p) in list.iter().enumerate() {
+        let at = format!("{path}[{i}]");
+        let two = cells(p, &at, n)?;
+        match two[..] {
+            [a, b] => out.push((a, b)),
+            _ => {
+                return Err(err(
+                    &at,
+                    format!("expected a pair of cells [\"r1c1\", \"r1c2\"], found {} cells", two.len()),
+                ))
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A rule error whose path starts at the top level (`rules[2]...`).
+fn rule_error(e: RuleError) -> ParseError {
+    err(&format!("$.{}", e.path), e.message)
+}
+
+/// Parse the JSON puzzle format.
+pub fn parse_json(text: &str) -> Result<Puzzle, ParseError> {
+    if text.trim().is_empty() {
+        return Err(ParseError::Empty);
+    }
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| err("$", format!("not valid JSON: {e} (line {}, column {})", e.line(), e.column())))?;
+    parse_value(&value)
+}
+
+/// Parse an already decoded JSON value in the puzzle format.
+pub fn parse_value(value: &Value) -> Result<Puzzle, ParseError> {
+    let top = object(value, "$", "a puzzle")?;
+    known_keys(top, "$", TOP_KEYS)?;
+    let n = infer_size(top)?;
+    let geometry = parse_geometry(top, n)?;
+    let givens = match top.get("givens") {
+        Some(g) => parse_givens(g, "$.givens", n)?,
+        None => Grid::empty(n),
+    };
+    let mut rules_list = Vec::new();
+    if let Some(list) = top.get("rules") {
+        for (i, r) in array(list, "$.rules", "a list of rules")?.iter().enumerate() {
+            rules_list.push(parse_rule(r, &format!("$.rules[{i}]"), n)?);
+        }
+    }
+    rules::validate_rules(&geometry, &rules_list).map_err(rule_error)?;
+    if let Some(layout) = top.get("killer_layout") {
+        if let Some(j) = rules_list.iter().position(|r| r.name() == "killer") {
+            return Err(err(
+                "$.killer_layout",
+                format!("a killer rule is also given at $.rules[{j}]; use one of them"),
+            ));
+        }
+        rules_list.push(parse_killer_layout(layout, Some(n), "$.killer_layout")?);
+    }
+    Ok(Puzzle::new(geometry, givens).with_rules(rules_list))
+}
+
+fn infer_size(top: &Map<String, Value>) -> Res<usize> {
+    let n = if let Some(v) = top.get("size") {
+        uint(v, "$.size", "the side of the grid")? as usize
+    } else if let Some(g) = top.get("givens") {
+        match g {
+            Value::String(s) => {
+                let len = s.chars().filter(|c| !c.is_whitespace() && *c != '|').count();
+                let n = (1..=MAX_SIDE).find(|k| k * k == len);
+                n.ok_or_else(|| {
+                    err("$.givens", format!("{len} characters is not a square number of cells; add \"size\""))
+                })?
+            }
+            Value::Array(rows) => rows.len(),
+            _ => return Err(err("$.size", "no \"size\", and \"givens\" as an object does not tell it")),
+        }
+    } else if let Some(Value::Array(r)) = top.get("regions") {
+        r.len()
+    } else if let Some(grid) = top.get("killer_layout").and_then(|k| k.get("grid")).and_then(Value::as_array) {
+        grid.len()
+    } else {
+        return Err(err(
+            "$",
+            "no \"size\" and nothing to infer it from (\"givens\", \"regions\" or \"killer_layout\")",
+        ));
+    };
+    if !(1..=MAX_SIDE).contains(&n) {
+        return Err(err("$.size", format!("a side of {n} is not supported (1 to {MAX_SIDE})")));
+    }
+    Ok(n)
+}
+
+fn parse_geometry(top: &Map<String, Value>, n: usize) -> Res<Geometry> {
+    match (top.get("box"), top.get("regions")) {
+        (Some(_), Some(_)) => Err(err("$.regions", "give either \"box\" or \"regions\", not both")),
+        (None, Some(r)) => {
+            let regions = parse_regions(r, "$.regions", n)?;
+            Geometry::with_regions(n, regions).map_err(|e| err("$.regions", e.to_string()))
+        }
+        (b, None) => {
+            let shape = b.map(|b| parse_box(b, n)).transpose()?;
+            Geometry::new(n, shape).map_err(|e| err(if b.is_some() { "$.box" } else { "$.size" }, e.to_string()))
+        }
+    }
+}
+
+fn parse_box(v: &Value, n: usize) -> Res<(usize, usize)> {
+    let path = "$.box";
+    let bad = || err(path, format!("expected a box shape like \"3x3\" or [3, 3] for a {n}x{n} grid, found {v}"));
+    match v {
+        Value::String(s) => {
+            let (r, c) = s
+                .to_ascii_lowercase()
+                .split_once('x')
+                .map(|(r, c)| (r.trim().to_string(), c.trim().to_string()))
+                .ok_or_else(bad)?;
+            Ok((r.parse().map_err(|_| bad())?, c.parse().map_err(|_| bad())?))
+        }
+        Value::Array(a) if a.len() == 2 => {
+            Ok((uint(&a[0], "$.box[0]", "box rows")? as usize, uint(&a[1], "$.box[1]", "box columns")? as usize))
+        }
+        _ => Err(bad()),
+    }
+}
+
+/// Regions from a label grid (strings or integer rows) or from cell lists, as row-major cell
+/// indices; label grids number regions by first appearance, row-major.
+fn parse_regions(v: &Value, path: &str, n: usize) -> Res<Vec<Vec<usize>>> {
+    let rows = array(v, path, "regions")?;
+    if rows.len() != n {
+        return Err(err(path, format!("expected {n} rows of region labels or {n} regions, found {}", rows.len())));
+    }
+    let is_cell_list = rows.first().and_then(Value::as_array).and_then(|r| r.first()).is_some_and(Value::is_string);
+    if is_cell_list {
+        return Ok(cell_lists(v, path, n)?.into_iter().map(|r| r.into_iter().map(|c| c.index(n)).collect()).collect());
+    }
+    let mut labels: Vec<String> = Vec::with_capacity(n * n);
+    for (i, row) in rows.iter().enumerate() {
+        let at = format!("{path}[{i}]");
+        let row_labels: Vec<String> = match row {
+            Value::String(s) => s.chars().filter(|c| !c.is_whitespace() && *c != '|').map(String::from).collect(),
+            Value::Array(a) => a
+                .iter()
+                .enumerate()
+                .map(|(j, x)| uint(x, &format!("{at}[{j}]"), "a region label").map(|k| k.to_string()))
+                .collect::<Res<_>>()?,
+            other => return Err(err(&at, format!("expected a row of region labels, found {}", kind(other)))),
+        };
+        if row_labels.len() != n {
+            return Err(err(&at, format!("row {} has {} region labels, expected {n}", i + 1, row_labels.len())));
+        }
+        labels.extend(row_labels);
+    }
+    let mut order: Vec<&String> = Vec::new();
+    let mut regions: Vec<Vec<usize>> = Vec::new();
+    for (k, label) in labels.iter().enumerate() {
+        let i = match order.iter().position(|l| *l == label) {
+            Some(i) => i,
+            None => {
+                order.push(label);
+                regions.push(Vec::new());
+                order.len() - 1
+            }
+        };
+        regions[i].push(k);
+    }
+    if regions.len() != n {
+        return Err(err(path, format!("found {} different region labels, expected {n}", regions.len())));
+    }
+    if let Some(i) = regions.iter().position(|r| r.len() != n) {
+        return Err(err(path, format!("region {:?} has {} cells, expected {n}", order[i], regions[i].len())));
+    }
+    Ok(regions)
+}
+
+fn value_of_char(ch: char, n: usize) -> Option<u8> {
+    match ch {
+        '.' | '0' | '*' | '_' | '-' => Some(0),
+        _ => symbol_value(ch).filter(|&v| v <= n).map(|v| v as u8),
+    }
+}
+
+fn parse_givens(v: &Value, path: &str, n: usize) -> Res<Grid> {
+    let mut values = vec![0u8; n * n];
+    let row_of_chars = |s: &str, at: &str, expect: usize| -> Res<Vec<u8>> {
+        let chars: Vec<char> = s.chars().filter(|c| !c.is_whitespace() && *c != '|').collect();
+        if chars.len() != expect {
+            return Err(err(at, format!("found {} entries, expected {expect}", chars.len())));
+        }
+        chars
+            .iter()
+            .enumerate()
+            .map(|(k, &ch)| {
+                value_of_char(ch, n).ok_or_else(|| {
+                    err(at, format!("entry {} is {ch:?}, expected a digit 1..{n} (A.. for 10..) or '.'", k + 1))
+                })
+            })
+            .collect()
+    };
+    match v {
+        Value::String(s) => values = row_of_chars(s, path, n * n)?,
+        Value::Array(rows) => {
+            if rows.len() != n {
+                return Err(err(path, format!("found {} rows, expected {n}", rows.len())));
+            }
+            for (r, row) in rows.iter().enumerate() {
+                let at = format!("{path}[{r}]");
+                let line = match row {
+                    Value::String(s) => row_of_chars(s, &at, n)?,
+                    Value::Array(a) => {
+                        if a.len() != n {
+                            return Err(err(&at, format!("found {} entries, expected {n}", a.len())));
+                        }
+                        a.iter()
+                            .enumerate()
+                            .map(|(c, x)| {
+                                let at = format!("{at}[{c}]");
+                                let d = uint(x, &at, "a digit or 0")?;
+                                if d as usize > n {
+                                    return Err(err(&at, format!("{d} is not a digit of 1..{n} (0 is empty)")));
+                                }
+                                Ok(d as u8)
+                            })
+                            .collect::<Res<_>>()?
+                    }
+                    other => return Err(err(&at, format!("expected a row (string or array), found {}", kind(other)))),
+                };
+                values[r * n..(r + 1) * n].copy_from_slice(&line);
+            }
+        }
+        Value::Object(map) => {
+            for (k, x) in map {
+                let at = key_path(path, k);
+                let c = cell(&Value::String(k.clone()), &at, n)?;
+                let d = uint(x, &at, "a digit")?;
+                if !(1..=n as u64).contains(&d) {
+                    return Err(err(&at, format!("{d} is not a digit of 1..{n}")));
+                }
+                values[c.index(n)] = d as u8;
+            }
+        }
+        other => {
+            return Err(err(path, format!("expected givens as a string, rows or an object, found {}", kind(other))))
+        }
+    }
+    Grid::from_values(n, values).ok_or_else(|| err(path, "givens out of range"))
+}
+
+/// The `type` of a rule, normalised (`anti_knight` → `anti-knight`, plural aliases).
+fn rule_type(t: &str) -> String {
+    let t = t.trim().to_ascii_lowercase().replace('_', "-");
+    match t.as_str() {
+        "hyper" | "windoku" => "windows",
+        "diagonals" | "x-sudoku" => "diagonal",
+        "antiknight" => "anti-knight",
+        "antiking" => "anti-king",
+        "nonconsecutive" => "non-consecutive",
+        "cages" => "killer",
+        "parity" => "odd-even",
+        "thermometers" | "thermo" => "thermometer",
+        "arrows" => "arrow",
+        "extra-region" | "extra" => "extra-regions",
+        _ => return t,
+    }
+    .to_string()
+}
+
+const RULE_TYPES: &str =
+    "windows, diagonal, anti-knight, anti-king, non-consecutive, killer, odd-even, thermometer, arrow, kropki, xv, extra-regions";
+
+fn parse_rule(v: &Value, path: &str, n: usize) -> Res<Rule> {
+    let obj = object(v, path, "a rule")?;
+    let t = obj.get("type").ok_or_else(|| err(path, format!("a rule needs a \"type\" ({RULE_TYPES})")))?;
+    let t = t.as_str().ok_or_else(|| err(&format!("{path}.type"), format!("expected a rule name, found {t}")))?;
+    let field = |k: &str| key_path(path, k);
+    let get = |k: &str| obj.get(k);
+    let flag = |k: &str, default: bool| get(k).map_or(Ok(default), |x| boolean(x, &field(k)));
+    let list_or_empty = |k: &str| -> Res<Vec<Cell>> { get(k).map_or(Ok(Vec::new()), |x| cells(x, &field(k), n)) };
+    let pairs_or_empty =
+        |k: &str| -> Res<Vec<(Cell, Cell)>> { get(k).map_or(Ok(Vec::new()), |x| pairs(x, &field(k), n)) };
+    let required = |k: &str, what: &str| get(k).ok_or_else(|| err(path, format!("a {t} rule needs {k:?} ({what})")));
+    let (keys, rule): (&[&str], Rule) = match rule_type(t).as_str() {
+        "windows" => (&[], Rule::Windows),
+        "diagonal" => (&[], Rule::Diagonal),
+        "anti-knight" => (&[], Rule::AntiKnight),
+        "anti-king" => (&[], Rule::AntiKing),
+        "non-consecutive" => (&[], Rule::NonConsecutive),
+        "killer" => {
+            let list = array(required("cages", "a list of cages")?, &field("cages"), "a list of cages")?;
+            let mut cages = Vec::with_capacity(list.len());
+            for (i, c) in list.iter().enumerate() {
+                let at = format!("{}[{i}]", field("cages"));
+                let o = object(c, &at, "a cage {\"cells\": [...], \"sum\": 15}")?;
+                known_keys(o, &at, &["cells", "sum"])?;
+                let cage_cells = o.get("cells").ok_or_else(|| err(&at, "a cage needs \"cells\""))?;
+                let cells = cells(cage_cells, &key_path(&at, "cells"), n)?;
+                let sum = o.get("sum").map(|s| uint(s, &key_path(&at, "sum"), "the cage total")).transpose()?;
+                let sum = sum
+                    .map(|s| u32::try_from(s).map_err(|_| err(&key_path(&at, "sum"), "sum too large")))
+                    .transpose()?;
+                cages.push(Cage { cells, sum });
+            }
+            (&["cages", "distinct"], Rule::Killer { cages, distinct: flag("distinct", true)? })
+        }
+        "odd-even" => (&["odd", "even"], Rule::OddEven { odd: list_or_empty("odd")?, even: list_or_empty("even")? }),
+        "thermometer" => {
+            let list = required("thermometers", "a list of cell lists, bulb first")?;
+            (&["thermometers"], Rule::Thermometer { thermometers: cell_lists(list, &field("thermometers"), n)? })
+        }
+        "arrow" => {
+            let list = array(required("arrows", "a list of arrows")?, &field("arrows"), "a list of arrows")?;
+            let mut arrows = Vec::with_capacity(list.len());
+            for (i, a) in list.iter().enumerate() {
+                let at = format!("{}[{i}]", field("arrows"));
+                let o = object(a, &at, "an arrow {\"circle\": \"r1c1\", \"cells\": [...]}")?;
+                known_keys(o, &at, &["circle", "cells"])?;
+                let circle = o.get("circle").ok_or_else(|| err(&at, "an arrow needs a \"circle\""))?;
+                let shaft = o.get("cells").ok_or_else(|| err(&at, "an arrow needs \"cells\""))?;
+                arrows.push(Arrow {
+                    circle: cell(circle, &key_path(&at, "circle"), n)?,
+                    cells: cells(shaft, &key_path(&at, "cells"), n)?,
+                });
+            }
+            (&["arrows"], Rule::Arrow { arrows })
+        }
+        "kropki" => (
+            &["white", "black", "all_given"],
+            Rule::Kropki {
+                white: pairs_or_empty("white")?,
+                black: pairs_or_empty("black")?,
+                all_given: flag("all_given", false)?,
+            },
+        ),
+        "xv" => (
+            &["x", "v", "all_given"],
+            Rule::Xv { x: pairs_or_empty("x")?, v: pairs_or_empty("v")?, all_given: flag("all_given", false)? },
+        ),
+        "extra-regions" => {
+            let list = required("regions", "a list of cell lists")?;
+            (&["regions"], Rule::ExtraRegions { regions: cell_lists(list, &field("regions"), n)? })
+        }
+        _ => return Err(err(&field("type"), format!("unknown rule {t:?} (expected one of: {RULE_TYPES})"))),
+    };
+    let mut allowed = vec!["type"];
+    allowed.extend_from_slice(keys);
+    known_keys(obj, path, &allowed)?;
+    Ok(rule)
+}
+
+/// Seed 004's Killer layout — a grid of cage ids and a map of sums — as a `killer` rule.
+///
+/// `layout` is `{"grid": [[1, 1, 2, ...], ...], "sums": {"1": 3, ...}, "distinct": true}`:
+/// `n` rows of `n` integer cage ids (0 = no cage), sums keyed by id (an id without a sum is a
+/// cage without a total), `distinct` optional (default true, the standard rule; seed 004's own
+/// model only constrains sums). Cages are numbered by increasing id, cells row-major. `n` is
+/// the grid's side when known (it must match); `path` prefixes error paths.
+pub fn parse_killer_layout(layout: &Value, n: Option<usize>, path: &str) -> Result<Rule, ParseError> {
+    let obj = object(layout, path, "a killer layout {\"grid\": [[...]], \"sums\": {...}}")?;
+    known_keys(obj, path, &["grid", "sums", "distinct"])?;
+    let grid_path = key_path(path, "grid");
+    let rows = array(
+        obj.get("grid").ok_or_else(|| err(path, "a killer layout needs a \"grid\" of cage ids"))?,
+        &grid_path,
+        "rows of cage ids",
+    )?;
+    let side = n.unwrap_or(rows.len());
+    if rows.len() != side {
+        return Err(err(&grid_path, format!("found {} rows, expected {side}", rows.len())));
+    }
+    let mut by_id: BTreeMap<u64, Vec<Cell>> = BTreeMap::new();
+    for (r, row) in rows.iter().enumerate() {
+        let at = format!("{grid_path}[{r}]");
+        let ids = array(row, &at, "a row of cage ids")?;
+        if ids.len() != side {
+            return Err(err(&at, format!("found {} cage ids, expected {side}", ids.len())));
+        }
+        for (c, id) in ids.iter().enumerate() {
+            let id = uint(id, &format!("{at}[{c}]"), "a cage id (0 = no cage)")?;
+            if id != 0 {
+                by_id.entry(id).or_default().push(Cell::new(r, c));
+            }
+        }
+    }
+    let sums_path = key_path(path, "sums");
+    let mut sums: BTreeMap<u64, u32> = BTreeMap::new();
+    if let Some(s) = obj.get("sums") {
+        for (k, v) in object(s, &sums_path, "cage sums keyed by id")? {
+            let at = key_path(&sums_path, k);
+            let id: u64 = k.trim().parse().map_err(|_| err(&at, format!("expected a cage id as key, found {k:?}")))?;
+            if !by_id.contains_key(&id) {
+                return Err(err(&at, format!("no cage {id} in the grid")));
+            }
+            let sum = uint(v, &at, "the cage total")?;
+            sums.insert(id, u32::try_from(sum).map_err(|_| err(&at, "sum too large"))?);
+        }
+    }
+    let distinct = obj.get("distinct").map_or(Ok(true), |d| boolean(d, &key_path(path, "distinct")))?;
+    let ids: Vec<u64> = by_id.keys().copied().collect();
+    let cages: Vec<Cage> = by_id.into_iter().map(|(id, cells)| Cage { cells, sum: sums.get(&id).copied() }).collect();
+    let rule = Rule::Killer { cages, distinct };
+    let geometry = Geometry::new(side, Some((1, side))).map_err(|e| err(path, e.to_string()))?;
+    rule.validate(&geometry).map_err(|e| {
+        // Paths of the rule (`cages[i].sum`) become the layout's (`sums["id"]`).
+        let i: Option<usize> =
+            e.path.strip_prefix("cages[").and_then(|s| s.split(']').next()).and_then(|s| s.parse().ok());
+        match i.map(|i| ids[i]) {
+            Some(id) if e.path.ends_with(".sum") => {
+                err(&key_path(&sums_path, &id.to_string()), format!("cage {id}: {}", e.message))
+            }
+            Some(id) => err(&grid_path, format!("cage {id}: {}", e.message)),
+            None => err(path, e.message),
+        }
+    })?;
+    Ok(rule)
+}
+
+/// Seed 004's Killer demo as printed there (Python): `grid = [[1, 1, 2, ...], ...]` and
+/// `grid_sum = {1: 3, 2: 15, ...}`, `#` comments ignored. A blank puzzle with boxes and the
+/// standard (distinct) killer rule.
+pub fn parse_killer_layout_text(text: &str) -> Result<Puzzle, ParseError> {
+    let code: String = text.lines().map(|l| l.split('#').next().unwrap_or("")).collect::<Vec<_>>().join("\n");
+    let grid_text = bracketed(&code, '[', ']').ok_or_else(|| err("grid", "no [[...], ...] grid of cage ids found"))?;
+    let grid: Value =
+        serde_json::from_str(grid_text).map_err(|e| err("grid", format!("not a list of lists of cage ids: {e}")))?;
+    let sums_text = bracketed(&code, '{', '}').ok_or_else(|| err("grid_sum", "no {id: sum, ...} map of sums found"))?;
+    let mut sums = Map::new();
+    for entry in sums_text.trim_matches(|c| c == '{' || c == '}').split(',').filter(|e| !e.trim().is_empty()) {
+        let (k, v) = entry
+            .split_once(':')
+            .ok_or_else(|| err("grid_sum", format!("expected id: sum, found {:?}", entry.trim())))?;
+        let v: u64 = v.trim().parse().map_err(|_| err("grid_sum", format!("expected a sum, found {:?}", v.trim())))?;
+        sums.insert(k.trim().trim_matches(|c| c == '\'' || c == '"').to_string(), json!(v));
+    }
+    let layout = json!({"grid": grid, "sums": Value::Object(sums)});
+    let rule = parse_killer_layout(&layout, None, "")?;
+    let n = layout["grid"].as_array().map_or(0, Vec::len);
+    let geometry = Geometry::new(n, None).map_err(|e| err("grid", e.to_string()))?;
+    Ok(Puzzle::blank(geometry).with_rule(rule))
+}
+
+/// The first balanced `open … close` span of `text`, brackets included.
+fn bracketed(text: &str, open: char, close: char) -> Option<&str> {
+    let start = text.find(open)?;
+    let mut depth = 0usize;
+    for (i, ch) in text[start..].char_indices() {
+        if ch == open {
+            depth += 1;
+        } else if ch == close {
+            depth -= 1;
+            if depth == 0 {
+                return Some(&text[start..start + i + ch.len_utf8()]);
+            }
+        }
+    }
+    None
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing.
+
+fn cell_value(c: Cell) -> Value {
+    Value::String(c.to_string())
+}
+
+fn cells_value(cells: &[Cell]) -> Value {
+    Value::Array(cells.iter().map(|&c| cell_value(c)).collect())
+}
+
+fn pairs_value(pairs: &[(Cell, Cell)]) -> Value {
+    Value::Array(pairs.iter().map(|&(a, b)| cells_value(&[a, b])).collect())
+}
+
+fn rule_value(rule: &Rule) -> Value {
+    let mut m = Map::new();
+    m.insert("type".into(), json!(rule.name()));
+    match rule {
+        Rule::Killer { cages, distinct } => {
+            let list = cages
+                .iter()
+                .map(|c| {
+                    let mut o = Map::new();
+                    o.insert("cells".into(), cells_value(&c.cells));
+                    if let Some(s) = c.sum {
+                        o.insert("sum".into(), json!(s));
+                    }
+                    Value::Object(o)
+                })
+                .collect();
+            m.insert("cages".into(), Value::Array(list));
+            if !distinct {
+                m.insert("distinct".into(), json!(false));
+            }
+        }
+        Rule::OddEven { odd, even } => {
+            m.insert("odd".into(), cells_value(odd));
+            m.insert("even".into(), cells_value(even));
+        }
+        Rule::Thermometer { thermometers } => {
+            m.insert("thermometers".into(), Value::Array(thermometers.iter().map(|t| cells_value(t)).collect()));
+        }
+        Rule::Arrow { arrows } => {
+            let list = arrows.iter().map(|a| json!({"circle": cell_value(a.circle), "cells": cells_value(&a.cells)}));
+            m.insert("arrows".into(), Value::Array(list.collect()));
+        }
+        Rule::Kropki { white, black, all_given } => {
+            m.insert("white".into(), pairs_value(white));
+            m.insert("black".into(), pairs_value(black));
+            m.insert("all_given".into(), json!(all_given));
+        }
+        Rule::Xv { x, v, all_given } => {
+            m.insert("x".into(), pairs_value(x));
+            m.insert("v".into(), pairs_value(v));
+            m.insert("all_given".into(), json!(all_given));
+        }
+        Rule::ExtraRegions { regions } => {
+            m.insert("regions".into(), Value::Array(regions.iter().map(|r| cells_value(r)).collect()));
+        }
+        Rule::Windows | Rule::Diagonal | Rule::AntiKnight | Rule::AntiKing | Rule::NonConsecutive => {}
+    }
+    Value::Object(m)
+}
+
+/// The puzzle in the JSON format: `size`, `box` or `regions`, `givens` (row strings up to
+/// 35×35, integer rows beyond), `rules`. `parse_json` reads it back to an equal puzzle.
+pub fn to_json(puzzle: &Puzzle) -> Value {
+    let g = puzzle.geometry();
+    let n = g.n();
+    let mut m = Map::new();
+    m.insert("size".into(), json!(n));
+    match g.layout() {
+        Layout::Boxes { rows, cols } => {
+            m.insert("box".into(), json!(format!("{rows}x{cols}")));
+        }
+        Layout::Regions(regions) => {
+            m.insert("regions".into(), regions_value(regions, n));
+        }
+    }
+    let givens = puzzle.givens();
+    let rows: Vec<Value> = (0..n)
+        .map(|r| {
+            let row = &givens.values()[r * n..(r + 1) * n];
+            if givens.has_char_form() {
+                json!(row
+                    .iter()
+                    .map(|&v| if v == 0 { '.' } else { symbol(v as usize).unwrap_or('?') })
+                    .collect::<String>())
+            } else {
+                json!(row)
+            }
+        })
+        .collect();
+    m.insert("givens".into(), Value::Array(rows));
+    m.insert("rules".into(), Value::Array(puzzle.rules().iter().map(rule_value).collect()));
+    Value::Object(m)
+}
+
+/// A label grid when it reads back to the same regions (numbered by first appearance, cells
+/// row-major), otherwise the exact cell lists.
+fn regions_value(regions: &[Vec<usize>], n: usize) -> Value {
+    let mut owner = vec![0usize; n * n];
+    for (i, r) in regions.iter().enumerate() {
+        for &k in r {
+            owner[k] = i;
+        }
+    }
+    let canonical = {
+        let mut seen = Vec::new();
+        for &o in &owner {
+            if !seen.contains(&o) {
+                seen.push(o);
+            }
+        }
+        seen.iter().enumerate().all(|(i, &o)| o == i) && regions.iter().all(|r| r.windows(2).all(|w| w[0] < w[1]))
+    };
+    if canonical {
+        Value::Array(
+            (0..n).map(|r| json!(owner[r * n..(r + 1) * n].iter().map(|o| o + 1).collect::<Vec<_>>())).collect(),
+        )
+    } else {
+        Value::Array(
+            regions
+                .iter()
+                .map(|r| cells_value(&r.iter().map(|&k| Cell::from_index(k, n)).collect::<Vec<_>>()))
+                .collect(),
+        )
+    }
+}
+
+/// [`to_json`] as text for people: two-space indent, and any array or object that fits in
+/// about 100 columns on one line.
+pub fn to_json_pretty(puzzle: &Puzzle) -> String {
+    let mut out = String::new();
+    pretty(&to_json(puzzle), 0, &mut out);
+    out.push('\n');
+    out
+}
+
+fn pretty(v: &Value, indent: usize, out: &mut String) {
+    let flat = v.to_string();
+    let (open, close, items): (char, char, Vec<(Option<&String>, &Value)>) = match v {
+        Value::Array(a) => ('[', ']', a.iter().map(|x| (None, x)).collect()),
+        Value::Object(o) => ('{', '}', o.iter().map(|(k, x)| (Some(k), x)).collect()),
+        _ => {
+            out.push_str(&flat);
+            return;
+        }
+    };
+    if indent + flat.len() <= 100 || items.is_empty() {
+        out.push_str(&flat);
+        return;
+    }
+    out.push(open);
+    for (i, (k, x)) in items.iter().enumerate() {
+        out.push('\n');
+        out.push_str(&" ".repeat(indent + 2));
+        if let Some(k) = k {
+            out.push_str(&Value::String((*k).clone()).to_string());
+            out.push_str(": ");
+        }
+        pretty(x, indent + 2, out);
+        if i + 1 < items.len() {
+            out.push(',');
+        }
+    }
+    out.push('\n');
+    out.push_str(&" ".repeat(indent));
+    out.push(close);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn path_of(e: ParseError) -> (String, String) {
+        match e {
+            ParseError::Json { path, message } => (path, message),
+            other => panic!("not a JSON error: {other}"),
+        }
+    }
+
+    fn fails(text: &str) -> (String, String) {
+        path_of(parse_json(text).expect_err("must fail"))
+    }
+
+    #[test]
+    fn a_plain_puzzle_round_trips() {
+        let p = parse_json(
+            r#"{"givens": "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.."}"#,
+        )
+        .expect("parses");
+        assert_eq!(p.n(), 9);
+        assert_eq!(p.givens().filled(), 23);
+        assert_eq!(parse_value(&to_json(&p)).expect("round trip"), p);
+        assert_eq!(parse_json(&to_json_pretty(&p)).expect("pretty round trip"), p);
+    }
+
+    #[test]
+    fn givens_in_every_shape_agree() {
+        let a = parse_json(r#"{"size": 4, "givens": "1... .2.. ..3. ...4"}"#).expect("string");
+        let b = parse_json(r#"{"givens": ["1...", ".2..", "..3.", "...4"]}"#).expect("rows");
+        let c = parse_json(r#"{"givens": [[1,0,0,0],[0,2,0,0],[0,0,3,0],[0,0,0,4]]}"#).expect("ints");
+        let d = parse_json(r#"{"size": 4, "givens": {"r1c1": 1, "r2c2": 2, "r3c3": 3, "r4c4": 4}}"#).expect("object");
+        assert_eq!(a, b);
+        assert_eq!(b, c);
+        assert_eq!(c, d);
+    }
+
+    #[test]
+    fn errors_name_the_path() {
+        assert_eq!(fails(r#"{"size": 9, "givens": {"r10c1": 5}}"#).0, "$.givens.r10c1");
+        assert_eq!(
+            fails(r#"{"size": 9, "rules": [{"type": "killer", "cages": [{"sum": 3, "cells": ["r1c1", "r10c1"]}]}]}"#),
+            ("$.rules[0].cages[0].cells[1]".into(), "r10c1 is outside the 9x9 grid (r1c1 to r9c9)".into())
+        );
+        let (path, msg) = fails(
+            r#"{"size": 9, "rules": [{"type": "diagonal"}, {"type": "killer", "cages": [
+                {"sum": 3, "cells": ["r1c1", "r1c2"]}, {"sum": 4, "cells": ["r2c1", "r1c2"]}]}]}"#,
+        );
+        assert_eq!(path, "$.rules[1].cages[1].cells[1]");
+        assert!(msg.contains("already in cage 1"), "{msg}");
+        let (path, msg) =
+            fails(r#"{"size": 9, "rules": [{"type": "killer", "cages": [{"sum": 2, "cells": ["r1c1", "r1c2"]}]}]}"#);
+        assert_eq!(
+            (path.as_str(), msg.as_str()),
+            ("$.rules[0].cages[0].sum", "a cage of 2 cells with distinct digits of 1..9 sums to 3..17, not 2")
+        );
+        let (path, msg) = fails(
+            r#"{"size": 9, "rules": [{"type": "thermometer", "thermometers": [["r1c1", "r1c2"], ["r5c5", "r5c6", "r7c6"]]}]}"#,
+        );
+        assert_eq!(path, "$.rules[0].thermometers[1][2]");
+        assert!(msg.contains("connected path"), "{msg}");
+        assert_eq!(
+            fails(r#"{"size": 9, "rules": [{"type": "kropki", "white": [["r1c1", "r2c2"]]}]}"#).0,
+            "$.rules[0].white[0]"
+        );
+        assert_eq!(
+            fails(r#"{"size": 9, "rules": [{"type": "xv", "x": [["r1c1", "r1c2", "r1c3"]]}]}"#).0,
+            "$.rules[0].x[0]"
+        );
+        assert_eq!(fails(r#"{"size": 9, "rules": [{"type": "sandwich"}]}"#).0, "$.rules[0].type");
+        assert_eq!(fails(r#"{"size": 9, "rules": [{"type": "killer", "cages": [], "cels": 1}]}"#).0, "$.rules[0].cels");
+        assert_eq!(fails(r#"{"size": 9, "rules": [{"type": "diagonal"}, {"type": "diagonal"}]}"#).0, "$.rules[1]");
+        assert_eq!(fails(r#"{"size": 6, "rules": [{"type": "windows"}]}"#).0, "$.rules[0]");
+        assert_eq!(fails(r#"{"size": 9, "givens": ["........."]}"#).0, "$.givens");
+        assert_eq!(fails(r#"{"size": 4, "givens": ["1...", ".5..", "....", "...."]}"#).0, "$.givens[1]");
+        assert_eq!(fails(r#"{"size": 9, "box": "2x4"}"#).0, "$.box");
+        assert_eq!(fails(r#"{"size": 9, "titel": "x"}"#).0, "$.titel");
+        assert_eq!(fails(r#"{"size": 9,"#).0, "$");
+        assert_eq!(fails(r#"{}"#).0, "$");
+    }
+
+    #[test]
+    fn jigsaw_regions_in_three_shapes() {
+        let labels = r#"{"regions": ["AABB", "AABB", "CCDD", "CCDD"], "givens": "1..............."}"#;
+        let ints = r#"{"regions": [[1,1,2,2],[1,1,2,2],[3,3,4,4],[3,3,4,4]], "givens": "1..............."}"#;
+        let a = parse_json(labels).expect("labels");
+        let b = parse_json(ints).expect("ints");
+        assert_eq!(a, b);
+        assert_eq!(a.geometry().regions()[1], vec![2, 3, 6, 7]);
+        assert_eq!(parse_value(&to_json(&a)).expect("round trip"), a);
+        let cells = r#"{"size": 4, "regions": [["r1c1","r1c2","r2c1","r2c2"],["r1c3","r1c4","r2c3","r2c4"],
+            ["r3c1","r3c2","r4c1","r4c2"],["r4c4","r3c3","r3c4","r4c3"]]}"#;
+        let c = parse_json(cells).expect("cell lists");
+        // Not canonical (last region's cells out of order): written back as cell lists.
+        assert!(to_json(&c)["regions"][3][0].is_string());
+        assert_eq!(parse_value(&to_json(&c)).expect("round trip"), c);
+        let (path, msg) = fails(r#"{"regions": ["AAAA", "ABBB", "CCDB", "CCDD"]}"#);
+        assert_eq!(path, "$.regions");
+        assert!(msg.contains("region \"A\" has 5 cells, expected 4"), "{msg}");
+        assert_eq!(fails(r#"{"size": 4, "regions": ["AABB", "AABB", "CCDD"]}"#).0, "$.regions");
+    }
+
+    #[test]
+    fn killer_layout_imports_and_errors_point_into_it() {
+        let text = r#"{"killer_layout": {"grid": [[1,1,2,2],[1,1,2,2],[3,4,5,6],[3,4,5,6]],
+                        "sums": {"1": 10, "2": 10, "3": 5, "4": 5, "5": 5, "6": 5}}}"#;
+        let p = parse_json(text).expect("seed 004's 4x4 demo");
+        let Rule::Killer { cages, distinct } = &p.rules()[0] else { panic!("not a killer rule") };
+        assert!(distinct);
+        assert_eq!(cages.len(), 6);
+        assert_eq!(cages[0].sum, Some(10));
+        assert_eq!(cages[2].cells, vec![Cell::new(2, 0), Cell::new(3, 0)]);
+        assert_eq!(parse_value(&to_json(&p)).expect("round trip"), p);
+        let bad = r#"{"killer_layout": {"grid": [[1,1,2,2],[1,1,2,2],[3,4,5,6],[3,4,5,6]], "sums": {"3": 9}}}"#;
+        let (path, msg) = fails(bad);
+        assert_eq!(path, "$.killer_layout.sums[\"3\"]");
+        assert!(msg.starts_with("cage 3: a cage of 2 cells"), "{msg}");
+        let bad = r#"{"killer_layout": {"grid": [[1,1,2,2],[1,1,2,2],[3,4,5,6],[3,4,5,6]], "sums": {"7": 9}}}"#;
+        assert_eq!(fails(bad), ("$.killer_layout.sums[\"7\"]".into(), "no cage 7 in the grid".into()));
+        let both = r#"{"size": 4, "rules": [{"type": "killer", "cages": []}], "killer_layout": {"grid": [[1,1,2,2],[1,1,2,2],[3,4,5,6],[3,4,5,6]]}}"#;
+        assert_eq!(fails(both).0, "$.killer_layout");
+    }
+
+    #[test]
+    fn seed_004_python_layout_text_imports() {
+        let text = "# 4x4 demo\n# grid = [[9]]\ngrid = [[1, 1, 2, 2], [1, 1, 2, 2], [3, 4, 5, 6], [3, 4, 5, 6]]\n\
+                    grid_sum = {1: 10, 2: 10, 3: 5, 4: 5, 5: 5, 6: 5}\n";
+        let p = parse_killer_layout_text(text).expect("imports");
+        let q = parse_json(
+            r#"{"killer_layout": {"grid": [[1,1,2,2],[1,1,2,2],[3,4,5,6],[3,4,5,6]], "sums": {"1": 10, "2": 10, "3": 5, "4": 5, "5": 5, "6": 5}}}"#,
+        )
+        .expect("json");
+        assert_eq!(p, q);
+    }
+
+    #[test]
+    fn every_rule_round_trips() {
+        let text = r#"{"size": 9, "givens": ".........", "rules": []}"#;
+        assert!(parse_json(text).is_err(), "one row of givens for a 9x9");
+        let text = r#"{
+          "size": 9,
+          "rules": [
+            {"type": "windows"}, {"type": "diagonal"}, {"type": "anti_knight"}, {"type": "anti-king"},
+            {"type": "non-consecutive"},
+            {"type": "killer", "distinct": false, "cages": [{"cells": ["r1c1", "r1c2"], "sum": 10}, {"cells": ["r9c9", "r8c9"]}]},
+            {"type": "odd-even", "odd": ["r5c5"], "even": ["r5c6", "r6c6"]},
+            {"type": "thermometer", "thermometers": [["r2c2", "r3c3", "r3c4"], ["r2c2", "r2c3"]]},
+            {"type": "arrow", "arrows": [{"circle": "r7c1", "cells": ["r8c2", "r9c3"]}]},
+            {"type": "kropki", "white": [["r1c5", "r1c6"]], "black": [["r2c5", "r2c6"]], "all_given": true},
+            {"type": "xv", "x": [["r4c1", "r5c1"]], "v": [["r4c2", "r4c3"]]},
+            {"type": "extra-regions", "regions": [["r1c9", "r2c8", "r3c7"]]}
+          ]
+        }"#;
+        let p = parse_json(text).expect("all rules");
+        assert_eq!(p.rules().len(), 12);
+        let back = parse_value(&to_json(&p)).expect("round trip");
+        assert_eq!(back, p);
+        assert_eq!(parse_json(&to_json_pretty(&p)).expect("pretty"), p);
+        assert!(to_json_pretty(&p).lines().all(|l| l.len() <= 110));
+    }
+}

@@ -1,0 +1,213 @@
+use proptest::prelude::*;
+
+use super::*;
+use crate::error::Position;
+
+const SEED000: &str = "B = [1,2,2;
+1,5,3;
+1,8,4;
+2,1,6;
+2,9,3;
+3,3,4;
+3,7,5;
+4,4,8;
+4,6,6;
+5,1,8;
+5,5,1;
+5,9,6;
+6,4,7;
+6,6,5;
+7,3,7;
+7,7,6;
+8,1,4;
+8,9,8;
+9,2,3;
+9,5,4;
+9,8,2];";
+
+const SEED004: &str = "\
+* * 5 3 * * * * *
+8 * * * * * * 2 *
+* 7 * * 1 * 5 * *
+4 * * * * 5 3 * *
+* 1 * * 7 * * * 6
+* * 3 2 * * * 8 *
+* 6 * 5 * * * * 9
+* * 4 * * * * 3 *
+* * * * * 9 7 * *
+";
+
+fn parse(text: &str) -> Result<Puzzle, ParseError> {
+    parse_puzzle(text, &ParseOptions::default())
+}
+
+#[test]
+fn seed000_matlab_matrix_gives_its_21_clues() {
+    assert_eq!(detect(SEED000), Format::Triplets);
+    let p = parse(SEED000).unwrap();
+    assert_eq!(p.n(), 9);
+    assert_eq!(p.givens().filled(), 21);
+    assert_eq!(p.givens().get(Cell::new(0, 1)), 2);
+    assert_eq!(p.givens().get(Cell::new(8, 7)), 2);
+    assert_eq!(p.triplets()[0], (1, 2, 2));
+    // The same clues one per line, and the one-line MATLAB form.
+    let per_line: String = SEED000.replace("B = [", "").replace("];", "").replace(';', "");
+    assert_eq!(parse(&per_line).unwrap(), p);
+    let one_line = SEED000.replace('\n', " ");
+    assert_eq!(parse(&one_line).unwrap(), p);
+    assert_eq!(parse(&to_triplets(&p)).unwrap(), p);
+}
+
+#[test]
+fn seed004_star_grid_reads_as_a_grid() {
+    assert_eq!(detect(SEED004), Format::Grid);
+    let p = parse(SEED004).unwrap();
+    assert_eq!(
+        p.givens().to_line(),
+        "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.."
+    );
+}
+
+#[test]
+fn grid_with_box_separators_round_trips() {
+    let p = parse(SEED004).unwrap();
+    let text = to_grid_text(p.givens(), p.geometry());
+    assert!(text.contains('|') && text.contains("-+-"), "{text}");
+    assert_eq!(parse(&text).unwrap(), p);
+}
+
+#[test]
+fn nine_by_nine_matrix_is_a_grid_as_in_sudoku_engine() {
+    let rows: Vec<String> = SEED004.lines().map(|l| l.replace('*', "0").replace(' ', ",")).collect();
+    let text = format!("[{}]", rows.join(";\n"));
+    assert_eq!(parse(&text).unwrap(), parse(SEED004).unwrap());
+}
+
+#[test]
+fn sixteen_by_sixteen_letters_and_integers() {
+    let line: String = (0..256).map(|i| if i % 3 == 0 { 'G' } else { '.' }).collect();
+    // Not a valid puzzle (repeated G), but a valid shape: parsing does not solve.
+    let p = parse(&line).unwrap();
+    assert_eq!(p.n(), 16);
+    assert_eq!(p.geometry().box_shape(), Some((4, 4)));
+    assert_eq!(p.givens().get(Cell::new(0, 0)), 16);
+    let ints: String = (0..16)
+        .map(|r| {
+            (0..16).map(|c| if c == r { "16".to_string() } else { "0".into() }).collect::<Vec<_>>().join(" ") + "\n"
+        })
+        .collect();
+    let q = parse(&ints).unwrap();
+    assert_eq!(q.givens().get(Cell::new(5, 5)), 16);
+    assert_eq!(q.givens().filled(), 16);
+}
+
+#[test]
+fn batches_keep_line_numbers_and_bad_lines() {
+    let text = "# header\n..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..\n\n123\n";
+    match parse_document(text, &ParseOptions::default()).unwrap() {
+        Document::Batch(items) => {
+            assert_eq!(items.len(), 2);
+            assert_eq!(items[0].0, 2);
+            assert!(items[0].1.is_ok());
+            assert_eq!(items[1].0, 4);
+            assert!(items[1].1.is_err());
+        }
+        other => panic!("expected a batch, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_digit_out_of_range_names_line_and_column() {
+    let text = "1234\n3412\n2153\n4321\n";
+    let err = parse(text).unwrap_err();
+    assert_eq!(
+        err,
+        ParseError::Unexpected {
+            at: Position { line: 3, column: 3 },
+            found: "5".into(),
+            expected: "a digit 1-4 for a 4x4 grid, or '.', '0' for an empty cell".into()
+        }
+    );
+    assert!(err.to_string().starts_with("line 3, column 3: found \"5\""), "{err}");
+}
+
+#[test]
+fn wrong_shapes_say_what_was_expected() {
+    let short = SEED004.replacen("* * 5 3 * * * * *", "* * 5 3 * * * *", 1);
+    let err = parse(&short).unwrap_err().to_string();
+    assert!(err.contains("line 1") && err.contains("has 8 cells, expected 9"), "{err}");
+    let err = parse(&"1".repeat(80)).unwrap_err().to_string();
+    assert!(err.contains("this line has 80"), "{err}");
+    let eight_rows: String = SEED004.lines().take(8).map(|l| format!("{l}\n")).collect();
+    let err = parse(&eight_rows).unwrap_err().to_string();
+    assert!(err.contains("expected 8") || err.contains("has 9 cells"), "{err}");
+}
+
+#[test]
+fn a_prime_size_needs_a_box_shape() {
+    let text: String = (0..7).map(|_| ".......\n").collect();
+    assert!(matches!(parse(&text), Err(ParseError::Geometry(crate::GeometryError::NoBoxShape { n: 7 }))));
+    let opts = ParseOptions { box_shape: Some((1, 7)), ..Default::default() };
+    assert_eq!(parse_puzzle(&text, &opts).unwrap().n(), 7);
+}
+
+#[test]
+fn triplet_checks_are_the_seeds_and_more() {
+    let err = parse("1,2,10\n").unwrap_err().to_string();
+    assert!(err.contains("must be integers from 1 to 9") || err.contains("digit k"), "{err}");
+    let err = parse("1,2,2\n1,0,3\n").unwrap_err().to_string();
+    assert!(err.starts_with("line 2, column 3") && err.contains("from 1 to 9"), "{err}");
+    let err = parse("1,2,2.5\n").unwrap_err().to_string();
+    assert!(err.contains("integer"), "{err}");
+    let err = parse("[1,2,2,4; 1,5,3,4]").unwrap_err().to_string();
+    assert!(err.contains("N-by-3"), "{err}");
+    let err = parse("1,2,2\n3,3,3\n1,2,7\n").unwrap_err();
+    assert_eq!(err.to_string(), "line 3: cell r1c2 is given twice, as 2 and as 7");
+    // The same clue twice is harmless.
+    assert_eq!(parse("1,2,2\n1,2,2\n").unwrap().givens().filled(), 1);
+}
+
+#[test]
+fn triplets_beyond_nine_pick_a_bigger_grid() {
+    let err = parse("1,1,16\n16,16,1\n").unwrap_err().to_string();
+    assert!(err.contains("from 1 to 9 (for a bigger grid give --size N)"), "{err}");
+    let opts = ParseOptions { size: Some(16), ..Default::default() };
+    assert_eq!(parse_puzzle("1,1,16\n16,16,1\n", &opts).unwrap().n(), 16);
+    let opts = ParseOptions { size: Some(12), ..Default::default() };
+    let p = parse_puzzle("1,1,12\n", &opts).unwrap();
+    assert_eq!(p.geometry().box_shape(), Some((3, 4)));
+}
+
+#[test]
+fn empty_input_is_an_error() {
+    assert_eq!(parse(""), Err(ParseError::Empty));
+    assert_eq!(parse("# only a comment\n\n"), Err(ParseError::Empty));
+}
+
+#[test]
+fn bad_characters_are_named() {
+    let mut line = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".to_string();
+    line.replace_range(10..11, "x");
+    let err = parse(&line).unwrap_err().to_string();
+    assert!(err.starts_with("line 1, column 11: found \"x\""), "{err}");
+}
+
+fn grid_strategy() -> impl Strategy<Value = (usize, Vec<u8>)> {
+    prop_oneof![Just(4usize), Just(6), Just(9), Just(12), Just(16), Just(25)]
+        .prop_flat_map(|n| (Just(n), proptest::collection::vec(0..=n as u8, n * n)))
+}
+
+proptest! {
+    #[test]
+    fn printing_then_parsing_gives_the_same_puzzle((n, values) in grid_strategy()) {
+        let geometry = Geometry::new(n, None).unwrap();
+        let grid = Grid::from_values(n, values).unwrap();
+        let p = Puzzle::new(geometry.clone(), grid.clone());
+        prop_assert_eq!(&parse(&grid.to_line()).unwrap(), &p);
+        prop_assert_eq!(&parse(&to_grid_text(&grid, &geometry)).unwrap(), &p);
+        if grid.filled() > 0 {
+            let opts = ParseOptions { size: Some(n), ..Default::default() };
+            prop_assert_eq!(&parse_puzzle(&to_triplets(&p), &opts).unwrap(), &p);
+        }
+    }
+}

@@ -1,0 +1,182 @@
+//! Arrows: the digit in the circle equals the sum of the digits along its arrow (which may
+//! repeat, unless another rule forbids it).
+//!
+//! For arrow `i` with circle `o` and cells `A` (`L = |A|`):
+//!
+//! ```text
+//!   arrow{i}_sum  :  Σ_d d·x[o, d] − Σ_{c ∈ A} Σ_d d·x[c, d] = 0          (L >= 2)
+//!   arrow{i}_d{d} :  x[o, d] − x[c, d] = 0                                (L = 1, A = {c})
+//!   x[o, d] = 0 for d < L;   x[c, d] = 0 for c ∈ A and d > n − (L − 1)
+//! ```
+//!
+//! A one-cell arrow copies the digit: `n` equalities propagate fully where a sum row would
+//! only propagate bounds.
+
+use serde::{Deserialize, Serialize};
+
+use crate::check::Violation;
+use crate::geometry::Cell;
+use crate::grid::Grid;
+use crate::model::Sense;
+
+use super::{check_cells, king_step, Emit, RuleError};
+
+/// One arrow: a circle and the cells of its shaft, in order from the circle.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Arrow {
+    /// The circled cell, holding the sum.
+    pub circle: Cell,
+    /// The arrow's cells, starting next to the circle.
+    pub cells: Vec<Cell>,
+}
+
+pub(crate) fn validate(n: usize, arrows: &[Arrow]) -> Result<(), RuleError> {
+    for (i, arrow) in arrows.iter().enumerate() {
+        let path = format!("arrows[{i}]");
+        check_cells(n, &[arrow.circle], |_| format!("{path}.circle"))?;
+        if arrow.cells.is_empty() {
+            return Err(RuleError::new(format!("{path}.cells"), "an arrow needs at least one cell"));
+        }
+        check_cells(n, &arrow.cells, |j| format!("{path}.cells[{j}]"))?;
+        if let Some(j) = arrow.cells.iter().position(|&c| c == arrow.circle) {
+            return Err(RuleError::new(
+                format!("{path}.cells[{j}]"),
+                format!("{} is the arrow's circle", arrow.circle),
+            ));
+        }
+        let mut prev = arrow.circle;
+        for (j, &c) in arrow.cells.iter().enumerate() {
+            if !king_step(prev, c) {
+                return Err(RuleError::new(
+                    format!("{path}.cells[{j}]"),
+                    format!("{c} does not touch {prev}: an arrow is a connected path from its circle"),
+                ));
+            }
+            prev = c;
+        }
+        if arrow.cells.len() > n {
+            return Err(RuleError::new(
+                format!("{path}.cells"),
+                format!("{} arrow cells sum to more than {n}, the largest circle", arrow.cells.len()),
+            ));
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn emit(b: &mut Emit<'_, '_>, arrows: &[Arrow]) {
+    let n = b.n();
+    for (i, arrow) in arrows.iter().enumerate() {
+        let name = format!("arrow{}", i + 1);
+        let len = arrow.cells.len();
+        let shaft_max = n + 1 - len.max(1);
+        if let [c] = arrow.cells[..] {
+            for d in 1..=n {
+                let terms = vec![(b.var(arrow.circle, d), 1), (b.var(c, d), -1)];
+                b.row(format!("{name}_d{d}"), terms, Sense::Eq, 0);
+            }
+            continue;
+        }
+        for d in 1..len.min(n + 1) {
+            b.exclude(arrow.circle, d, &name);
+        }
+        for &c in &arrow.cells {
+            for d in shaft_max + 1..=n {
+                b.exclude(c, d, &name);
+            }
+        }
+        let mut terms: Vec<(u32, i32)> = (len..=n).map(|d| (b.var(arrow.circle, d), d as i32)).collect();
+        for &c in &arrow.cells {
+            terms.extend((1..=shaft_max).map(|d| (b.var(c, d), -(d as i32))));
+        }
+        b.row(format!("{name}_sum"), terms, Sense::Eq, 0);
+    }
+}
+
+pub(crate) fn check(grid: &Grid, arrows: &[Arrow]) -> Vec<Violation> {
+    let n = grid.n();
+    let mut out = Vec::new();
+    for (i, arrow) in arrows.iter().enumerate() {
+        let filled: Vec<usize> = arrow.cells.iter().map(|&c| grid.get(c)).filter(|&v| v != 0).collect();
+        let total: usize = filled.iter().sum();
+        let empty = arrow.cells.len() - filled.len();
+        let (lo, hi) = (total + empty, total + empty * n);
+        let o = arrow.circle;
+        let v = grid.get(o);
+        let message = if v != 0 && empty == 0 && v != total {
+            format!("circle {o} holds {v} but its arrow sums to {total}")
+        } else if v != 0 && !(lo..=hi).contains(&v) {
+            format!("circle {o} holds {v} but its arrow's filled cells sum to {total} with {empty} still empty")
+        } else if v == 0 && lo > n {
+            format!("the arrow of circle {o} already sums to at least {lo}, more than {n}")
+        } else {
+            continue;
+        };
+        let mut cells = vec![o];
+        cells.extend(&arrow.cells);
+        out.push(Violation::Rule { rule: format!("arrow {}", i + 1), message, cells });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testing::{agreement4, c};
+    use crate::rules::Rule;
+
+    #[test]
+    fn model_and_checker_agree_on_every_4x4_grid() {
+        let arrows = vec![
+            Arrow { circle: c(1, 1), cells: vec![c(2, 2), c(3, 3)] },
+            Arrow { circle: c(2, 3), cells: vec![c(3, 2)] },
+        ];
+        let (yes, no) = agreement4(Rule::Arrow { arrows });
+        assert!(yes > 0 && no > 0, "{yes} {no}");
+        let (yes, no) =
+            agreement4(Rule::Arrow { arrows: vec![Arrow { circle: c(1, 4), cells: vec![c(2, 4), c(3, 4)] }] });
+        assert!(yes > 0 && no > 0, "{yes} {no}");
+        // One-cell arrow: the circle copies the cell, a diagonal neighbour in another box.
+        let (yes, no) = agreement4(Rule::Arrow { arrows: vec![Arrow { circle: c(2, 3), cells: vec![c(3, 2)] }] });
+        assert!(yes > 0 && no > 0, "{yes} {no}");
+    }
+
+    #[test]
+    fn validation() {
+        let a = |circle, cells| vec![Arrow { circle, cells }];
+        assert!(validate(9, &a(c(1, 1), vec![c(1, 2), c(2, 3)])).is_ok());
+        let e = validate(9, &a(c(1, 1), vec![c(1, 2), c(3, 3)])).expect_err("gap");
+        assert_eq!(e.path, "arrows[0].cells[1]");
+        let e = validate(9, &a(c(1, 1), vec![c(1, 3)])).expect_err("not from the circle");
+        assert_eq!(e.path, "arrows[0].cells[0]");
+        assert!(validate(9, &a(c(1, 1), vec![])).is_err());
+        let e = validate(9, &a(c(1, 1), vec![c(1, 2), c(1, 1)])).expect_err("circle in shaft");
+        assert_eq!(e.to_string(), "arrows[0].cells[1]: r1c1 is the arrow's circle");
+        assert_eq!(validate(9, &a(Cell::new(9, 9), vec![c(1, 1)])).expect_err("outside").path, "arrows[0].circle");
+    }
+
+    #[test]
+    fn partial_check() {
+        let arrows = vec![Arrow { circle: c(1, 1), cells: vec![c(1, 2), c(1, 3)] }];
+        let mut g = Grid::empty(9);
+        g.set(c(1, 2), 5);
+        g.set(c(1, 3), 6);
+        assert_eq!(
+            check(&g, &arrows)[0].to_string(),
+            "arrow 1: the arrow of circle r1c1 already sums to at least 11, more than 9 (r1c1, r1c2, r1c3)"
+        );
+        g.set(c(1, 3), 0);
+        g.set(c(1, 1), 5);
+        assert_eq!(
+            check(&g, &arrows)[0].to_string(),
+            "arrow 1: circle r1c1 holds 5 but its arrow's filled cells sum to 5 with 1 still empty (r1c1, r1c2, r1c3)"
+        );
+        g.set(c(1, 1), 8);
+        assert!(check(&g, &arrows).is_empty());
+        g.set(c(1, 3), 2);
+        assert_eq!(
+            check(&g, &arrows)[0].to_string(),
+            "arrow 1: circle r1c1 holds 8 but its arrow sums to 7 (r1c1, r1c2, r1c3)"
+        );
+    }
+}

@@ -1,0 +1,108 @@
+//! Plain 9×9 throughput, solve + prove unique (count up to 2), of the bit-parallel fast path
+//! ([`search9`]) side by side with the `sudoku` crate (a JCZSolve-family solver) in the same run.
+//!
+//! Reads the tdoku benchmark sets from `../shared/data/sudoku9/` next to the repository (or the
+//! directory in `SUDOKU9_DATA`); a missing file is skipped with a message. Large files are
+//! sampled evenly (every k-th puzzle, at most [`SAMPLE`]) to keep a run short. Both solvers get
+//! the puzzles already parsed, so only solving is timed. Before timing, the two counts are
+//! compared puzzle by puzzle, and our guesses per puzzle are printed.
+//!
+//! `cargo bench -p sudoku-ip-native --bench sudoku9`; compare the two `thrpt` lines per group.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use sudoku_ip_native::fast9::search9;
+
+const FILES: [&str; 4] = [
+    "puzzles2_17_clue",
+    "puzzles3_magictour_top1465",
+    "puzzles6_forum_hardest_1106",
+    "puzzles5_forum_hardest_1905_11+",
+];
+
+/// Most puzzles taken from one file.
+const SAMPLE: usize = 2000;
+
+fn data_dir() -> PathBuf {
+    std::env::var_os("SUDOKU9_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku9"))
+}
+
+/// Puzzles of one file, evenly sampled; `None` if the file cannot be read.
+fn load(name: &str) -> Option<Vec<[u8; 81]>> {
+    let path = data_dir().join(name);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("skipping {name}: cannot read {}: {e}", path.display());
+            return None;
+        }
+    };
+    let lines: Vec<&str> = text.lines().filter(|l| l.len() >= 81 && !l.starts_with('#')).collect();
+    let step = lines.len().div_ceil(SAMPLE).max(1);
+    let puzzles = lines
+        .iter()
+        .step_by(step)
+        .map(|line| {
+            let mut g = [0u8; 81];
+            for (cell, ch) in g.iter_mut().zip(line.bytes()) {
+                *cell = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
+            }
+            g
+        })
+        .collect();
+    Some(puzzles)
+}
+
+fn bench_file(c: &mut Criterion, name: &str) {
+    let Some(ours) = load(name) else { return };
+    let theirs: Vec<sudoku::Sudoku> =
+        ours.iter().filter_map(|g| sudoku::Sudoku::from_bytes(*g).ok()).collect();
+    assert_eq!(theirs.len(), ours.len(), "{name}: the sudoku crate rejected a puzzle");
+
+    let mut guesses = 0;
+    for (k, (g, s)) in ours.iter().zip(&theirs).enumerate() {
+        let out = search9(g, 2, 0, None, None);
+        guesses += out.guesses;
+        assert_eq!(out.count, s.solutions_count_up_to(2) as u64, "{name}: puzzle {k} counts differ");
+    }
+    eprintln!("{name}: {} puzzles, {:.2} guesses/puzzle (ours)", ours.len(), guesses as f64 / ours.len() as f64);
+
+    let mut group = c.benchmark_group(name);
+    group.throughput(Throughput::Elements(ours.len() as u64));
+    group.sample_size(10);
+    group.warm_up_time(Duration::from_secs(1));
+    group.measurement_time(Duration::from_secs(4));
+    group.bench_function("sudoku-ip fast9", |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for g in &ours {
+                total += search9(black_box(g), 2, 0, None, None).count;
+            }
+            total
+        })
+    });
+    group.bench_function("sudoku crate", |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for s in &theirs {
+                total += black_box(*s).solutions_count_up_to(2);
+            }
+            total
+        })
+    });
+    group.finish();
+}
+
+fn sudoku9(c: &mut Criterion) {
+    for name in FILES {
+        bench_file(c, name);
+    }
+}
+
+criterion_group!(benches, sudoku9);
+criterion_main!(benches);

@@ -1,0 +1,752 @@
+//! Bit-parallel solver for plain 9×9 Sudoku, in the spirit of JCZSolve and tdoku.
+//!
+//! The grid is three bands of 27 cells; each `(band, digit)` pair keeps the cells where the
+//! digit may still go as one 27-bit word. One word is enough to apply, with a few table look-ups,
+//! everything a band knows about a digit: each of its three rows and three boxes holds the digit
+//! exactly once, so the rows-to-boxes map is a permutation ("locked candidates" in both
+//! directions), and a box whose digit is confined to one column takes that column away from the
+//! other two bands. Naked singles come from counting candidates per cell across the nine digit
+//! words; hidden singles in rows and boxes fall out of the permutation step. The search branches
+//! on a bi-value cell when there is one, copying the whole state (a few hundred bytes) onto a
+//! fixed-capacity stack instead of undoing moves.
+//!
+//! ```text
+//!   word bits (one band):  row 0 = bits 0..9, row 1 = bits 9..18, row 2 = bits 18..27
+//!                          column c of the row = bit 9*row + c
+//!   state.cand[9*band + digit]
+//! ```
+
+use std::time::Instant;
+
+/// What a fast-path search found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Fast9Outcome {
+    /// Up to `keep` solutions, row-major values 1..=9.
+    pub solutions: Vec<[u8; 81]>,
+    /// Solutions found (stops at `max_solutions`).
+    pub count: u64,
+    /// Branching decisions made.
+    pub guesses: u64,
+    /// True when the search space was exhausted (the count is exact).
+    pub complete: bool,
+    /// True when stopped by the deadline or guess limit before finishing.
+    pub stopped: bool,
+}
+
+const ALL: u32 = (1 << 27) - 1;
+const ROW: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
+/// Column 0 of a band (bits 0, 9, 18); shift by the column.
+const COL0: u32 = 1 | 1 << 9 | 1 << 18;
+/// Box 0 of a band; shift by 3 * stack.
+const BOX0: u32 = 7 | 7 << 9 | 7 << 18;
+/// How often (in guesses) to read the clock.
+const CLOCK_EVERY: u64 = 1024;
+
+/// 9-bit row → 3-bit set of the boxes (stacks) it touches.
+const SHRINK: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        t[x] = ((x & 7 != 0) as u32) | (((x >> 3) & 7 != 0) as u32) << 1 | (((x >> 6) & 7 != 0) as u32) << 2;
+        x += 1;
+    }
+    t
+};
+
+/// 9-bit row×stack occupancy (bit `3*row + stack`) → the 27-bit mask of the segments that lie on
+/// some row→stack permutation using only occupied segments (0 when there is none).
+const COMPLEX: [u32; 512] = {
+    const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut allowed = 0usize;
+        let mut p = 0;
+        while p < 6 {
+            let bits = 1 << PERMS[p][0] | 1 << (3 + PERMS[p][1]) | 1 << (6 + PERMS[p][2]);
+            if x & bits == bits {
+                allowed |= bits;
+            }
+            p += 1;
+        }
+        let mut mask = 0u32;
+        let mut k = 0;
+        while k < 9 {
+            if allowed >> k & 1 == 1 {
+                mask |= 7 << (9 * (k / 3) + 3 * (k % 3));
+            }
+            k += 1;
+        }
+        t[x] = mask;
+        x += 1;
+    }
+    t
+};
+
+/// 9-bit band×column occupancy of one stack (bit `3*band + column`) → the 27-bit mask, in band
+/// word layout shifted to stack 0 (bit `9*band + column`), of the pairs that lie on some
+/// band→column permutation: each column of the stack holds the digit once, in one band.
+const STACKPERM: [u32; 512] = {
+    const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut allowed = 0usize;
+        let mut p = 0;
+        while p < 6 {
+            let bits = 1 << PERMS[p][0] | 1 << (3 + PERMS[p][1]) | 1 << (6 + PERMS[p][2]);
+            if x & bits == bits {
+                allowed |= bits;
+            }
+            p += 1;
+        }
+        t[x] = ((allowed & 7) | (allowed & 0x38) << 6 | (allowed & 0x1C0) << 12) as u32;
+        x += 1;
+    }
+    t
+};
+
+/// 3-bit row set → its cells.
+const ROWS_OF: [u32; 8] = {
+    let mut t = [0u32; 8];
+    let mut x = 0;
+    while x < 8 {
+        let mut k = 0;
+        while k < 3 {
+            if x >> k & 1 == 1 {
+                t[x] |= ROW[k];
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// Cell (0..27 in its band) → the band's cells that do not see it, plus the cell itself.
+const BAND_KEEP: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        t[p] = (ALL & !ROW[p / 9] & !(BOX0 << (3 * ((p % 9) / 3)))) | 1 << p;
+        p += 1;
+    }
+    t
+};
+
+/// Columns of a band word where the digit may go (9 bits).
+#[inline(always)]
+fn fold(w: u32) -> u32 {
+    (w | w >> 9 | w >> 18) & 0x1FF
+}
+
+/// The 3×3 block at bits 0..3, 9..12, 18..21 of a word, as 9 contiguous bits.
+#[inline(always)]
+fn gather(w: u32) -> u32 {
+    (w & 7) | (w >> 6 & 0x38) | (w >> 12 & 0x1C0)
+}
+
+/// The two bands other than `band`.
+#[inline(always)]
+fn other_bands(band: usize) -> (usize, usize) {
+    match band {
+        0 => (1, 2),
+        1 => (0, 2),
+        _ => (0, 1),
+    }
+}
+
+/// The whole search state. Copied on every guess, so kept small and `Copy`.
+#[derive(Clone, Copy)]
+struct State {
+    /// `cand[9 * band + digit]`: cells of the band where the digit may go.
+    cand: [u32; 27],
+    /// Per band, the cells not yet placed.
+    unsolved: [u32; 3],
+    /// Per band, bit `3 * digit + row`: the digit is placed in that row of the band.
+    rows_done: [u32; 3],
+    /// Bit `digit`: one of the digit's words changed since it was last propagated.
+    dirty: u32,
+}
+
+impl State {
+    /// The state after placing the givens (row-major, 0 = empty), before any propagation.
+    /// `None` when two givens clash in a unit or a value exceeds 9.
+    fn from_givens(givens: &[u8; 81]) -> Option<State> {
+        // placed[band][digit]: cells given that digit.
+        let mut placed = [[0u32; 9]; 3];
+        for (cell, &v) in givens.iter().enumerate() {
+            if v != 0 {
+                *placed[cell / 27].get_mut(v as usize - 1)? |= 1 << (cell % 27);
+            }
+        }
+        let given: [u32; 3] = std::array::from_fn(|b| placed[b].iter().fold(0, |a, &w| a | w));
+        let mut cand = [0u32; 27];
+        for digit in 0..9 {
+            let mut columns = 0u32;
+            for band in 0..3 {
+                let g = placed[band][digit];
+                let rows = (g & ROW[0] != 0) as usize | ((g & ROW[1] != 0) as usize) << 1 | ((g & ROW[2] != 0) as usize) << 2;
+                let col = fold(g);
+                let stacks = (col & 7 != 0) as u32 + (col & 0o70 != 0) as u32 + (col & 0o700 != 0) as u32;
+                let n = g.count_ones();
+                // One given per row, box and column of the band, and columns unused by other bands.
+                if rows.count_ones() != n || stacks != n || col.count_ones() != n || columns & col != 0 {
+                    return None;
+                }
+                columns |= col;
+                let boxes = ((col & 7 != 0) as u32 * BOX0)
+                    | ((col & 0o70 != 0) as u32 * (BOX0 << 3))
+                    | ((col & 0o700 != 0) as u32 * (BOX0 << 6));
+                cand[9 * band + digit] = (ALL & !given[band] & !ROWS_OF[rows] & !boxes) | g;
+            }
+            for band in 0..3 {
+                cand[9 * band + digit] &= !(columns * COL0) | placed[band][digit];
+            }
+        }
+        Some(State { cand, unsolved: [ALL; 3], rows_done: [0; 3], dirty: 0x1FF })
+    }
+
+    #[inline(always)]
+    fn and(&mut self, i: usize, mask: u32) {
+        let old = self.cand[i];
+        let new = old & mask;
+        self.cand[i] = new;
+        self.dirty |= ((new != old) as u32) << (i % 9);
+    }
+
+    /// Make `digit` the only candidate of a cell; propagation does the rest, as for a naked single.
+    #[inline(always)]
+    fn assign(&mut self, band: usize, p: usize, digit: usize) {
+        let bit = 1u32 << p;
+        for d in 0..9 {
+            if d != digit {
+                self.and(9 * band + d, !bit);
+            }
+        }
+        self.and(9 * band + digit, !(ROW[p / 9] & !bit));
+    }
+
+    /// Propagate to a fixed point. False on a contradiction.
+    fn propagate(&mut self) -> bool {
+        loop {
+            while self.dirty != 0 {
+                let digit = self.dirty.trailing_zeros() as usize;
+                self.dirty &= self.dirty - 1;
+                if !self.propagate_digit(digit) {
+                    return false;
+                }
+            }
+            match self.naked_singles() {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
+            }
+        }
+    }
+
+    /// Everything one digit's three band words imply on their own (rows×boxes in each band,
+    /// bands×columns in each stack), then the rows where the digit is now placed free their
+    /// cells from the other digits.
+    #[inline(always)]
+    fn propagate_digit(&mut self, digit: usize) -> bool {
+        let mut m = [self.cand[digit], self.cand[9 + digit], self.cand[18 + digit]];
+        loop {
+            for w in &mut m {
+                let x = *w;
+                let shrink = SHRINK[(x & 0x1FF) as usize]
+                    | SHRINK[((x >> 9) & 0x1FF) as usize] << 3
+                    | SHRINK[((x >> 18) & 0x1FF) as usize] << 6;
+                *w = x & COMPLEX[(shrink & 0x1FF) as usize];
+            }
+            if m[0] == 0 || m[1] == 0 || m[2] == 0 {
+                return false;
+            }
+            // Column occupancy of the three bands, laid out like a band word (band as row).
+            let cols = fold(m[0]) | fold(m[1]) << 9 | fold(m[2]) << 18;
+            let keep = STACKPERM[gather(cols) as usize]
+                | STACKPERM[gather(cols >> 3) as usize] << 3
+                | STACKPERM[gather(cols >> 6) as usize] << 6;
+            if keep == cols {
+                break;
+            }
+            for (b, w) in m.iter_mut().enumerate() {
+                *w &= ((keep >> (9 * b)) & 0x1FF) * COL0;
+            }
+        }
+        for (band, &w) in m.iter().enumerate() {
+            self.cand[9 * band + digit] = w;
+            // Every row is non-empty here, so subtracting 1 per row never borrows across rows.
+            let t = w & w.wrapping_sub(COL0);
+            let single =
+                ((t & 0x1FF == 0) as u32) | ((t & (0x1FF << 9) == 0) as u32) << 1 | ((t >> 18 == 0) as u32) << 2;
+            let new = single & !(self.rows_done[band] >> (3 * digit)) & 7;
+            if new != 0 {
+                self.rows_done[band] |= new << (3 * digit);
+                let cells = w & ROWS_OF[new as usize];
+                self.unsolved[band] &= !cells;
+                let words = &mut self.cand[9 * band..9 * band + 9];
+                let mut changed = 0u32;
+                for (d, w) in words.iter_mut().enumerate() {
+                    let old = *w;
+                    let new = if d == digit { old } else { old & !cells };
+                    *w = new;
+                    changed |= ((new != old) as u32) << d;
+                }
+                self.dirty |= changed;
+            }
+        }
+        true
+    }
+
+    /// Find cells with one candidate and assign them. `None` on a cell with no candidate,
+    /// otherwise whether anything was assigned.
+    fn naked_singles(&mut self) -> Option<bool> {
+        let mut any = false;
+        for band in 0..3 {
+            let unsolved = self.unsolved[band];
+            if unsolved == 0 {
+                continue;
+            }
+            let words = &self.cand[9 * band..9 * band + 9];
+            let (mut r1, mut r2) = (0u32, 0u32);
+            for &w in words {
+                r2 |= r1 & w;
+                r1 |= w;
+            }
+            if unsolved & !r1 != 0 {
+                return None;
+            }
+            let singles = unsolved & !r2;
+            if singles != 0 {
+                any = true;
+                for digit in 0..9 {
+                    let mut s = self.cand[9 * band + digit] & singles;
+                    while s != 0 {
+                        let p = s.trailing_zeros() as usize;
+                        s &= s - 1;
+                        self.and(9 * band + digit, !(ROW[p / 9] & !(1 << p)));
+                    }
+                }
+            }
+        }
+        Some(any)
+    }
+
+    /// A cell to branch on: among the cells with fewest candidates (two, nearly always), the one
+    /// that sees the most unsolved cells, so that either branch propagates furthest. Counting
+    /// peers halves the guesses on hard puzzles compared with taking the first bi-value cell.
+    /// Returns (band, position in band, first candidate digit).
+    fn choose(&self) -> (usize, usize, usize) {
+        let mut fewest = [0u32; 3];
+        for (band, f) in fewest.iter_mut().enumerate() {
+            let (mut r1, mut r2, mut r3) = (0u32, 0u32, 0u32);
+            for &w in &self.cand[9 * band..9 * band + 9] {
+                r3 |= r2 & w;
+                r2 |= r1 & w;
+                r1 |= w;
+            }
+            *f = self.unsolved[band] & !r3;
+        }
+        if fewest == [0; 3] {
+            fewest = self.fewest_candidates();
+        }
+        let mut best = (u32::MAX, 0, 0);
+        for (band, &f) in fewest.iter().enumerate() {
+            let mut cells = f;
+            while cells != 0 {
+                let p = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                let key = 64 - self.unsolved_peers(band, p);
+                if key < best.0 {
+                    best = (key, band, p);
+                }
+            }
+        }
+        let (_, band, p) = best;
+        (band, p, self.first_digit(band, p))
+    }
+
+    /// The unsolved cells with the fewest candidates, per band (the rare case with no
+    /// bi-value cell, so plain bit-sliced counting is good enough).
+    fn fewest_candidates(&self) -> [u32; 3] {
+        // at_least[band][k]: cells with at least k candidates.
+        let mut at_least = [[0u32; 11]; 3];
+        for (band, levels) in at_least.iter_mut().enumerate() {
+            levels[0] = ALL;
+            for &w in &self.cand[9 * band..9 * band + 9] {
+                for k in (1..10).rev() {
+                    levels[k] |= levels[k - 1] & w;
+                }
+            }
+        }
+        for k in 2..10 {
+            let cells: [u32; 3] =
+                std::array::from_fn(|b| self.unsolved[b] & at_least[b][k] & !at_least[b][k + 1]);
+            if cells != [0; 3] {
+                return cells;
+            }
+        }
+        [0; 3]
+    }
+
+    /// Unsolved cells in the row, column and box of a cell, the cell itself excluded.
+    #[inline(always)]
+    fn unsolved_peers(&self, band: usize, p: usize) -> u32 {
+        let col = COL0 << (p % 9);
+        let (b1, b2) = other_bands(band);
+        let near = self.unsolved[band] & !BAND_KEEP[p];
+        let far = (self.unsolved[b1] & col) | (self.unsolved[b2] & col) << 1;
+        (near as u64 | (far as u64) << 32).count_ones()
+    }
+
+    fn first_digit(&self, band: usize, p: usize) -> usize {
+        (0..9).find(|&d| self.cand[9 * band + d] >> p & 1 == 1).unwrap_or(0)
+    }
+
+    fn solved(&self) -> bool {
+        self.unsolved == [0; 3]
+    }
+
+    fn grid(&self) -> [u8; 81] {
+        let mut g = [0u8; 81];
+        for band in 0..3 {
+            for digit in 0..9 {
+                let mut w = self.cand[9 * band + digit];
+                while w != 0 {
+                    let p = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    g[27 * band + p] = digit as u8 + 1;
+                }
+            }
+        }
+        g
+    }
+}
+
+/// Search a plain 9×9 puzzle (`givens`: row-major, 0 = empty, 1..=9).
+///
+/// Counts solutions up to `max_solutions` and keeps the first `keep` of them. Givens that break
+/// a rule, or values above 9, make a puzzle with no solution (count 0, `complete`). A
+/// `max_solutions` of 0 returns at once, incomplete. The deadline is read every
+/// 1024 guesses, so it can be overrun by that much work.
+pub fn search9(
+    givens: &[u8; 81],
+    max_solutions: u64,
+    keep: usize,
+    guess_limit: Option<u64>,
+    deadline: Option<Instant>,
+) -> Fast9Outcome {
+    let mut out = Fast9Outcome::default();
+    if max_solutions == 0 {
+        return out;
+    }
+    let Some(mut cur) = State::from_givens(givens) else {
+        out.complete = true;
+        return out;
+    };
+    let mut stack: Vec<State> = Vec::with_capacity(82);
+    loop {
+        if cur.propagate() {
+            if cur.solved() {
+                out.count += 1;
+                if out.solutions.len() < keep {
+                    out.solutions.push(cur.grid());
+                }
+                if out.count >= max_solutions {
+                    return out;
+                }
+            } else {
+                if guess_limit.is_some_and(|limit| out.guesses >= limit)
+                    || (out.guesses % CLOCK_EVERY == CLOCK_EVERY - 1
+                        && deadline.is_some_and(|d| Instant::now() >= d))
+                {
+                    out.stopped = true;
+                    return out;
+                }
+                out.guesses += 1;
+                let (band, p, digit) = cur.choose();
+                let mut alt = cur;
+                alt.and(9 * band + digit, !(1 << p));
+                stack.push(alt);
+                cur.assign(band, p, digit);
+                continue;
+            }
+        }
+        match stack.pop() {
+            Some(s) => cur = s,
+            None => {
+                out.complete = true;
+                return out;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_ip_model::{check, Geometry, Grid, Puzzle};
+
+    // A few lines of ../shared/data/sudoku9 (17-clue, top1465, forum hardest 1106 and 11+).
+    const UNIQUE: [&str; 5] = [
+        ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+        ".................1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7.....",
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+        "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+    ];
+    // From puzzles7_serg_benchmark: every puzzle there has two or more solutions.
+    const MULTI: &str = "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
+
+    fn parse(line: &str) -> [u8; 81] {
+        let mut g = [0u8; 81];
+        for (cell, ch) in g.iter_mut().zip(line.bytes()) {
+            *cell = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
+        }
+        g
+    }
+
+    fn puzzle(givens: &[u8; 81]) -> Puzzle {
+        let geometry = Geometry::new(9, None).expect("9x9 geometry");
+        Puzzle::new(geometry, Grid::from_values(9, givens.to_vec()).expect("9x9 givens"))
+    }
+
+    fn assert_solves(givens: &[u8; 81], solution: &[u8; 81]) {
+        let grid = Grid::from_values(9, solution.to_vec()).expect("values 1..=9");
+        let violations = check::verify(&puzzle(givens), &grid);
+        assert!(violations.is_empty(), "{}: {violations:?}", grid.to_line());
+    }
+
+    /// Independent reference: plain backtracking over row/column/box masks. It branches on the
+    /// cell, or the (unit, digit) pair, with the fewest choices; both partitions are exhaustive
+    /// and disjoint, so counts are exact. Counts up to `max`; 0 if the givens clash or hold a
+    /// value above 9.
+    fn reference_count(givens: &[u8; 81], max: u64) -> u64 {
+        struct Ref {
+            g: [u8; 81],
+            used: [[u16; 9]; 3], // rows, columns, boxes
+        }
+        fn units(cell: usize) -> [usize; 3] {
+            [cell / 9, cell % 9, (cell / 27) * 3 + (cell % 9) / 3]
+        }
+        fn unit_cell(kind: usize, u: usize, k: usize) -> usize {
+            match kind {
+                0 => u * 9 + k,
+                1 => k * 9 + u,
+                _ => (u / 3) * 27 + (u % 3) * 3 + (k / 3) * 9 + k % 3,
+            }
+        }
+        impl Ref {
+            fn free(&self, cell: usize) -> u16 {
+                let [r, c, b] = units(cell);
+                !(self.used[0][r] | self.used[1][c] | self.used[2][b]) & 0x1FF
+            }
+            fn set(&mut self, cell: usize, d: usize, on: bool) {
+                for (kind, u) in units(cell).into_iter().enumerate() {
+                    self.used[kind][u] ^= 1 << d;
+                }
+                self.g[cell] = if on { d as u8 + 1 } else { 0 };
+            }
+            fn count(&mut self, max: u64) -> u64 {
+                // Choices: (cell, digit) pairs to try, the shortest list found.
+                let mut best: Option<Vec<(usize, usize)>> = None;
+                for cell in (0..81).filter(|&c| self.g[c] == 0) {
+                    let free = self.free(cell);
+                    if best.as_ref().map_or(true, |b| (free.count_ones() as usize) < b.len()) {
+                        best = Some((0..9).filter(|d| free >> d & 1 == 1).map(|d| (cell, d)).collect());
+                    }
+                }
+                let Some(mut choices) = best else { return 1 };
+                for kind in 0..3 {
+                    for u in 0..9 {
+                        for d in (0..9).filter(|d| self.used[kind][u] >> d & 1 == 0) {
+                            let places: Vec<(usize, usize)> = (0..9)
+                                .map(|k| unit_cell(kind, u, k))
+                                .filter(|&c| self.g[c] == 0 && self.free(c) >> d & 1 == 1)
+                                .map(|c| (c, d))
+                                .collect();
+                            if places.len() < choices.len() {
+                                choices = places;
+                            }
+                        }
+                    }
+                }
+                let mut total = 0;
+                for (cell, d) in choices {
+                    if total >= max {
+                        break;
+                    }
+                    self.set(cell, d, true);
+                    total += self.count(max - total);
+                    self.set(cell, d, false);
+                }
+                total
+            }
+        }
+        let mut r = Ref { g: [0; 81], used: [[0; 9]; 3] };
+        for (cell, &v) in givens.iter().enumerate() {
+            if v > 9 {
+                return 0;
+            }
+            if v != 0 {
+                if r.free(cell) >> (v - 1) & 1 == 0 {
+                    return 0;
+                }
+                r.set(cell, v as usize - 1, true);
+            }
+        }
+        r.count(max)
+    }
+
+    #[test]
+    fn solves_and_proves_unique_known_puzzles() {
+        for line in UNIQUE {
+            let givens = parse(line);
+            let out = search9(&givens, 2, 2, None, None);
+            assert_eq!((out.count, out.complete, out.stopped), (1, true, false), "{line}");
+            assert_eq!(out.solutions.len(), 1);
+            assert_solves(&givens, &out.solutions[0]);
+        }
+    }
+
+    #[test]
+    fn hardest_puzzles_need_guesses_and_count_them() {
+        let out = search9(&parse(UNIQUE[3]), 2, 0, None, None);
+        assert!(out.guesses > 0);
+        assert!(out.solutions.is_empty(), "keep 0 keeps nothing");
+    }
+
+    #[test]
+    fn solved_grid_is_its_own_unique_solution() {
+        let out = search9(&parse(UNIQUE[0]), 1, 1, None, None);
+        let solution = out.solutions[0];
+        let again = search9(&solution, 10, 10, None, None);
+        assert_eq!((again.count, again.complete, again.guesses), (1, true, 0));
+        assert_eq!(again.solutions, vec![solution]);
+    }
+
+    #[test]
+    fn stopping_at_one_solution_is_not_complete() {
+        let out = search9(&parse(UNIQUE[2]), 1, 5, None, None);
+        assert_eq!((out.count, out.complete, out.stopped), (1, false, false));
+    }
+
+    #[test]
+    fn multi_solution_puzzle_counts_match_reference() {
+        let givens = parse(MULTI);
+        let exact = reference_count(&givens, u64::MAX);
+        assert!(exact >= 2);
+        let all = search9(&givens, u64::MAX, usize::MAX, None, None);
+        assert_eq!((all.count, all.complete), (exact, true));
+        assert_eq!(all.solutions.len() as u64, exact);
+        for s in &all.solutions {
+            assert_solves(&givens, s);
+        }
+        let mut distinct = all.solutions.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), all.solutions.len(), "solutions are distinct");
+        let two = search9(&givens, 2, 1, None, None);
+        assert_eq!((two.count, two.complete, two.solutions.len()), (2, false, 1));
+    }
+
+    #[test]
+    fn empty_grid_stops_at_max_and_keeps_at_most_keep() {
+        let out = search9(&[0; 81], 5, 3, None, None);
+        assert_eq!((out.count, out.complete, out.stopped), (5, false, false));
+        assert_eq!(out.solutions.len(), 3);
+        for s in &out.solutions {
+            assert_solves(&[0; 81], s);
+        }
+        assert_ne!(out.solutions[0], out.solutions[1]);
+    }
+
+    #[test]
+    fn max_zero_returns_at_once() {
+        let out = search9(&parse(UNIQUE[0]), 0, 1, None, None);
+        assert_eq!(out, Fast9Outcome::default());
+    }
+
+    #[test]
+    fn clashing_givens_have_no_solution() {
+        let mut cases = Vec::new();
+        let mut row = [0u8; 81];
+        (row[3], row[7]) = (5, 5);
+        cases.push(row);
+        let mut col = [0u8; 81];
+        (col[4], col[76]) = (2, 2);
+        cases.push(col);
+        let mut col_same_band = [0u8; 81];
+        (col_same_band[4], col_same_band[22]) = (2, 2);
+        cases.push(col_same_band);
+        let mut boxed = [0u8; 81];
+        (boxed[30], boxed[50]) = (9, 9);
+        cases.push(boxed);
+        let mut big = parse(UNIQUE[0]);
+        big[0] = 10;
+        cases.push(big);
+        for givens in cases {
+            let out = search9(&givens, 2, 2, None, None);
+            assert_eq!((out.count, out.complete, out.stopped, out.guesses), (0, true, false, 0));
+            assert_eq!(reference_count(&givens, 2), 0);
+        }
+    }
+
+    #[test]
+    fn unsatisfiable_but_clash_free_givens_have_no_solution() {
+        // r1c1 sees 1..8 in its row and 9 in its column: no candidate left.
+        let mut givens = [0u8; 81];
+        for (c, v) in (1..9).zip(1..9u8) {
+            givens[c] = v;
+        }
+        givens[9 * 8] = 9;
+        let out = search9(&givens, 2, 2, None, None);
+        assert_eq!((out.count, out.complete), (0, true));
+        // A valid-looking solved grid with two cells swapped has no solution either.
+        let mut grid = search9(&parse(UNIQUE[4]), 1, 1, None, None).solutions[0];
+        grid.swap(0, 1);
+        assert_eq!(search9(&grid, 2, 2, None, None).count, 0);
+    }
+
+    #[test]
+    fn guess_limit_and_past_deadline_stop_the_search() {
+        let hard = parse(UNIQUE[3]);
+        let out = search9(&hard, 2, 2, Some(0), None);
+        assert_eq!((out.count, out.complete, out.stopped, out.guesses), (0, false, true, 0));
+        let out = search9(&hard, 2, 2, Some(3), None);
+        assert!(out.stopped && !out.complete && out.guesses == 3);
+        let out = search9(&[0; 81], u64::MAX, 0, None, Some(Instant::now()));
+        assert!(out.stopped && !out.complete);
+        assert!(out.guesses < 2 * CLOCK_EVERY, "deadline read every {CLOCK_EVERY} guesses");
+    }
+
+    /// Cross-check against the reference on puzzles from the shared data, when it is there.
+    fn cross_check_file(name: &str, take: usize, max: u64) {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku9");
+        let Ok(text) = std::fs::read_to_string(dir.join(name)) else {
+            eprintln!("skipping cross-check: {} not found", dir.join(name).display());
+            return;
+        };
+        let mut checked = 0;
+        for line in text.lines().filter(|l| l.len() >= 81 && !l.starts_with('#')).take(take) {
+            let givens = parse(line);
+            let out = search9(&givens, max, 1, None, None);
+            assert_eq!(out.count, reference_count(&givens, max), "{line}");
+            assert_eq!(out.complete, out.count < max, "{line}");
+            assert_solves(&givens, &out.solutions[0]);
+            checked += 1;
+        }
+        assert_eq!(checked, take, "{name} has fewer puzzles than expected");
+    }
+
+    #[test]
+    fn counts_agree_with_reference_on_multi_solution_set() {
+        cross_check_file("puzzles7_serg_benchmark", 200, 10);
+    }
+
+    #[test]
+    fn counts_agree_with_reference_on_17_clue_set() {
+        cross_check_file("puzzles2_17_clue", 200, 2);
+    }
+}

@@ -1,0 +1,111 @@
+//! Shared helpers for the native engine's tests and examples: a small seeded random generator,
+//! random full grids (a pattern grid shuffled by the Sudoku symmetries) and puzzles cut from
+//! them.
+#![allow(dead_code)]
+
+use sudoku_ip_model::{Geometry, Grid, Model, Puzzle};
+
+/// SplitMix64: tiny, seeded, good enough to shuffle grids reproducibly.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// Next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
+    /// Fisher–Yates.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i + 1);
+            items.swap(i, j);
+        }
+    }
+
+    /// A random permutation of `0..n`.
+    pub fn permutation(&mut self, n: usize) -> Vec<usize> {
+        let mut p: Vec<usize> = (0..n).collect();
+        self.shuffle(&mut p);
+        p
+    }
+}
+
+/// A permutation of `0..bands·size` that shuffles the bands and the lines inside each band.
+fn band_permutation(rng: &mut Rng, bands: usize, size: usize) -> Vec<usize> {
+    let order = rng.permutation(bands);
+    let mut out = Vec::with_capacity(bands * size);
+    for &b in &order {
+        let inner = rng.permutation(size);
+        out.extend(inner.iter().map(|&i| b * size + i));
+    }
+    out
+}
+
+/// A random full grid with `box_rows`×`box_cols` boxes: the pattern grid
+/// `(box_cols·(r mod box_rows) + r / box_rows + c) mod n`, with rows permuted within and across
+/// bands, columns within and across stacks, and digits relabelled.
+pub fn full_grid(rng: &mut Rng, box_rows: usize, box_cols: usize) -> Vec<u8> {
+    let n = box_rows * box_cols;
+    let rows = band_permutation(rng, box_cols, box_rows); // n / box_rows = box_cols bands
+    let cols = band_permutation(rng, box_rows, box_cols);
+    let digits = rng.permutation(n);
+    let mut values = vec![0u8; n * n];
+    for r in 0..n {
+        for c in 0..n {
+            let (pr, pc) = (rows[r], cols[c]);
+            let v = (box_cols * (pr % box_rows) + pr / box_rows + pc) % n;
+            values[r * n + c] = digits[v] as u8 + 1;
+        }
+    }
+    values
+}
+
+/// `values` with `holes` random cells emptied.
+pub fn remove_cells(rng: &mut Rng, values: &[u8], holes: usize) -> Vec<u8> {
+    let mut out = values.to_vec();
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    rng.shuffle(&mut order);
+    for &k in order.iter().take(holes) {
+        out[k] = 0;
+    }
+    out
+}
+
+/// The plain model of a puzzle with `box_rows`×`box_cols` boxes.
+pub fn model(box_rows: usize, box_cols: usize, values: &[u8]) -> Model {
+    let n = box_rows * box_cols;
+    let geometry = Geometry::new(n, Some((box_rows, box_cols))).expect("valid box shape");
+    let grid = Grid::from_values(n, values.to_vec()).expect("n² values up to n");
+    Model::build(&Puzzle::new(geometry, grid))
+}
+
+/// Whether a full grid is a valid Sudoku solution with these boxes (independent of the model).
+pub fn is_valid_solution(box_rows: usize, box_cols: usize, values: &[u8]) -> bool {
+    let n = box_rows * box_cols;
+    let all = |cells: &mut dyn Iterator<Item = usize>| {
+        let mut seen = 0u64;
+        for k in cells {
+            let v = values[k];
+            if v == 0 || v as usize > n {
+                return false;
+            }
+            seen |= 1 << v;
+        }
+        seen.count_ones() as usize == n
+    };
+    (0..n).all(|r| all(&mut (0..n).map(|c| r * n + c)))
+        && (0..n).all(|c| all(&mut (0..n).map(|r| r * n + c)))
+        && (0..n).all(|b| {
+            let (r0, c0) = (b / box_rows * box_rows, b % box_rows * box_cols);
+            all(&mut (0..n).map(|i| (r0 + i / box_cols) * n + c0 + i % box_cols))
+        })
+}

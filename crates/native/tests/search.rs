@@ -1,0 +1,265 @@
+//! The native backend against known counts, the naive reference, limits, and hand-made models
+//! with linear rows (cage sums, thermometers, implications).
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{full_grid, is_valid_solution, model, remove_cells, Rng};
+use sudoku_ip_model::{Backend, Cell, Limits, Model, Row, SearchEnd, SearchRequest, Sense};
+use sudoku_ip_native::{presolve, reference, Native, Presolve};
+
+fn count_all(m: &Model) -> (u64, SearchEnd) {
+    let r = Native.search(m, &SearchRequest::count(u64::MAX, 0)).expect("native search");
+    (r.count, r.end)
+}
+
+#[test]
+fn all_288_grids_of_4x4_are_counted() {
+    let m = model(2, 2, &[0; 16]);
+    assert_eq!(count_all(&m), (288, SearchEnd::Exhausted));
+    // And each one returned is a distinct valid grid.
+    let r = Native.search(&m, &SearchRequest::count(u64::MAX, 1000)).expect("search");
+    assert_eq!(r.solutions.len(), 288);
+    let mut seen = std::collections::HashSet::new();
+    for g in &r.solutions {
+        assert!(is_valid_solution(2, 2, g.values()));
+        assert!(seen.insert(g.values().to_vec()));
+    }
+}
+
+#[test]
+fn the_reference_also_counts_288() {
+    let r = reference::solutions(&model(2, 2, &[0; 16]), u64::MAX);
+    assert_eq!((r.count, r.complete), (288, true));
+}
+
+#[test]
+#[ignore = "counts all 28,200,960 6x6 grids: about a minute in --release; run with --release -- --ignored"]
+fn all_6x6_grids_are_counted() {
+    let m = model(2, 3, &[0; 36]);
+    let start = Instant::now();
+    let (count, end) = count_all(&m);
+    println!("6x6 (2x3 boxes): {count} grids in {:.2?}", start.elapsed());
+    assert_eq!((count, end), (28_200_960, SearchEnd::Exhausted));
+}
+
+#[test]
+fn counts_agree_with_the_reference_on_random_puzzles() {
+    let mut rng = Rng(7);
+    for (box_rows, box_cols, holes) in [(2, 2, 10), (2, 2, 13), (2, 2, 16), (2, 3, 18), (2, 3, 22), (2, 3, 24)] {
+        for _ in 0..6 {
+            let solution = full_grid(&mut rng, box_rows, box_cols);
+            assert!(is_valid_solution(box_rows, box_cols, &solution));
+            let m = model(box_rows, box_cols, &remove_cells(&mut rng, &solution, holes));
+            let expected = reference::solutions(&m, 5000);
+            assert!(expected.complete);
+            let r = Native.search(&m, &SearchRequest::count(u64::MAX, usize::MAX)).expect("search");
+            assert_eq!(r.count, expected.count);
+            assert_eq!(r.end, SearchEnd::Exhausted);
+            // The same set of solutions, not just as many.
+            let mut got: Vec<Vec<bool>> = r.solutions.iter().map(|g| m.ones_from_grid(g)).collect();
+            got.sort();
+            let mut want = expected.solutions.clone();
+            want.sort();
+            assert_eq!(got, want);
+        }
+    }
+}
+
+#[test]
+fn a_contradictory_puzzle_is_exhausted_with_no_solution() {
+    // Two 1s in the first row.
+    let mut values = [0u8; 16];
+    values[0] = 1;
+    values[3] = 1;
+    assert_eq!(count_all(&model(2, 2, &values)), (0, SearchEnd::Exhausted));
+    // Consistent givens, but r1c4 has no digit left: 1, 2 in its row, 4 and 3 below it.
+    let values = [1, 2, 0, 0, 0, 0, 0, 4, 0, 0, 0, 3, 0, 0, 0, 0];
+    let m = model(2, 2, &values);
+    assert_eq!(count_all(&m), (0, SearchEnd::Exhausted));
+    assert!(matches!(presolve(&m), Presolve::Infeasible { .. }));
+    assert_eq!(reference::solutions(&m, 10).count, 0);
+}
+
+#[test]
+fn a_contradiction_two_steps_deep_is_exhausted() {
+    // Every cell keeps a candidate, but 1 and 2 in box 1 leave {3,4} to r1c2 and r2c1, and the
+    // 3s of rows 1 and 2 make both of them 4.
+    let values = [1, 0, 3, 0, 0, 2, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0];
+    let m = model(2, 2, &values);
+    let expected = reference::solutions(&m, 10).count;
+    assert_eq!(expected, 0);
+    assert_eq!(count_all(&m), (0, SearchEnd::Exhausted));
+}
+
+#[test]
+fn solve_and_uniqueness_requests_stop_early() {
+    let m = model(2, 2, &[0; 16]);
+    let one = Native.search(&m, &SearchRequest::solve()).expect("search");
+    assert_eq!((one.count, one.solutions.len(), &one.end), (1, 1, &SearchEnd::ReachedMax));
+    assert!(m.is_feasible(&m.ones_from_grid(&one.solutions[0])));
+    let two = Native.search(&m, &SearchRequest::count(2, 0)).expect("search");
+    assert_eq!((two.count, two.solutions.len(), &two.end), (2, 0, &SearchEnd::ReachedMax));
+    // A unique puzzle: exhausted with one solution.
+    let solution = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+    let mut values = solution;
+    for k in [0, 5, 10, 15] {
+        values[k] = 0;
+    }
+    let r = Native.search(&model(2, 2, &values), &SearchRequest::count(2, 2)).expect("search");
+    assert_eq!((r.count, &r.end), (1, &SearchEnd::Exhausted));
+    assert_eq!(r.solutions[0].values(), &solution);
+    assert_eq!(r.stats.backend, "native");
+    assert_eq!(r.stats.model.variables, 64);
+}
+
+#[test]
+fn a_node_limit_stops_the_search() {
+    let m = model(2, 3, &[0; 36]);
+    let request = SearchRequest::count(u64::MAX, 0).with_limits(Limits { time: None, nodes: Some(500) });
+    let r = Native.search(&m, &request).expect("search");
+    assert_eq!(r.end, SearchEnd::Stopped { reason: "node limit of 500 reached".into() });
+    assert!(r.count > 0 && r.count < 28_200_960);
+    assert_eq!(r.stats.nodes, Some(500));
+}
+
+#[test]
+fn a_time_limit_stops_the_search() {
+    // Counting all 6x6 grids takes far longer than a millisecond.
+    let m = model(2, 3, &[0; 36]);
+    let limits = Limits { time: Some(Duration::from_millis(1)), nodes: None };
+    let r = Native.search(&m, &SearchRequest::count(u64::MAX, 0).with_limits(limits)).expect("search");
+    assert_eq!(r.end, SearchEnd::Stopped { reason: "time limit of 1ms reached".into() });
+}
+
+// ---- Hand-made models with linear rows --------------------------------------------------
+
+/// `Σ d·x[cell, d]` over some cells: the sum of their digits.
+fn digit_sum(m: &Model, cells: &[Cell], sign: i32) -> Vec<(u32, i32)> {
+    let n = m.n();
+    cells.iter().flat_map(|&c| (1..=n).map(move |d| (m.var(c, d), sign * d as i32))).collect()
+}
+
+fn push(m: &mut Model, name: &str, terms: Vec<(u32, i32)>, sense: Sense, rhs: i32) {
+    m.push_row(Row { name: name.into(), terms, sense, rhs });
+}
+
+/// Native count, reference count, and the native solutions all feasible.
+fn cross_check(m: &Model) -> u64 {
+    let r = Native.search(m, &SearchRequest::count(u64::MAX, usize::MAX)).expect("search");
+    let expected = reference::solutions(m, 100_000);
+    assert!(expected.complete);
+    assert_eq!(r.count, expected.count, "native and reference disagree");
+    for g in &r.solutions {
+        assert!(m.is_feasible(&m.ones_from_grid(g)));
+    }
+    r.count
+}
+
+#[test]
+fn a_cage_sum_of_3_forces_1_and_2_at_the_root() {
+    let mut m = model(2, 2, &[0; 16]);
+    let cage = [Cell::new(0, 0), Cell::new(0, 1)];
+    let terms = digit_sum(&m, &cage, 1);
+    push(&mut m, "cage1_sum", terms, Sense::Eq, 3);
+    let Presolve::Reduced { fixed, .. } = presolve(&m) else { panic!("feasible") };
+    for c in cage {
+        for d in [3, 4] {
+            assert_eq!(fixed[m.var(c, d) as usize], Some(false), "{c} {d}");
+        }
+        for d in [1, 2] {
+            assert_eq!(fixed[m.var(c, d) as usize], None, "{c} {d}");
+        }
+    }
+    // r1c1 + r1c2 = 3 leaves 2 orders × 2 orders for r1c3/r1c4 ... counted exactly.
+    assert_eq!(cross_check(&m), 288 / 6);
+}
+
+#[test]
+fn killer_cages_and_thermometers_agree_with_the_reference() {
+    // Rules that 1234/3412/2143/4321 satisfies, so there is at least one solution.
+    let mut m = model(2, 2, &[0; 16]);
+    let a = digit_sum(&m, &[Cell::new(1, 1), Cell::new(2, 1), Cell::new(2, 2)], 1);
+    push(&mut m, "cage_a", a, Sense::Eq, 4 + 1 + 4);
+    // Thermometer r4c4 < r4c3 < r3c4: value(next) − value(prev) >= 1.
+    let therm = [Cell::new(3, 3), Cell::new(3, 2), Cell::new(2, 3)];
+    for (i, w) in therm.windows(2).enumerate() {
+        let mut terms = digit_sum(&m, &[w[1]], 1);
+        terms.extend(digit_sum(&m, &[w[0]], -1));
+        push(&mut m, &format!("therm_{i}"), terms, Sense::Ge, 1);
+    }
+    let count = cross_check(&m);
+    assert!(count > 0);
+}
+
+#[test]
+fn implication_rows_with_negative_coefficients_agree_with_the_reference() {
+    // x[a,d] − x[b,d−1] − x[b,d+1] <= 0: a digit d in a needs d±1 in b (consecutive neighbours).
+    let mut m = model(2, 2, &[0; 16]);
+    let (a, b) = (Cell::new(0, 0), Cell::new(0, 1));
+    for d in 1..=4usize {
+        let mut terms = vec![(m.var(a, d), 1)];
+        for e in [d.wrapping_sub(1), d + 1] {
+            if (1..=4).contains(&e) {
+                terms.push((m.var(b, e), -1));
+            }
+        }
+        push(&mut m, &format!("kropki_d{d}"), terms, Sense::Le, 0);
+    }
+    let count = cross_check(&m);
+    assert!(count > 0 && count < 288);
+    // And a sum that cannot be reached: r1c1 + r1c2 = 8 with distinct digits up to 4.
+    let mut bad = model(2, 2, &[0; 16]);
+    let terms = digit_sum(&bad, &[a, b], 1);
+    push(&mut bad, "too_big", terms, Sense::Eq, 8);
+    assert!(matches!(presolve(&bad), Presolve::Infeasible { .. }));
+    assert_eq!(cross_check(&bad), 0);
+}
+
+#[test]
+fn random_linear_rows_agree_with_the_reference() {
+    let mut rng = Rng(11);
+    for case in 0..40 {
+        let solution = full_grid(&mut rng, 2, 2);
+        let mut m = model(2, 2, &remove_cells(&mut rng, &solution, 9 + case % 6));
+        let ones = m.ones_from_grid(
+            &sudoku_ip_model::Grid::from_values(4, solution.clone()).expect("4x4 grid"),
+        );
+        for k in 0..1 + rng.below(3) {
+            // A few random terms with coefficients in −3..=3; the right-hand side is near the
+            // planted solution's activity so that some rows bind and some cut it off.
+            let mut terms: Vec<(u32, i32)> = Vec::new();
+            for _ in 0..2 + rng.below(10) {
+                let v = rng.below(64) as u32;
+                if terms.iter().all(|t| t.0 != v) {
+                    terms.push((v, rng.below(7) as i32 - 3));
+                }
+            }
+            let row = Row { name: format!("r{k}"), terms, sense: Sense::Eq, rhs: 0 };
+            let act = row.activity(&ones) as i32;
+            let sense = [Sense::Le, Sense::Eq, Sense::Ge][rng.below(3)];
+            let rhs = act + rng.below(3) as i32 - 1;
+            m.push_row(Row { sense, rhs, ..row });
+        }
+        cross_check(&m);
+        // Presolve never fixes a variable against any solution.
+        let all = reference::solutions(&m, 100_000);
+        match presolve(&m) {
+            Presolve::Infeasible { reason } => assert_eq!(all.count, 0, "{reason}"),
+            Presolve::Reduced { fixed, .. } => {
+                for s in &all.solutions {
+                    assert!(fixed.iter().zip(s).all(|(f, &x)| f.is_none_or(|f| f == x)));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn rows_outside_the_model_are_refused_not_a_panic() {
+    let mut m = model(2, 2, &[0; 16]);
+    push(&mut m, "bad", vec![(64, 1)], Sense::Le, 1);
+    assert!(Native.search(&m, &SearchRequest::solve()).is_err());
+    assert!(matches!(presolve(&m), Presolve::Infeasible { .. }));
+}

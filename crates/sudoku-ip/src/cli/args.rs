@@ -1,0 +1,250 @@
+//! Command-line arguments.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use sudoku_ip::formats::Format;
+use sudoku_ip::SolverKind;
+
+const AFTER_HELP: &str = "\
+Input formats (auto-detected; force one with --format):
+  triplets  1-based clue triplets 'row,col,digit', one per line, or a MATLAB matrix
+            [1,2,2; 1,5,3; ...] as in MATLAB's sudokuEngine
+  grid      n lines of n cells: 1-9, A.. for 10.., '.' '0' '*' '_' for empty; '|' and
+            '---+---' separators are ignored; or whitespace-separated integers (any size)
+  line      one puzzle of n*n characters per line ('#' comments); many lines = a batch
+  json      the JSON puzzle format (see README)
+
+Exit status: 0 solved / valid / done; 1 no solution, not unique (with --unique), invalid
+(check) or unknown (limit reached); 2 bad input or usage.";
+
+/// Solve Sudoku and its variants as a 0-1 integer program.
+#[derive(Debug, Parser)]
+#[command(name = "sudoku-ip", version, about, long_about = None, after_help = AFTER_HELP)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve a puzzle, or every puzzle of a batch file (one result per line, in order).
+    Solve(SolveArgs),
+    /// Count solutions, up to --max.
+    Count(CountArgs),
+    /// Check that a filled grid is a valid solution of a puzzle.
+    Check(CheckArgs),
+    /// Write the 0-1 model as CPLEX-LP or MPS, for HiGHS, CBC, GLPK, Gurobi, MATLAB...
+    Export(ExportArgs),
+    /// Measure solve + prove-unique throughput over puzzle files (one puzzle per line).
+    Bench(BenchArgs),
+}
+
+/// Where the puzzle comes from and how to read it.
+#[derive(Debug, Args, Clone)]
+pub struct InputArgs {
+    /// Puzzle file; '-' or nothing reads standard input.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    /// Input format.
+    #[arg(long, default_value = "auto", value_parser = parse_format)]
+    pub format: Format,
+    /// Grid side for clue triplets (default: 9, or the smallest size that fits).
+    #[arg(long, value_name = "N")]
+    pub size: Option<usize>,
+    /// Box shape ROWSxCOLS, e.g. 2x3 (default: inferred, wider than tall).
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
+    pub box_shape: Option<(usize, usize)>,
+}
+
+/// Which solver and its limits.
+#[derive(Debug, Args, Clone)]
+pub struct SolverArgs {
+    /// Solver: native (default), microlp, or highs (when built with --features highs).
+    #[arg(long, default_value_t = SolverKind::default(), value_parser = parse_solver)]
+    pub solver: SolverKind,
+    /// Give up after this many seconds (ends as "unknown", exit 1).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<std::time::Duration>,
+    /// Give up after this many search nodes (native engine).
+    #[arg(long, value_name = "N")]
+    pub node_limit: Option<u64>,
+    /// Hand the whole model to the MILP solver, without native propagation first.
+    #[arg(long)]
+    pub no_presolve: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// A readable grid with box lines (the default for one puzzle).
+    Grid,
+    /// One line of n*n characters (the default for batches).
+    Line,
+    /// A JSON object (one per line for batches).
+    Json,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct OutputArgs {
+    /// Output format.
+    #[arg(long, short = 'O', value_enum)]
+    pub output: Option<OutputFormat>,
+    /// Print the model size, solver status, time and nodes (to stderr; inside JSON output).
+    #[arg(long)]
+    pub stats: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub solver: SolverArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// Print every solution (up to --max).
+    #[arg(long, conflicts_with = "unique")]
+    pub all: bool,
+    /// Prove the solution is unique; exit 1 if it is not.
+    #[arg(long)]
+    pub unique: bool,
+    /// With --all: stop after this many solutions ("all" for no limit).
+    #[arg(long, value_name = "K", default_value = "all", value_parser = parse_max)]
+    pub max: u64,
+    /// Puzzles solved in parallel for a batch file (default: all cores).
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+}
+
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub solver: SolverArgs,
+    /// Stop counting at K solutions ("all" for no limit).
+    #[arg(long, value_name = "K", default_value = "1000", value_parser = parse_max)]
+    pub max: u64,
+    /// Print the count as JSON with the stats.
+    #[arg(long)]
+    pub json: bool,
+    /// Print the model size, solver status, time and nodes to stderr.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The puzzle.
+    #[arg(value_name = "PUZZLE")]
+    pub puzzle: PathBuf,
+    /// The filled grid to check ('-' for standard input), in any grid format.
+    #[arg(value_name = "SOLUTION")]
+    pub solution: PathBuf,
+    /// Input format of both files.
+    #[arg(long, default_value = "auto", value_parser = parse_format)]
+    pub format: Format,
+    /// Box shape ROWSxCOLS.
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
+    pub box_shape: Option<(usize, usize)>,
+    /// Report as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("kind").required(true).args(["lp", "mps"])))]
+pub struct ExportArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// CPLEX-LP format.
+    #[arg(long)]
+    pub lp: bool,
+    /// MPS format (free MPS with readable names, unless --fixed).
+    #[arg(long)]
+    pub mps: bool,
+    /// With --mps: fixed-column MPS, 8-character names C1../R1.. (readable names in comments).
+    #[arg(long, requires = "mps")]
+    pub fixed: bool,
+    /// Write to this file instead of standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Files with one 81-character (or n*n) puzzle per line; '#' lines are skipped.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub solver: SolverArgs,
+    /// Only the first N puzzles of each file.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Print one JSON object per file.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn parse_format(s: &str) -> Result<Format, String> {
+    s.parse()
+}
+
+fn parse_solver(s: &str) -> Result<SolverKind, String> {
+    let kind: SolverKind = s.parse()?;
+    if !SolverKind::available().contains(&kind) {
+        return Err(format!(
+            "solver {kind} is not compiled in (available: {}); rebuild with --features {kind}",
+            SolverKind::available().iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")
+        ));
+    }
+    Ok(kind)
+}
+
+fn parse_box(s: &str) -> Result<(usize, usize), String> {
+    let (r, c) = s
+        .split_once(['x', 'X', '*'])
+        .ok_or_else(|| format!("expected ROWSxCOLS such as 2x3, found {s:?}"))?;
+    let r = r.trim().parse().map_err(|_| format!("box rows {r:?} is not a number"))?;
+    let c = c.trim().parse().map_err(|_| format!("box columns {c:?} is not a number"))?;
+    Ok((r, c))
+}
+
+fn parse_seconds(s: &str) -> Result<std::time::Duration, String> {
+    let secs: f64 = s.parse().map_err(|_| format!("expected a number of seconds, found {s:?}"))?;
+    if !(secs.is_finite() && secs >= 0.0) {
+        return Err(format!("the time limit must be a non-negative number of seconds, found {s}"));
+    }
+    Ok(std::time::Duration::from_secs_f64(secs))
+}
+
+fn parse_max(s: &str) -> Result<u64, String> {
+    if s == "all" {
+        return Ok(u64::MAX);
+    }
+    match s.parse::<u64>() {
+        Ok(0) | Err(_) => Err(format!("expected a positive number or \"all\", found {s:?}")),
+        Ok(k) => Ok(k),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn values_are_validated() {
+        assert_eq!(parse_box("2x3"), Ok((2, 3)));
+        assert!(parse_box("23").is_err());
+        assert_eq!(parse_max("all"), Ok(u64::MAX));
+        assert!(parse_max("0").is_err());
+        assert!(parse_seconds("-1").is_err());
+        assert_eq!(parse_seconds("1.5"), Ok(std::time::Duration::from_millis(1500)));
+    }
+}

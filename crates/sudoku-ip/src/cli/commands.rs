@@ -1,0 +1,191 @@
+//! The subcommands.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{anyhow, Context};
+use serde_json::json;
+use sudoku_ip::formats::{self, Document, ParseOptions};
+use sudoku_ip::{check, export, Limits, Model, Options, Outcome, Puzzle, Report};
+
+use super::args::{CheckArgs, Command, CountArgs, ExportArgs, InputArgs, OutputFormat, SolveArgs, SolverArgs};
+use super::output::{count_text, grid_text, report_json, stats_line};
+use super::{batch, bench, Cli, Failure, Status};
+
+pub fn dispatch(cli: Cli) -> Result<Status, Failure> {
+    match cli.command {
+        Command::Solve(a) => solve(a),
+        Command::Count(a) => count(a),
+        Command::Check(a) => check_cmd(a),
+        Command::Export(a) => export_cmd(a),
+        Command::Bench(a) => bench::run(a),
+    }
+}
+
+/// Read a file, or standard input for `-` / nothing.
+pub fn read_text(path: Option<&Path>) -> Result<(String, String), Failure> {
+    match path {
+        None => read_stdin(),
+        Some(p) if p == Path::new("-") => read_stdin(),
+        Some(p) => {
+            let text = std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?;
+            Ok((text, p.display().to_string()))
+        }
+    }
+}
+
+fn read_stdin() -> Result<(String, String), Failure> {
+    let mut text = String::new();
+    std::io::stdin().read_to_string(&mut text).context("cannot read standard input")?;
+    Ok((text, "<stdin>".into()))
+}
+
+pub fn parse_options(input: &InputArgs) -> ParseOptions {
+    ParseOptions { format: input.format, size: input.size, box_shape: input.box_shape }
+}
+
+pub fn read_document(input: &InputArgs) -> Result<(Document, String), Failure> {
+    let (text, name) = read_text(input.file.as_deref())?;
+    let doc = formats::parse_document(&text, &parse_options(input)).map_err(|e| Failure::bad_input(anyhow!("{name}: {e}")))?;
+    Ok((doc, name))
+}
+
+pub fn options(s: &SolverArgs) -> Options {
+    Options { solver: s.solver, limits: Limits { time: s.time_limit, nodes: s.node_limit }, presolve: !s.no_presolve }
+}
+
+fn out() -> std::io::StdoutLock<'static> {
+    std::io::stdout().lock()
+}
+
+fn solve(a: SolveArgs) -> Result<Status, Failure> {
+    let (doc, _) = read_document(&a.input)?;
+    let opts = options(&a.solver);
+    let puzzle = match doc {
+        Document::Single(p) => p,
+        Document::Batch(items) => return batch::solve_batch(items, &a, &opts),
+    };
+    let format = a.output.output.unwrap_or(OutputFormat::Grid);
+    let (max, keep) = if a.all {
+        (a.max, usize::try_from(a.max).unwrap_or(usize::MAX).min(1_000_000))
+    } else if a.unique {
+        (2, 2)
+    } else {
+        (1, 1)
+    };
+    let report = sudoku_ip::search(&puzzle, &opts, max, keep).map_err(Failure::solver)?;
+    if a.output.stats && format != OutputFormat::Json {
+        eprintln!("{}", stats_line(&report));
+    }
+    let mut w = out();
+    if format == OutputFormat::Json {
+        let mut v = report_json(&report, a.output.stats);
+        if a.all || a.unique {
+            v["solutions"] = json!(report.solutions.iter().map(super::output::grid_json).collect::<Vec<_>>());
+        }
+        writeln!(w, "{v}")?;
+        return Ok(status_of(&report, a.unique));
+    }
+    match &report.outcome {
+        Outcome::Solved(grid) => {
+            if a.all {
+                for (i, g) in report.solutions.iter().enumerate() {
+                    if i > 0 && format == OutputFormat::Grid {
+                        writeln!(w)?;
+                    }
+                    write!(w, "{}", grid_text(g, &puzzle, format))?;
+                }
+                eprintln!("{} solution(s){}", count_text(&report), if report.end == sudoku_ip::SearchEnd::Exhausted { "" } else { " (stopped)" });
+            } else {
+                write!(w, "{}", grid_text(grid, &puzzle, format))?;
+            }
+            if a.unique && !report.is_unique() {
+                eprintln!("not unique: {} solutions", count_text(&report));
+                if let Some(second) = report.solutions.get(1) {
+                    eprintln!("another solution: {}", second.to_line());
+                }
+            }
+        }
+        Outcome::Infeasible { reason } => eprintln!("no solution: {reason}"),
+        Outcome::Unknown { reason } => eprintln!("unknown: {reason}"),
+    }
+    Ok(status_of(&report, a.unique))
+}
+
+pub fn status_of(report: &Report, unique: bool) -> Status {
+    match report.outcome {
+        Outcome::Solved(_) if !unique || report.is_unique() => Status::Ok,
+        _ => Status::NoSolution,
+    }
+}
+
+fn count(a: CountArgs) -> Result<Status, Failure> {
+    let (doc, name) = read_document(&a.input)?;
+    let puzzle = single(doc, &name)?;
+    let report = sudoku_ip::count(&puzzle, &options(&a.solver), a.max, 0).map_err(Failure::solver)?;
+    if a.stats {
+        eprintln!("{}", stats_line(&report));
+    }
+    let mut w = out();
+    if a.json {
+        let mut v = report_json(&report, true);
+        v["max"] = json!(a.max);
+        writeln!(w, "{v}")?;
+    } else {
+        writeln!(w, "{}", count_text(&report))?;
+    }
+    Ok(if report.count > 0 && !matches!(report.end, sudoku_ip::SearchEnd::Stopped { .. }) { Status::Ok } else { Status::NoSolution })
+}
+
+pub fn single(doc: Document, name: &str) -> Result<Puzzle, Failure> {
+    match doc {
+        Document::Single(p) => Ok(p),
+        Document::Batch(items) => Err(Failure::bad_input(anyhow!(
+            "{name}: expected one puzzle, found {} one-line puzzles (only `solve` takes batches)",
+            items.len()
+        ))),
+    }
+}
+
+fn check_cmd(a: CheckArgs) -> Result<Status, Failure> {
+    let opts = ParseOptions { format: a.format, size: None, box_shape: a.box_shape };
+    let (ptext, pname) = read_text(Some(&a.puzzle))?;
+    let puzzle = formats::parse_puzzle(&ptext, &opts).map_err(|e| Failure::bad_input(anyhow!("{pname}: {e}")))?;
+    let (stext, sname) = read_text(Some(&a.solution))?;
+    let sopts = ParseOptions { size: Some(puzzle.n()), box_shape: puzzle.geometry().box_shape(), ..opts };
+    let solution = formats::parse_puzzle(&stext, &sopts).map_err(|e| Failure::bad_input(anyhow!("{sname}: {e}")))?;
+    let violations = check::verify(&puzzle, solution.givens());
+    let mut w = out();
+    if a.json {
+        writeln!(w, "{}", json!({ "valid": violations.is_empty(), "violations": violations.iter().map(ToString::to_string).collect::<Vec<_>>() }))?;
+    } else if violations.is_empty() {
+        writeln!(w, "valid: the grid solves the puzzle")?;
+    } else {
+        writeln!(w, "invalid: {} problem(s)", violations.len())?;
+        for v in &violations {
+            writeln!(w, "  {v}")?;
+        }
+    }
+    Ok(if violations.is_empty() { Status::Ok } else { Status::NoSolution })
+}
+
+fn export_cmd(a: ExportArgs) -> Result<Status, Failure> {
+    let (doc, name) = read_document(&a.input)?;
+    let puzzle = single(doc, &name)?;
+    let model = Model::build(&puzzle);
+    let text = if a.lp {
+        export::to_lp(&model)
+    } else {
+        export::to_mps(&model, if a.fixed { export::MpsFormat::Fixed } else { export::MpsFormat::Free })
+    };
+    match a.out {
+        Some(path) => write_file(&path, &text)?,
+        None => out().write_all(text.as_bytes())?,
+    }
+    Ok(Status::Ok)
+}
+
+fn write_file(path: &PathBuf, text: &str) -> Result<(), Failure> {
+    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}

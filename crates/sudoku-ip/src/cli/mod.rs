@@ -1,0 +1,73 @@
+//! Command-line parsing (clap) and the subcommands.
+
+mod args;
+mod batch;
+mod bench;
+mod commands;
+mod output;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+pub use args::Cli;
+
+/// Exit status of a command, as documented in `--help`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    /// Solved / done.
+    Ok = 0,
+    /// No solution, not unique where uniqueness was asked, or unknown (limit reached).
+    NoSolution = 1,
+    /// Bad input or usage.
+    BadInput = 2,
+}
+
+/// An error that ends the command, with its exit status.
+#[derive(Debug)]
+pub struct Failure {
+    pub status: Status,
+    pub error: anyhow::Error,
+}
+
+impl Failure {
+    pub fn bad_input(error: impl Into<anyhow::Error>) -> Failure {
+        Failure { status: Status::BadInput, error: error.into() }
+    }
+
+    /// The solver failed: there is no answer, but the input was fine.
+    pub fn solver(error: sudoku_ip::Error) -> Failure {
+        Failure { status: Status::NoSolution, error: error.into() }
+    }
+}
+
+impl<E: Into<anyhow::Error>> From<E> for Failure {
+    fn from(e: E) -> Self {
+        Failure { status: Status::BadInput, error: e.into() }
+    }
+}
+
+pub fn run() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { Status::BadInput as u8 } else { 0 });
+        }
+    };
+    match commands::dispatch(cli) {
+        Ok(status) => ExitCode::from(status as u8),
+        Err(f) => {
+            if is_broken_pipe(&f.error) {
+                return ExitCode::SUCCESS;
+            }
+            let _ = writeln!(std::io::stderr(), "error: {:#}", f.error);
+            ExitCode::from(f.status as u8)
+        }
+    }
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| c.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe))
+}

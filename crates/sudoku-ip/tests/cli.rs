@@ -1,0 +1,169 @@
+//! The real `sudoku-ip` binary: outputs, exit codes and error messages.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use common::*;
+use sudoku_ip::check;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_sudoku-ip"))
+}
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+    child.wait_with_output().expect("binary finishes")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn example_path(name: &str) -> String {
+    examples_dir().join(name).to_string_lossy().into_owned()
+}
+
+#[test]
+fn solve_prints_a_checked_grid_that_parses_back() {
+    let out = run(&["solve", &example_path("seed000.txt")], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let printed = grid(&text(&out.stdout));
+    assert!(check::verify(&example("seed000.txt"), &printed).is_empty());
+    assert_eq!(seed000_objective(&printed), 29565);
+    assert!(text(&out.stdout).contains("-+-"), "grid output has box lines");
+}
+
+#[test]
+fn every_output_format_and_solver_gives_the_same_solution() {
+    let expected = grid(SEED004_SOLUTION).to_line();
+    for solver in sudoku_ip::SolverKind::available() {
+        let out = run(&["solve", "--solver", solver.name(), "--output", "line", "--stats", &example_path("seed004.txt")], "");
+        assert_eq!(out.status.code(), Some(0));
+        assert_eq!(text(&out.stdout).trim(), expected, "{solver}");
+        let err = text(&out.stderr);
+        assert!(err.contains(&format!("solver {solver}")) && err.contains("729 variables"), "{err}");
+    }
+    let out = run(&["solve", "-O", "json", "--stats", "-"], &std::fs::read_to_string(examples_dir().join("seed004.txt")).unwrap());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON output");
+    assert_eq!(v["status"], "solved");
+    assert_eq!(v["solution"]["line"], expected.as_str());
+    assert_eq!(v["stats"]["model"]["rows"], 324);
+}
+
+#[test]
+fn bad_input_exits_2_and_names_the_place() {
+    let out = run(&["solve"], "1234\n3412\n2153\n4321\n");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("line 3, column 3") && err.contains("a digit 1-4"), "{err}");
+    let out = run(&["solve"], "1,2,2\n1,2,7\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("r1c2 is given twice"), "{}", text(&out.stderr));
+    let out = run(&["solve", "/no/such/file"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("cannot read /no/such/file"));
+    let out = run(&["solve", "--solver", "cplex", "-"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let out = run(&["solve", "-"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("empty"));
+}
+
+#[test]
+fn an_unsolvable_puzzle_exits_1_and_says_why() {
+    let line = "..53....58......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..";
+    let out = run(&["solve", "-"], line);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("row 1 has two 5s: r1c3, r1c9"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn unique_and_count_tell_one_from_many() {
+    let base = example("seed004.txt");
+    let two = two_solution_puzzle(&grid(SEED004_SOLUTION), &base).givens().to_line();
+    let out = run(&["solve", "--unique", "-"], &two);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("not unique"));
+    let out = run(&["solve", "--unique", &example_path("seed004.txt")], "");
+    assert_eq!(out.status.code(), Some(0));
+    let out = run(&["count", "-"], &two);
+    assert_eq!(text(&out.stdout).trim(), "2");
+    let out = run(&["count", "--max", "1", "-"], &two);
+    assert_eq!(text(&out.stdout).trim(), "at least 1");
+    let out = run(&["count", "--max", "all", "-"], "....\n....\n....\n....\n");
+    assert_eq!(text(&out.stdout).trim(), "288");
+    let out = run(&["solve", "--all", "-O", "line", "-"], &two);
+    let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 2);
+    assert_ne!(lines[0], lines[1]);
+}
+
+#[test]
+fn check_accepts_the_solution_and_names_what_is_wrong_otherwise() {
+    let dir = std::env::temp_dir().join(format!("sudoku-ip-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.txt");
+    std::fs::write(&good, SEED004_SOLUTION).unwrap();
+    let out = run(&["check", &example_path("seed004.txt"), good.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    // Swap two cells of row 1 (r1c1=1, r1c2=4): columns 1 and 2 now repeat digits.
+    let bad = SEED004_SOLUTION.replacen("1 4 5", "4 1 5", 1);
+    let out = run(&["check", &example_path("seed004.txt"), "-"], &bad);
+    assert_eq!(out.status.code(), Some(1));
+    let report = text(&out.stdout);
+    assert!(report.contains("column 1 has two 4s: r1c1, r4c1"), "{report}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn export_writes_named_lp_and_mps() {
+    let out = run(&["export", "--lp", &example_path("seed000.txt")], "");
+    assert_eq!(out.status.code(), Some(0));
+    let lp = text(&out.stdout);
+    assert!(lp.contains("x_r1c2_d2") && lp.contains("row1_d1") && lp.contains("Binar"), "{}", &lp[..200.min(lp.len())]);
+    let out = run(&["export", "--mps", &example_path("seed000.txt")], "");
+    let mps = text(&out.stdout);
+    assert!(mps.contains("ROWS") && mps.contains("COLUMNS") && mps.contains("x_r9c8_d2"));
+    let out = run(&["export", &example_path("seed000.txt")], "");
+    assert_eq!(out.status.code(), Some(2), "one of --lp/--mps is required");
+}
+
+#[test]
+fn a_batch_gives_one_result_per_line_in_order() {
+    let solution = grid(SEED004_SOLUTION);
+    let first = example("seed004.txt").givens().to_line();
+    let bad_clash = format!("5{}", &first[1..]);
+    let input = format!("# a batch\n{first}\n{bad_clash}\nnot a puzzle\n{first}\n");
+    let out = run(&["solve", "--jobs", "2", "-"], &input);
+    let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert_eq!(lines[0], solution.to_line());
+    assert!(lines[1].starts_with("no solution: row 1 has two 5s"), "{}", lines[1]);
+    assert!(lines[2].starts_with("bad input: line 4"), "{}", lines[2]);
+    assert_eq!(lines[3], solution.to_line());
+    assert_eq!(out.status.code(), Some(2), "the worst line decides the exit code");
+    let out = run(&["solve", "-O", "json", "-"], &format!("{first}\n{first}\n"));
+    for l in text(&out.stdout).lines() {
+        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+        assert_eq!(v["status"], "solved");
+    }
+}
+
+#[test]
+fn help_explains_formats_and_exit_codes() {
+    let out = run(&["--help"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let help = text(&out.stdout);
+    for word in ["solve", "count", "check", "export", "bench", "Exit status", "triplets"] {
+        assert!(help.contains(word), "--help lacks {word}");
+    }
+}
