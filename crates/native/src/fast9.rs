@@ -13,7 +13,7 @@
 //! ```text
 //!   word bits (one band):  row 0 = bits 0..9, row 1 = bits 9..18, row 2 = bits 18..27
 //!                          column c of the row = bit 9*row + c
-//!   state.cand[9*band + digit]
+//!   state.cand[band][digit]
 //! ```
 
 use std::time::Instant;
@@ -156,11 +156,23 @@ fn other_bands(band: usize) -> (usize, usize) {
     }
 }
 
+/// Clear `cells` from the nine digit words of a band; returns the digits whose word changed.
+/// Written as straight-line array code so that it compiles to vector instructions.
+#[inline(always)]
+fn clear_cells(words: &mut [u32; 9], cells: u32) -> u32 {
+    let mut hit = [0u32; 9];
+    for (w, h) in words.iter_mut().zip(hit.iter_mut()) {
+        *h = ((*w & cells) != 0) as u32;
+        *w &= !cells;
+    }
+    hit.iter().enumerate().fold(0, |acc, (d, &h)| acc | h << d)
+}
+
 /// The whole search state. Copied on every guess, so kept small and `Copy`.
 #[derive(Clone, Copy)]
 struct State {
-    /// `cand[9 * band + digit]`: cells of the band where the digit may go.
-    cand: [u32; 27],
+    /// `cand[band][digit]`: cells of the band where the digit may go.
+    cand: [[u32; 9]; 3],
     /// Per band, the cells not yet placed.
     unsolved: [u32; 3],
     /// Per band, bit `3 * digit + row`: the digit is placed in that row of the band.
@@ -181,7 +193,7 @@ impl State {
             }
         }
         let given: [u32; 3] = std::array::from_fn(|b| placed[b].iter().fold(0, |a, &w| a | w));
-        let mut cand = [0u32; 27];
+        let mut cand = [[0u32; 9]; 3];
         for digit in 0..9 {
             let mut columns = 0u32;
             for band in 0..3 {
@@ -198,21 +210,21 @@ impl State {
                 let boxes = ((col & 7 != 0) as u32 * BOX0)
                     | ((col & 0o70 != 0) as u32 * (BOX0 << 3))
                     | ((col & 0o700 != 0) as u32 * (BOX0 << 6));
-                cand[9 * band + digit] = (ALL & !given[band] & !ROWS_OF[rows] & !boxes) | g;
+                cand[band][digit] = (ALL & !given[band] & !ROWS_OF[rows] & !boxes) | g;
             }
             for band in 0..3 {
-                cand[9 * band + digit] &= !(columns * COL0) | placed[band][digit];
+                cand[band][digit] &= !(columns * COL0) | placed[band][digit];
             }
         }
         Some(State { cand, unsolved: [ALL; 3], rows_done: [0; 3], dirty: 0x1FF })
     }
 
     #[inline(always)]
-    fn and(&mut self, i: usize, mask: u32) {
-        let old = self.cand[i];
+    fn and(&mut self, band: usize, digit: usize, mask: u32) {
+        let old = self.cand[band][digit];
         let new = old & mask;
-        self.cand[i] = new;
-        self.dirty |= ((new != old) as u32) << (i % 9);
+        self.cand[band][digit] = new;
+        self.dirty |= ((new != old) as u32) << digit;
     }
 
     /// Make `digit` the only candidate of a cell; propagation does the rest, as for a naked single.
@@ -221,10 +233,10 @@ impl State {
         let bit = 1u32 << p;
         for d in 0..9 {
             if d != digit {
-                self.and(9 * band + d, !bit);
+                self.and(band, d, !bit);
             }
         }
-        self.and(9 * band + digit, !(ROW[p / 9] & !bit));
+        self.and(band, digit, !(ROW[p / 9] & !bit));
     }
 
     /// Propagate to a fixed point. False on a contradiction.
@@ -250,7 +262,7 @@ impl State {
     /// cells from the other digits.
     #[inline(always)]
     fn propagate_digit(&mut self, digit: usize) -> bool {
-        let mut m = [self.cand[digit], self.cand[9 + digit], self.cand[18 + digit]];
+        let mut m = [self.cand[0][digit], self.cand[1][digit], self.cand[2][digit]];
         loop {
             for w in &mut m {
                 let x = *w;
@@ -275,7 +287,7 @@ impl State {
             }
         }
         for (band, &w) in m.iter().enumerate() {
-            self.cand[9 * band + digit] = w;
+            self.cand[band][digit] = w;
             // Every row is non-empty here, so subtracting 1 per row never borrows across rows.
             let t = w & w.wrapping_sub(COL0);
             let single =
@@ -285,15 +297,8 @@ impl State {
                 self.rows_done[band] |= new << (3 * digit);
                 let cells = w & ROWS_OF[new as usize];
                 self.unsolved[band] &= !cells;
-                let words = &mut self.cand[9 * band..9 * band + 9];
-                let mut changed = 0u32;
-                for (d, w) in words.iter_mut().enumerate() {
-                    let old = *w;
-                    let new = if d == digit { old } else { old & !cells };
-                    *w = new;
-                    changed |= ((new != old) as u32) << d;
-                }
-                self.dirty |= changed;
+                self.dirty |= clear_cells(&mut self.cand[band], cells) & !(1 << digit);
+                self.cand[band][digit] = w;
             }
         }
         true
@@ -308,7 +313,7 @@ impl State {
             if unsolved == 0 {
                 continue;
             }
-            let words = &self.cand[9 * band..9 * band + 9];
+            let words = &self.cand[band];
             let (mut r1, mut r2) = (0u32, 0u32);
             for &w in words {
                 r2 |= r1 & w;
@@ -321,11 +326,11 @@ impl State {
             if singles != 0 {
                 any = true;
                 for digit in 0..9 {
-                    let mut s = self.cand[9 * band + digit] & singles;
+                    let mut s = self.cand[band][digit] & singles;
                     while s != 0 {
                         let p = s.trailing_zeros() as usize;
                         s &= s - 1;
-                        self.and(9 * band + digit, !(ROW[p / 9] & !(1 << p)));
+                        self.and(band, digit, !(ROW[p / 9] & !(1 << p)));
                     }
                 }
             }
@@ -341,7 +346,7 @@ impl State {
         let mut fewest = [0u32; 3];
         for (band, f) in fewest.iter_mut().enumerate() {
             let (mut r1, mut r2, mut r3) = (0u32, 0u32, 0u32);
-            for &w in &self.cand[9 * band..9 * band + 9] {
+            for &w in &self.cand[band] {
                 r3 |= r2 & w;
                 r2 |= r1 & w;
                 r1 |= w;
@@ -374,7 +379,7 @@ impl State {
         let mut at_least = [[0u32; 11]; 3];
         for (band, levels) in at_least.iter_mut().enumerate() {
             levels[0] = ALL;
-            for &w in &self.cand[9 * band..9 * band + 9] {
+            for &w in &self.cand[band] {
                 for k in (1..10).rev() {
                     levels[k] |= levels[k - 1] & w;
                 }
@@ -401,7 +406,7 @@ impl State {
     }
 
     fn first_digit(&self, band: usize, p: usize) -> usize {
-        (0..9).find(|&d| self.cand[9 * band + d] >> p & 1 == 1).unwrap_or(0)
+        (0..9).find(|&d| self.cand[band][d] >> p & 1 == 1).unwrap_or(0)
     }
 
     fn solved(&self) -> bool {
@@ -412,7 +417,7 @@ impl State {
         let mut g = [0u8; 81];
         for band in 0..3 {
             for digit in 0..9 {
-                let mut w = self.cand[9 * band + digit];
+                let mut w = self.cand[band][digit];
                 while w != 0 {
                     let p = w.trailing_zeros() as usize;
                     w &= w - 1;
@@ -467,7 +472,7 @@ pub fn search9(
                 out.guesses += 1;
                 let (band, p, digit) = cur.choose();
                 let mut alt = cur;
-                alt.and(9 * band + digit, !(1 << p));
+                alt.and(band, digit, !(1 << p));
                 stack.push(alt);
                 cur.assign(band, p, digit);
                 continue;

@@ -247,6 +247,7 @@ pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resu
     }
     let mut model = Model::build(puzzle);
     let build_time = start.elapsed();
+    let original_size = model.size();
     let mut presolve_time = None;
     if options.solver.is_milp() && options.presolve {
         let t = Instant::now();
@@ -274,7 +275,9 @@ pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resu
         presolve_time = Some(t.elapsed());
     }
     let request = SearchRequest { max_solutions: max.max(1), keep, limits: options.limits, presolve: options.presolve };
-    let result = backend.search(&model, &request)?;
+    let mut result = backend.search(&model, &request)?;
+    // Report the puzzle's model; what the solver actually received is `stats.presolved`.
+    result.stats.model = original_size;
     for grid in &result.solutions {
         let violations = check::verify(puzzle, grid);
         if !violations.is_empty() {
