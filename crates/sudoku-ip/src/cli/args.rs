@@ -55,6 +55,10 @@ pub struct InputArgs {
     /// Box shape ROWSxCOLS, e.g. 2x3 (default: inferred, wider than tall).
     #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
     pub box_shape: Option<(usize, usize)>,
+    /// Extra rules, comma-separated: diagonal, windows, anti-knight, anti-king, non-consecutive
+    /// (rules with data — cages, thermometers, ... — come from a JSON puzzle file).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub rules: Vec<String>,
 }
 
 /// Which solver and its limits.

@@ -47,7 +47,35 @@ pub fn parse_options(input: &InputArgs) -> ParseOptions {
 pub fn read_document(input: &InputArgs) -> Result<(Document, String), Failure> {
     let (text, name) = read_text(input.file.as_deref())?;
     let doc = formats::parse_document(&text, &parse_options(input)).map_err(|e| Failure::bad_input(anyhow!("{name}: {e}")))?;
+    if input.rules.is_empty() {
+        return Ok((doc, name));
+    }
+    let doc = match doc {
+        Document::Single(p) => Document::Single(with_rules(p, &input.rules)?),
+        Document::Batch(items) => Document::Batch(
+            items
+                .into_iter()
+                .map(|(line, p)| (line, p.and_then(|p| with_rules(p, &input.rules).map_err(|f| f.into_parse_error(line)))))
+                .collect(),
+        ),
+    };
     Ok((doc, name))
+}
+
+/// Add `--rules` to a parsed puzzle, checking that each makes sense for its geometry.
+pub fn with_rules(puzzle: Puzzle, names: &[String]) -> Result<Puzzle, Failure> {
+    let n = puzzle.n();
+    let mut rules = Vec::with_capacity(names.len());
+    for name in names.iter().filter(|s| !s.trim().is_empty()) {
+        let rule = sudoku_ip::model::rules::rule_from_name(name, n).map_err(|e| Failure::bad_input(anyhow!("--rules: {e}")))?;
+        if !puzzle.rules().iter().chain(&rules).any(|r| r == &rule) {
+            rules.push(rule);
+        }
+    }
+    let puzzle = puzzle.with_rules(rules);
+    sudoku_ip::model::rules::validate_rules(puzzle.geometry(), puzzle.rules())
+        .map_err(|e| Failure::bad_input(anyhow!("--rules: {e}")))?;
+    Ok(puzzle)
 }
 
 pub fn options(s: &SolverArgs) -> Options {

@@ -36,6 +36,11 @@ impl Failure {
         Failure { status: Status::BadInput, error: error.into() }
     }
 
+    /// This failure as a parse error of a batch line.
+    pub fn into_parse_error(self, line: usize) -> sudoku_ip::model::ParseError {
+        sudoku_ip::model::ParseError::shape(line, format!("{:#}", self.error))
+    }
+
     /// The solver failed: there is no answer, but the input was fine.
     pub fn solver(error: sudoku_ip::Error) -> Failure {
         Failure { status: Status::NoSolution, error: error.into() }

@@ -1,0 +1,4 @@
+//! # sudoku-ip-generate
+//!
+//! Work in progress.
+#![forbid(unsafe_code)]
