@@ -1,4 +1,333 @@
 //! # sudoku-ip-generate
 //!
-//! Work in progress.
+//! Unique puzzles for every geometry and rule set the model supports, a logical difficulty
+//! rater, and a clue minimiser — all on the native engine, reading only the 0-1 [`Model`] of a
+//! puzzle, so a new variant rule is generated and rated without changes here.
+//!
+//! - [`generate`]: a random full grid (the `fill` module explains where the randomness
+//!   comes from), then clues removed in random order, one symmetry orbit at a time, each
+//!   removal kept only when the engine proves the puzzle still has exactly one solution.
+//!   Options: a clue target, minimality, [`Symmetry`], a seed (same seed, same puzzle: a
+//!   ChaCha8 stream, nothing depends on threads or time), a [`Grade`] to filter on, and killer
+//!   cages that replace most givens ([`KillerSpec`]).
+//! - [`generate_many`]: `count` puzzles in parallel (rayon); puzzle `i` is the puzzle of seed
+//!   `seed + i`, so a batch is reproducible and each of its puzzles can be regenerated alone.
+//! - [`rate`]: the hardest human technique a puzzle needs, and the engine's search effort.
+//! - [`minimize`]: drop every clue a unique puzzle does not need.
+//!
+//! This crate knows no text format and no command line; the `sudoku-ip` binary wires it in.
 #![forbid(unsafe_code)]
+
+mod fill;
+mod killer;
+mod oracle;
+mod rate;
+mod reduce;
+mod symmetry;
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use serde::Serialize;
+use sudoku_ip_model::rules::{validate_rules, RuleError};
+use sudoku_ip_model::{check, BackendError, Geometry, Grid, Puzzle, Rule};
+use thiserror::Error;
+
+pub use rate::{rate, Grade, Rating, Technique, TechniqueCount};
+pub use symmetry::Symmetry;
+
+use oracle::Oracle;
+
+/// What to generate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct GenerateSpec {
+    /// Size and regions (boxes or jigsaw).
+    pub geometry: Geometry,
+    /// Variant rules the puzzle has (besides generated killer cages).
+    pub rules: Vec<Rule>,
+    /// Stop removing clues at this many (best effort: the puzzle may need more; see
+    /// [`Generated::target_reached`]). With [`minimal`](Self::minimal), the target is instead
+    /// an upper bound the minimal puzzle must meet, tried over several grids.
+    pub clues: Option<usize>,
+    /// Remove every clue that can go (with a symmetry: every orbit that can go).
+    pub minimal: bool,
+    /// Symmetry of the clue pattern.
+    pub symmetry: Symmetry,
+    /// Seed of the random stream.
+    pub seed: u64,
+    /// Only accept puzzles the rater gives this grade.
+    pub difficulty: Option<Grade>,
+    /// Add random killer cages and remove givens they make redundant.
+    pub killer: Option<KillerSpec>,
+    /// Full grids to try before giving up on the clue target or the difficulty.
+    pub max_attempts: usize,
+    /// Rate the puzzle even without a difficulty filter.
+    pub rate: bool,
+}
+
+impl GenerateSpec {
+    /// Defaults: no rules, as few clues as possible (a minimal puzzle), no symmetry, seed 0,
+    /// any difficulty, no cages, up to 100 attempts, not rated.
+    pub fn new(geometry: Geometry) -> GenerateSpec {
+        GenerateSpec {
+            geometry,
+            rules: Vec::new(),
+            clues: None,
+            minimal: false,
+            symmetry: Symmetry::None,
+            seed: 0,
+            difficulty: None,
+            killer: None,
+            max_attempts: 100,
+            rate: false,
+        }
+    }
+
+    /// The same spec with another seed.
+    pub fn with_seed(&self, seed: u64) -> GenerateSpec {
+        GenerateSpec { seed, ..self.clone() }
+    }
+}
+
+/// Killer cages to generate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KillerSpec {
+    /// Smallest cage (cells).
+    pub min_cage: usize,
+    /// Largest cage (a cell with no room may join a full neighbour).
+    pub max_cage: usize,
+}
+
+impl Default for KillerSpec {
+    fn default() -> Self {
+        KillerSpec { min_cage: 2, max_cage: 5 }
+    }
+}
+
+/// How minimal a generated puzzle is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Minimality {
+    /// Removing any clue makes the puzzle ambiguous.
+    Cells,
+    /// Removing any symmetry orbit of clues makes it ambiguous (single clues may still go).
+    Orbits,
+    /// Removal stopped at the clue target.
+    NotMinimal,
+}
+
+/// A generated puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The puzzle: geometry, givens, rules (with the generated cages).
+    pub puzzle: Puzzle,
+    /// Its unique solution, checked against the puzzle.
+    pub solution: Grid,
+    /// Number of givens.
+    pub clues: usize,
+    /// False when a clue target was asked and not met within the attempts.
+    pub target_reached: bool,
+    /// How minimal it is.
+    pub minimality: Minimality,
+    /// The rating, when a difficulty or rating was asked.
+    pub rating: Option<Rating>,
+    /// The seed that generates exactly this puzzle with the same spec.
+    pub seed: u64,
+    /// Full grids tried.
+    pub attempts: usize,
+}
+
+/// Why no puzzle came out.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// The settings contradict each other.
+    #[error("invalid generator settings: {reason}")]
+    InvalidSpec {
+        /// What is wrong.
+        reason: String,
+    },
+    /// A rule does not fit the geometry.
+    #[error("invalid rule: {0}")]
+    Rule(#[from] RuleError),
+    /// No full grid satisfies the rules.
+    #[error("no full grid satisfies these rules")]
+    NoGrid,
+    /// The puzzle has no solution.
+    #[error("the puzzle has no solution")]
+    NoSolution,
+    /// The puzzle has several solutions.
+    #[error("the puzzle is not unique (at least {solutions} solutions)")]
+    NotUnique {
+        /// Solutions found (the search stops at two).
+        solutions: u64,
+    },
+    /// A search was stopped before it knew.
+    #[error("the search stopped: {reason}")]
+    Stopped {
+        /// Why.
+        reason: String,
+    },
+    /// No puzzle of the wanted grade within the attempts.
+    #[error("no {wanted} puzzle in {attempts} attempts (grades seen: {})", seen_text(.seen))]
+    DifficultyNotReached {
+        /// The grade asked for.
+        wanted: Grade,
+        /// Attempts made.
+        attempts: usize,
+        /// Puzzles seen of each grade, easiest first.
+        seen: [usize; 4],
+    },
+    /// The engine failed.
+    #[error(transparent)]
+    Backend(#[from] BackendError),
+    /// A generated solution failed the independent checker (a bug).
+    #[error("generated solution breaks the rules: {violation}; this is a bug")]
+    InvalidSolution {
+        /// The first violation.
+        violation: String,
+    },
+}
+
+fn seen_text(seen: &[usize; 4]) -> String {
+    Grade::ALL.iter().zip(seen).map(|(g, k)| format!("{k} {g}")).collect::<Vec<_>>().join(", ")
+}
+
+/// Generate one puzzle.
+pub fn generate(spec: &GenerateSpec) -> Result<Generated, GenerateError> {
+    validate(spec)?;
+    let mut rng = ChaCha8Rng::seed_from_u64(spec.seed);
+    let base = Puzzle::blank(spec.geometry.clone()).with_rules(spec.rules.clone());
+    let mut oracle = Oracle::new(&base);
+    let mut seen = [0usize; 4];
+    let mut best: Option<Generated> = None;
+    let attempts = spec.max_attempts.max(1);
+    for attempt in 1..=attempts {
+        let mut g = attempt_once(spec, &base, &mut oracle, &mut rng)?;
+        g.attempts = attempt;
+        if spec.difficulty.is_some() || spec.rate {
+            let rating = rate(&g.puzzle)?;
+            seen[rating.grade as usize] += 1;
+            g.rating = Some(rating);
+        }
+        if spec.difficulty.is_some_and(|want| g.rating.as_ref().is_some_and(|r| r.grade != want)) {
+            continue;
+        }
+        if g.target_reached {
+            return Ok(g);
+        }
+        if best.as_ref().is_none_or(|b| g.clues < b.clues) {
+            best = Some(g);
+        }
+    }
+    match (best, spec.difficulty) {
+        (Some(mut b), _) => {
+            b.attempts = attempts;
+            Ok(b)
+        }
+        (None, Some(wanted)) => Err(GenerateError::DifficultyNotReached { wanted, attempts, seen }),
+        (None, None) => Err(GenerateError::InvalidSpec { reason: "no attempt was made".into() }),
+    }
+}
+
+/// Generate `count` puzzles in parallel; puzzle `i` uses seed `spec.seed + i` (wrapping), so it
+/// is the puzzle [`generate`] makes with that seed, whatever the thread count.
+pub fn generate_many(spec: &GenerateSpec, count: usize) -> Vec<Result<Generated, GenerateError>> {
+    (0..count as u64).into_par_iter().map(|i| generate(&spec.with_seed(spec.seed.wrapping_add(i)))).collect()
+}
+
+/// A unique puzzle with the clues it does not need removed (in row-major order): still unique,
+/// and minimal — removing any remaining clue gives a second solution.
+pub fn minimize(puzzle: &Puzzle) -> Result<Puzzle, GenerateError> {
+    let mut oracle = Oracle::new(puzzle);
+    let mut givens = puzzle.givens().values().to_vec();
+    let (count, mut solutions) = oracle.count2(&givens)?;
+    match count {
+        0 => return Err(GenerateError::NoSolution),
+        1 => {}
+        c => return Err(GenerateError::NotUnique { solutions: c }),
+    }
+    let solution = solutions.remove(0);
+    let orbits: Vec<Vec<usize>> = (0..givens.len()).filter(|&k| givens[k] != 0).map(|k| vec![k]).collect();
+    reduce::remove_clues(&mut oracle, &mut givens, &solution, &orbits, None)?;
+    let mut out = puzzle.clone();
+    *out.givens_mut() = grid(puzzle.n(), givens)?;
+    Ok(out)
+}
+
+fn validate(spec: &GenerateSpec) -> Result<(), GenerateError> {
+    validate_rules(&spec.geometry, &spec.rules)?;
+    if let Some(k) = spec.killer {
+        if spec.rules.iter().any(|r| matches!(r, Rule::Killer { .. })) {
+            return Err(GenerateError::InvalidSpec {
+                reason: "the rules already have killer cages; generated cages would be a second killer rule".into(),
+            });
+        }
+        if k.min_cage == 0 || k.min_cage > k.max_cage || k.max_cage > spec.geometry.n() {
+            return Err(GenerateError::InvalidSpec {
+                reason: format!(
+                    "killer cage sizes {}..{} must satisfy 1 <= min <= max <= {}",
+                    k.min_cage,
+                    k.max_cage,
+                    spec.geometry.n()
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+fn grid(n: usize, values: Vec<u8>) -> Result<Grid, GenerateError> {
+    Grid::from_values(n, values)
+        .ok_or_else(|| GenerateError::InvalidSolution { violation: "the engine returned a grid of the wrong size".into() })
+}
+
+/// One full grid and one removal pass.
+fn attempt_once(
+    spec: &GenerateSpec,
+    base: &Puzzle,
+    oracle: &mut Oracle,
+    rng: &mut ChaCha8Rng,
+) -> Result<Generated, GenerateError> {
+    let n = spec.geometry.n();
+    let solution = fill::random_grid(oracle, &spec.geometry, &spec.rules, rng)?;
+    let mut puzzle = base.clone();
+    let mut caged: Oracle;
+    let oracle = match spec.killer {
+        Some(k) => {
+            let cages = killer::random_cages(&solution, n, (k.min_cage, k.max_cage), rng);
+            puzzle = puzzle.with_rule(Rule::Killer { cages, distinct: true });
+            caged = Oracle::new(&puzzle);
+            &mut caged
+        }
+        None => oracle,
+    };
+    let mut orbits = spec.symmetry.orbits(n);
+    orbits.shuffle(rng);
+    let stop_at = if spec.minimal { None } else { spec.clues };
+    let mut givens = solution.clone();
+    let pass = reduce::remove_clues(oracle, &mut givens, &solution, &orbits, stop_at)?;
+    let minimality = match (pass.complete, spec.symmetry) {
+        (false, _) => Minimality::NotMinimal,
+        (true, Symmetry::None) => Minimality::Cells,
+        (true, _) => Minimality::Orbits,
+    };
+    *puzzle.givens_mut() = grid(n, givens)?;
+    let solution = grid(n, solution)?;
+    // Trust nothing: the solution must satisfy the puzzle by the independent checker.
+    if let Some(v) = check::verify(&puzzle, &solution).first() {
+        return Err(GenerateError::InvalidSolution { violation: v.to_string() });
+    }
+    Ok(Generated {
+        clues: pass.clues,
+        target_reached: spec.clues.is_none_or(|t| pass.clues <= t),
+        puzzle,
+        solution,
+        minimality,
+        rating: None,
+        seed: spec.seed,
+        attempts: 1,
+    })
+}

@@ -337,11 +337,14 @@ mod tests {
     use crate::grid::Grid;
     use crate::puzzle::Puzzle;
 
-    /// A model read back from a file: rows by name as (sorted terms by variable name, sense, rhs),
-    /// bounds by variable name, and the set of integer variables.
+    /// A row read back: terms sorted by variable name, sense symbol, right-hand side.
+    type RowBack = (Vec<(String, i64)>, String, i64);
+
+    /// A model read back from a file: rows by name, bounds by variable name, and the set of
+    /// integer variables.
     #[derive(Debug, PartialEq)]
     struct ReadBack {
-        rows: HashMap<String, (Vec<(String, i64)>, String, i64)>,
+        rows: HashMap<String, RowBack>,
         bounds: HashMap<String, (i64, i64)>,
         integers: HashSet<String>,
     }

@@ -7,7 +7,9 @@
 //! Puzzles are cut from random full grids (a pattern grid shuffled by the Sudoku symmetries).
 //! `unique` removes cells greedily in random order, keeping a removal only while the puzzle
 //! stays unique (checked with the engine itself); `random` removes cells blindly, so puzzles
-//! may have many solutions. Prints per-puzzle and summary figures (median, mean, max).
+//! may have many solutions. Each puzzle is solved `REPS` times (default 3) and the fastest wall
+//! time kept, since the machine may be shared; `NODES` sets a node limit. Prints per-puzzle and
+//! summary figures (median, mean, max).
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -28,6 +30,19 @@ fn unique(box_rows: usize, box_cols: usize, values: &[u8]) -> bool {
     matches!(r, Ok(r) if r.count == 1 && r.end == SearchEnd::Exhausted)
 }
 
+/// CPU time of this thread (from `/proc/thread-self/schedstat`, nanoseconds on CPU), so that
+/// figures hold on a loaded machine; wall time when that file is missing.
+fn cpu_time() -> Duration {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().and_then(|t| t.parse().ok()))
+        .map_or_else(|| EPOCH.with(|e| e.elapsed()), Duration::from_nanos)
+}
+
+thread_local! {
+    static EPOCH: Instant = Instant::now();
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let arg = |i: usize, default: &str| args.get(i).cloned().unwrap_or_else(|| default.to_string());
@@ -36,6 +51,7 @@ fn main() {
     let empty: f64 = arg(2, "58").parse().unwrap_or(58.0);
     let mode = arg(3, "unique");
     let seed: u64 = arg(4, "1").parse().unwrap_or(1);
+    let reps: usize = std::env::var("REPS").ok().and_then(|s| s.parse().ok()).unwrap_or(3);
     let Some((box_rows, box_cols)) = inferred_box(n) else {
         eprintln!("no box shape for n = {n}");
         return;
@@ -71,13 +87,23 @@ fn main() {
         let gen_time = gen_start.elapsed();
         let m = model(box_rows, box_cols, &values);
         let empty_cells = values.iter().filter(|&&v| v == 0).count();
-        let start = Instant::now();
         let limits = sudoku_ip_model::Limits {
             time: None,
             nodes: std::env::var("NODES").ok().and_then(|s| s.parse().ok()),
         };
-        let r = Native.search(&m, &SearchRequest::count(2, 1).with_limits(limits)).expect("native search");
-        let t = start.elapsed();
+        // The machine is shared: the fastest of a few runs is the least disturbed one.
+        let mut best: Option<(Duration, Duration)> = None;
+        let mut result = None;
+        for _ in 0..reps {
+            let (start, cpu0) = (Instant::now(), cpu_time());
+            let r = Native.search(&m, &SearchRequest::count(2, 1).with_limits(limits)).expect("native search");
+            let (wall, cpu) = (start.elapsed(), cpu_time().saturating_sub(cpu0));
+            if best.is_none_or(|(w, _)| wall < w) {
+                best = Some((wall, cpu));
+            }
+            result = Some(r);
+        }
+        let (Some((t, cpu)), Some(r)) = (best, result) else { return };
         if mode == "unique" && !matches!(r.end, SearchEnd::Stopped { .. }) {
             assert_eq!((r.count, &r.end), (1, &SearchEnd::Exhausted), "puzzle {p} not unique");
             assert_eq!(r.solutions[0].values(), &solution[..], "puzzle {p}: wrong solution");
@@ -86,11 +112,10 @@ fn main() {
         total_nodes += nodes;
         total_guesses += guesses;
         println!(
-            "puzzle {p:3}: {empty_cells} empty ({:.1}%), {} solution(s) {:?}, {:>10.3?}  nodes {nodes:>8}  guesses {guesses:>8}  (generated in {gen_time:.2?})",
+            "puzzle {p:3}: {empty_cells} empty ({:.1}%), {} solution(s) {:?}, {t:>10.3?} (cpu {cpu:>10.3?})  nodes {nodes:>8}  guesses {guesses:>8}  (generated in {gen_time:.2?})",
             100.0 * empty_cells as f64 / (n * n) as f64,
             r.count,
             r.end,
-            t
         );
         times.push(t);
     }
@@ -98,7 +123,7 @@ fn main() {
     let total: Duration = times.iter().sum();
     let k = times.len().max(1) as u32;
     println!(
-        "{n}x{n}, {puzzles} {mode} puzzles at {empty}% empty: median {:.3?}, mean {:.3?}, max {:.3?}; mean nodes {}, mean guesses {}",
+        "{n}x{n}, {puzzles} {mode} puzzles at {empty}% empty (fastest of {reps} runs each): median {:.3?}, mean {:.3?}, max {:.3?}; mean nodes {}, mean guesses {}",
         times.get(times.len() / 2).copied().unwrap_or_default(),
         total / k,
         times.last().copied().unwrap_or_default(),

@@ -1,36 +1,32 @@
-//! The generic exact engine: propagation to a fixed point and depth-first search over the 0-1
-//! model, reading nothing but its rows and fixed variables.
+//! The generic exact engine's state and propagation, reading nothing but the model's rows and
+//! fixed variables (compiled by `compile.rs`).
 //!
 //! ```text
-//!  compiled once per model                    changed by search, undone through the trail
-//!  ───────────────────────                    ──────────────────────────────────────────
-//!  exactly-one rows  row → vars  (CSR)        live  : bitset over variables (not fixed to 0)
-//!                    var → rows  (CSR)        ones  : bitset over variables (fixed to 1)
-//!  linear rows       row → (var, coef)        count : live variables of each exactly-one row
-//!                    var → rows               xsum  : XOR of those variables' indices
+//!  state, undone through the trail
+//!  ───────────────────────────────
+//!  live  : bitset over variables (not fixed to 0)      count : live variables per exactly-one row
+//!  ones  : bitset over variables (fixed to 1)          xsum  : XOR of their indices
+//!  mask  : per exactly-one row, its live positions     trail : kills and assignments, in order
 //! ```
 //!
-//! An exactly-one row whose count drops to one names its last variable in O(1) through `xsum`
-//! (the XOR of one index is the index); that variable is fixed to 1, which kills the other
-//! variables of all its exactly-one rows (naked and hidden singles, in Sudoku words). A count of
-//! zero is a contradiction. Linear rows keep no search state: when one of their variables
-//! changes they are queued, and their activity bounds are recomputed from the live and fixed
-//! variables ([`Engine::propagate_linear`]). Because state only ever tightens between two
-//! undos, a bound computed a moment ago stays a valid bound, which keeps every deduction sound.
-//!
-//! Search is binary: pick the exactly-one row with the fewest live variables, try its first
-//! live variable at 1, and on return from that subtree fix it to 0 and continue (so later
-//! siblings profit from the refutation). The trail records each change; backtracking replays
-//! it backwards. All stacks are allocated once, so the hot loop never allocates.
-
-use std::time::{Duration, Instant};
+//! Rules, run from queues to a fixed point:
+//! - **Singles.** An exactly-one row whose count drops to one names its last variable through
+//!   `xsum` (the XOR of one index is the index); it is fixed to 1, which kills the other live
+//!   variables of all its exactly-one rows, found through their masks. A count of zero is a
+//!   contradiction. In Sudoku words: naked singles (cell rows) and hidden singles (the others).
+//! - **Locked candidates.** When every live variable of a row lies in a partner row (one that
+//!   shares at least two variables with it), the partner's other variables are killed.
+//! - **Linear rows**, by activity bounds per group (`linear.rs`). They keep no search state and
+//!   are re-evaluated when a variable of theirs, or the count of a row one of their groups lies
+//!   in, changes. State only tightens between two undos, so a bound computed a moment ago is
+//!   still a valid bound: deductions made from it stay sound.
 
 use sudoku_ip_model::{Model, Sense};
 
-use crate::linear::{self, GroupBounds, RowBounds, NO_ROW};
+use std::sync::Arc;
 
-/// Rows with at most this many live variables are tested for locked candidates.
-const LOCKED_MAX: u32 = 8;
+use crate::compile::{self, Compiled, HAS_LINEAR, HAS_PARTNERS};
+use crate::linear::{GroupBounds, RowBounds, NO_ROW};
 
 /// Marks an assignment to 1 in the trail (a plain entry is a kill).
 const ASSIGNED: u32 = 1 << 31;
@@ -46,7 +42,7 @@ pub(crate) enum ConflictKind {
     Linear,
 }
 
-/// A contradiction, named by the model row where it showed.
+/// A contradiction, named by the model row where it showed (`usize::MAX`: none in particular).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Conflict {
     /// Index into `Model::rows()`.
@@ -55,238 +51,104 @@ pub(crate) struct Conflict {
     pub kind: ConflictKind,
 }
 
-/// How a search ended (mapped to `SearchEnd` by the backend).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum End {
-    Exhausted,
-    ReachedMax,
-    Stopped(String),
+/// Counters of one exactly-one row, side by side since a kill updates both.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct RowState {
+    /// Live variables.
+    pub count: u32,
+    /// XOR of the live variables' indices.
+    pub xsum: u32,
 }
 
-/// What a search found.
-#[derive(Clone, Debug)]
-pub(crate) struct Outcome {
-    pub count: u64,
-    /// Kept solutions as the set of variables at 1, one `Vec<u32>` each (sorted).
-    pub solutions: Vec<Vec<u32>>,
-    pub end: End,
-    pub nodes: u64,
-    pub guesses: u64,
-}
-
-/// Limits and targets of one search.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Goal {
-    pub max_solutions: u64,
-    pub keep: usize,
-    pub time: Option<Duration>,
-    pub nodes: Option<u64>,
-}
-
-/// One decision on the search stack.
-#[derive(Clone, Copy, Debug)]
-struct Frame {
-    /// Trail length before the decision.
-    mark: u32,
-    /// The branching variable.
-    var: u32,
-    /// False while the `var = 1` subtree runs; true once `var = 0` was taken.
-    second: bool,
+/// Queue linear row `l` unless it is queued already.
+#[inline]
+fn queue_linear(queued: &mut [bool], queue: &mut Vec<u32>, l: u32) {
+    if !queued[l as usize] {
+        queued[l as usize] = true;
+        queue.push(l);
+    }
 }
 
 /// The compiled model and the search state over it.
 pub(crate) struct Engine {
-    num_vars: usize,
-    // Exactly-one rows.
-    eo_start: Vec<u32>,
-    eo_vars: Vec<u32>,
-    eo_row: Vec<u32>,
-    var_eo_start: Vec<u32>,
-    var_eo: Vec<u32>,
-    // Linear rows.
-    /// Terms of linear rows, stored group after group.
-    lin_terms: Vec<(u32, i64)>,
-    /// Row → first group; group → first term; group → its exactly-one row (or `NO_ROW`).
-    lin_groups: Vec<u32>,
-    group_start: Vec<u32>,
-    group_eo: Vec<u32>,
-    lin_sense: Vec<Sense>,
-    lin_rhs: Vec<i64>,
-    lin_row: Vec<u32>,
-    var_lin_start: Vec<u32>,
-    var_lin: Vec<u32>,
-    /// Exactly-one row → linear rows with a group in it: a group's bounds depend on the
-    /// row's live count, which changes with variables outside the linear row.
-    eo_lin_start: Vec<u32>,
-    eo_lin: Vec<u32>,
+    pub(crate) c: Arc<Compiled>,
+    /// The model's own fixed variables, applied at the root.
     model_fixed: Vec<Option<bool>>,
-    // State.
     live: Vec<u64>,
     ones: Vec<u64>,
-    count: Vec<u32>,
-    xsum: Vec<u32>,
-    trail: Vec<u32>,
+    mask: Vec<u64>,
+    pub(crate) rows: Vec<RowState>,
+    pub(crate) trail: Vec<u32>,
     eo_queue: Vec<u32>,
-    /// Exactly-one rows to test for locked candidates (see [`Engine::locked`]).
     sub_queue: Vec<u32>,
     sub_queued: Vec<bool>,
     lin_queue: Vec<u32>,
     lin_queued: Vec<bool>,
     /// Per-group bounds of the linear row being propagated (sized for the largest row).
     scratch: Vec<GroupBounds>,
-}
-
-/// Build a CSR transpose: for each of `num_keys` keys, the rows that mention it.
-fn transpose(num_keys: usize, starts: &[u32], keys: impl Fn(usize) -> u32) -> (Vec<u32>, Vec<u32>) {
-    let rows = starts.len() - 1;
-    let mut start = vec![0u32; num_keys + 1];
-    for i in 0..starts[rows] as usize {
-        start[keys(i) as usize + 1] += 1;
-    }
-    for k in 0..num_keys {
-        start[k + 1] += start[k];
-    }
-    let mut fill = start.clone();
-    let mut out = vec![0u32; starts[rows] as usize];
-    for r in 0..rows {
-        for i in starts[r] as usize..starts[r + 1] as usize {
-            let k = keys(i) as usize;
-            out[fill[k] as usize] = r as u32;
-            fill[k] += 1;
-        }
-    }
-    (start, out)
-}
-
-/// Why a model cannot be compiled: a row mentions a variable the model does not have.
-pub(crate) fn check_model(model: &Model) -> Result<(), String> {
-    let num_vars = model.num_vars();
-    for row in model.rows() {
-        if let Some(&(v, _)) = row.terms.iter().find(|&&(v, _)| v as usize >= num_vars) {
-            return Err(format!("row {} mentions variable {v}, beyond the model's {num_vars}", row.name));
-        }
-    }
-    Ok(())
+    /// Conflicts seen per exactly-one row over the whole search (never undone): branching
+    /// prefers rows that keep failing (dom/wdeg).
+    pub(crate) weight: Vec<u32>,
 }
 
 impl Engine {
-    /// Compile a model (checked by [`check_model`]) and set the state to "nothing decided" (model bounds not yet applied).
+    /// Compile a model (checked by `compile::check_model`); nothing is decided yet.
     pub fn new(model: &Model) -> Engine {
-        let num_vars = model.num_vars();
-        let (mut eo_start, mut eo_vars, mut eo_row) = (vec![0u32], Vec::new(), Vec::new());
-        let (mut lin_sense, mut lin_rhs, mut lin_row) = (Vec::new(), Vec::new(), Vec::new());
-        for (i, row) in model.rows().iter().enumerate() {
-            if row.is_exactly_one() {
-                eo_vars.extend(row.terms.iter().map(|&(v, _)| v));
-                eo_start.push(eo_vars.len() as u32);
-                eo_row.push(i as u32);
-            } else {
-                lin_sense.push(row.sense);
-                lin_rhs.push(row.rhs as i64);
-                lin_row.push(i as u32);
-            }
-        }
-        let (var_eo_start, var_eo) = transpose(num_vars, &eo_start, |i| eo_vars[i]);
-        let linear = linear::group_rows(
-            lin_row.iter().map(|&i| &model.rows()[i as usize]),
-            |v| &var_eo[var_eo_start[v as usize] as usize..var_eo_start[v as usize + 1] as usize],
-            |r| &eo_vars[eo_start[r as usize] as usize..eo_start[r as usize + 1] as usize],
-        );
-        let linear::Grouped { lin_start, lin_terms, lin_groups, group_start, group_eo } = linear;
-        let max_groups = lin_groups.windows(2).map(|w| (w[1] - w[0]) as usize).max().unwrap_or(0);
-        let (var_lin_start, var_lin) = transpose(num_vars, &lin_start, |i| lin_terms[i].0);
-        let (eo_lin_start, eo_lin) = {
-            // Only groups that are not every live variable of their row can change that way,
-            // but knowing which is a run-time matter; listing each (row, linear row) once is cheap.
-            let mut pairs: Vec<(u32, u32)> = Vec::new();
-            for l in 0..lin_row.len() {
-                for g in lin_groups[l] as usize..lin_groups[l + 1] as usize {
-                    if group_eo[g] != NO_ROW {
-                        pairs.push((group_eo[g], l as u32));
-                    }
-                }
-            }
-            pairs.sort_unstable();
-            pairs.dedup();
-            let mut starts = vec![0u32; eo_row.len() + 1];
-            for &(r, _) in &pairs {
-                starts[r as usize + 1] += 1;
-            }
-            for r in 0..eo_row.len() {
-                starts[r + 1] += starts[r];
-            }
-            (starts, pairs.into_iter().map(|(_, l)| l).collect::<Vec<u32>>())
-        };
-        let eo_rows = eo_row.len();
-        let eo_nonzeros = eo_vars.len();
-        let lin_rows = lin_row.len();
-        let words = num_vars.div_ceil(64);
+        let c = compile::structure(model);
+        let words = c.num_vars.div_ceil(64);
+        let (eo_rows, lin_rows) = (c.eo_rows(), c.lin_rows());
         let mut e = Engine {
-            num_vars,
-            eo_start,
-            eo_vars,
-            eo_row,
-            var_eo_start,
-            var_eo,
-            lin_terms,
-            lin_groups,
-            group_start,
-            group_eo,
-            lin_sense,
-            lin_rhs,
-            lin_row,
-            var_lin_start,
-            var_lin,
-            eo_lin_start,
-            eo_lin,
-            model_fixed: model.fixed().to_vec(),
             live: vec![0; words],
             ones: vec![0; words],
-            count: vec![0; eo_rows],
-            xsum: vec![0; eo_rows],
+            mask: vec![0; c.eo_word[eo_rows] as usize],
+            rows: vec![RowState::default(); eo_rows],
             // Each variable is killed or assigned at most once on a path.
-            trail: Vec::with_capacity(num_vars + 1),
+            trail: Vec::with_capacity(c.num_vars + 1),
             // One push per count decrement at most, between two clears.
-            eo_queue: Vec::with_capacity(eo_nonzeros + 1),
+            eo_queue: Vec::with_capacity(c.eo_vars.len() + 1),
             sub_queue: Vec::with_capacity(eo_rows),
             sub_queued: vec![false; eo_rows],
-            lin_queue: Vec::with_capacity(lin_rows.max(16)),
+            lin_queue: Vec::with_capacity(lin_rows),
             lin_queued: vec![false; lin_rows],
-            scratch: Vec::with_capacity(max_groups),
+            scratch: Vec::with_capacity(c.max_groups),
+            weight: vec![0; eo_rows],
+            model_fixed: model.fixed().to_vec(),
+            c,
         };
         e.reset();
         e
     }
 
-    /// Back to "every variable live, none at 1".
+    /// Back to "every variable live, none at 1", queues empty.
     fn reset(&mut self) {
         self.live.fill(u64::MAX);
-        if self.num_vars % 64 != 0 {
+        if self.c.num_vars % 64 != 0 {
             if let Some(last) = self.live.last_mut() {
-                *last = (1u64 << (self.num_vars % 64)) - 1;
+                *last = (1u64 << (self.c.num_vars % 64)) - 1;
             }
         }
         self.ones.fill(0);
-        for r in 0..self.eo_row.len() {
-            let vars = &self.eo_vars[self.eo_start[r] as usize..self.eo_start[r + 1] as usize];
-            self.count[r] = vars.len() as u32;
-            self.xsum[r] = vars.iter().fold(0, |x, &v| x ^ v);
+        for r in 0..self.c.eo_rows() {
+            let vars = self.c.eo_vars_of(r);
+            self.rows[r].count = vars.len() as u32;
+            self.rows[r].xsum = vars.iter().fold(0, |x, &v| x ^ v);
+            let (w0, w1) = (self.c.eo_word[r] as usize, self.c.eo_word[r + 1] as usize);
+            for w in w0..w1 {
+                let bits = vars.len() - (w - w0) * 64;
+                self.mask[w] = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
+            }
         }
         self.trail.clear();
-        self.eo_queue.clear();
-        self.sub_queue.clear();
-        self.sub_queued.fill(false);
-        self.lin_queue.clear();
-        self.lin_queued.fill(false);
+        self.clear_queues();
     }
 
     /// Number of variables.
     pub fn num_vars(&self) -> usize {
-        self.num_vars
+        self.c.num_vars
     }
 
     #[inline]
-    fn is_live(&self, v: u32) -> bool {
+    pub(crate) fn is_live(&self, v: u32) -> bool {
         self.live[(v >> 6) as usize] >> (v & 63) & 1 != 0
     }
 
@@ -306,25 +168,49 @@ impl Engine {
         }
     }
 
-    #[inline]
-    fn queue_linear(&mut self, l: u32) {
-        if !self.lin_queued[l as usize] {
-            self.lin_queued[l as usize] = true;
-            self.lin_queue.push(l);
-        }
+    /// The first live variable of exactly-one row `r`, if any.
+    pub(crate) fn first_live(&self, r: usize) -> Option<u32> {
+        let (w0, w1) = (self.c.eo_word[r] as usize, self.c.eo_word[r + 1] as usize);
+        (w0..w1).find(|&w| self.mask[w] != 0).map(|w| {
+            let p = (w - w0) * 64 + self.mask[w].trailing_zeros() as usize;
+            self.c.eo_vars[self.c.eo_start[r] as usize + p]
+        })
     }
 
+    /// The first free variable (live, not at 1), if any.
+    pub(crate) fn first_free(&self) -> Option<u32> {
+        self.live
+            .iter()
+            .zip(&self.ones)
+            .position(|(l, o)| l & !o != 0)
+            .map(|w| (w * 64) as u32 + (self.live[w] & !self.ones[w]).trailing_zeros())
+    }
+
+    /// The variables at 1.
+    pub(crate) fn ones_list(&self) -> Vec<u32> {
+        let mut out = Vec::new();
+        for (w, &word) in self.ones.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                out.push((w * 64) as u32 + bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+        }
+        out
+    }
+
+    /// Queue the linear rows of variable `v`.
     #[inline]
     fn touch_linear(&mut self, v: u32) {
-        let v = v as usize;
-        for i in self.var_lin_start[v] as usize..self.var_lin_start[v + 1] as usize {
-            self.queue_linear(self.var_lin[i]);
+        let (c, v) = (&*self.c, v as usize);
+        for &l in &c.var_lin[c.var_lin_start[v] as usize..c.var_lin_start[v + 1] as usize] {
+            queue_linear(&mut self.lin_queued, &mut self.lin_queue, l);
         }
     }
 
     /// Fix `v` to 0. `cause` is the model row blamed if `v` is already at 1.
     #[inline]
-    fn kill(&mut self, v: u32, cause: usize) -> Result<(), Conflict> {
+    pub(crate) fn kill(&mut self, v: u32, cause: usize) -> Result<(), Conflict> {
         if !self.is_live(v) {
             return Ok(());
         }
@@ -333,28 +219,47 @@ impl Engine {
         }
         self.live[(v >> 6) as usize] &= !(1u64 << (v & 63));
         self.trail.push(v);
-        let vu = v as usize;
-        for i in self.var_eo_start[vu] as usize..self.var_eo_start[vu + 1] as usize {
-            let r = self.var_eo[i] as usize;
-            self.count[r] -= 1;
-            self.xsum[r] ^= v;
-            if self.count[r] <= 1 {
+        let c = &*self.c;
+        for inc in &c.inc[c.incidences(v)] {
+            let r = inc.row as usize;
+            self.mask[inc.word as usize] &= !(1u64 << inc.bit);
+            let state = &mut self.rows[r];
+            state.count -= 1;
+            state.xsum ^= v;
+            if state.count <= 1 {
                 self.eo_queue.push(r as u32);
-            } else if self.count[r] <= LOCKED_MAX && !self.sub_queued[r] {
+            } else if inc.flags & HAS_PARTNERS != 0 && !self.sub_queued[r] {
                 self.sub_queued[r] = true;
                 self.sub_queue.push(r as u32);
             }
-            for j in self.eo_lin_start[r] as usize..self.eo_lin_start[r + 1] as usize {
-                self.queue_linear(self.eo_lin[j]);
+            if inc.flags & HAS_LINEAR != 0 {
+                for &l in &c.eo_lin[c.eo_lin_start[r] as usize..c.eo_lin_start[r + 1] as usize] {
+                    queue_linear(&mut self.lin_queued, &mut self.lin_queue, l);
+                }
             }
         }
-        self.touch_linear(v);
+        if c.any_linear {
+            self.touch_linear(v);
+        }
         Ok(())
     }
 
-    /// Fix `v` to 1 and kill the other variables of its exactly-one rows.
+    /// Kill the variables of exactly-one row `r` at the positions set in `bits` (one word: rows
+    /// of at most 64 variables), blaming model row `cause`.
     #[inline]
-    fn assign(&mut self, v: u32, cause: usize) -> Result<(), Conflict> {
+    fn kill_positions(&mut self, r: usize, mut bits: u64, cause: usize) -> Result<(), Conflict> {
+        let base = self.c.eo_start[r] as usize;
+        while bits != 0 {
+            let u = self.c.eo_vars[base + bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+            self.kill(u, cause)?;
+        }
+        Ok(())
+    }
+
+    /// Fix `v` to 1 and kill the other live variables of its exactly-one rows.
+    #[inline]
+    pub(crate) fn assign(&mut self, v: u32, cause: usize) -> Result<(), Conflict> {
         if self.is_one(v) {
             return Ok(());
         }
@@ -363,26 +268,35 @@ impl Engine {
         }
         self.ones[(v >> 6) as usize] |= 1u64 << (v & 63);
         self.trail.push(v | ASSIGNED);
-        let vu = v as usize;
-        for i in self.var_eo_start[vu] as usize..self.var_eo_start[vu + 1] as usize {
-            let r = self.var_eo[i] as usize;
-            if self.count[r] == 1 {
+        for k in self.c.incidences(v) {
+            let inc = self.c.inc[k];
+            let r = inc.row as usize;
+            if self.rows[r].count == 1 {
                 continue; // v is the only live variable: nothing to kill
             }
-            let row = self.eo_row[r] as usize;
-            for j in self.eo_start[r] as usize..self.eo_start[r + 1] as usize {
-                let u = self.eo_vars[j];
-                if u != v {
+            let row = self.c.eo_row[r] as usize;
+            let w0 = self.c.eo_word[r] as usize;
+            for w in w0..self.c.eo_word[r + 1] as usize {
+                let mut bits = self.mask[w];
+                if w == inc.word as usize {
+                    bits &= !(1u64 << inc.bit);
+                }
+                let base = self.c.eo_start[r] as usize + (w - w0) * 64;
+                while bits != 0 {
+                    let u = self.c.eo_vars[base + bits.trailing_zeros() as usize];
+                    bits &= bits - 1;
                     self.kill(u, row)?;
                 }
             }
         }
-        self.touch_linear(v);
+        if self.c.any_linear {
+            self.touch_linear(v);
+        }
         Ok(())
     }
 
     /// Undo the trail down to `mark`.
-    fn undo(&mut self, mark: usize) {
+    pub(crate) fn undo(&mut self, mark: usize) {
         while self.trail.len() > mark {
             let Some(e) = self.trail.pop() else { break };
             if e & ASSIGNED != 0 {
@@ -391,17 +305,19 @@ impl Engine {
             } else {
                 let v = e;
                 self.live[(v >> 6) as usize] |= 1u64 << (v & 63);
-                let vu = v as usize;
-                for i in self.var_eo_start[vu] as usize..self.var_eo_start[vu + 1] as usize {
-                    let r = self.var_eo[i] as usize;
-                    self.count[r] += 1;
-                    self.xsum[r] ^= v;
+                for k in self.c.incidences(v) {
+                    let inc = self.c.inc[k];
+                    self.mask[inc.word as usize] |= 1u64 << inc.bit;
+                    let state = &mut self.rows[inc.row as usize];
+                    state.count += 1;
+                    state.xsum ^= v;
                 }
             }
         }
     }
 
-    fn clear_queues(&mut self) {
+    /// Empty the queues (after a conflict, or before a fresh start).
+    pub(crate) fn clear_queues(&mut self) {
         self.eo_queue.clear();
         for &r in &self.sub_queue {
             self.sub_queued[r as usize] = false;
@@ -413,8 +329,26 @@ impl Engine {
         self.lin_queue.clear();
     }
 
+    /// Fix `v` to `value` and propagate. On a conflict: empty the queues, add to the weight of
+    /// the row that failed, and return false (the caller undoes).
+    pub(crate) fn try_fix(&mut self, v: u32, value: bool) -> bool {
+        let fixed = if value { self.assign(v, usize::MAX) } else { self.kill(v, usize::MAX) };
+        match fixed.and_then(|()| self.propagate()) {
+            Ok(()) => true,
+            Err(conflict) => {
+                self.clear_queues();
+                if let Some(&r) = self.c.row_eo.get(conflict.row) {
+                    if r != NO_ROW {
+                        self.weight[r as usize] += 1;
+                    }
+                }
+                false
+            }
+        }
+    }
+
     /// Run the queues to a fixed point. On a conflict the queues are emptied; the caller undoes.
-    fn propagate(&mut self) -> Result<(), Conflict> {
+    pub(crate) fn propagate(&mut self) -> Result<(), Conflict> {
         let result = self.propagate_inner();
         if result.is_err() {
             self.clear_queues();
@@ -428,14 +362,12 @@ impl Engine {
 
     fn propagate_inner(&mut self) -> Result<(), Conflict> {
         loop {
+            // Cheapest rules first: singles, then linear rows, then locked candidates.
             if let Some(r) = self.eo_queue.pop() {
                 let r = r as usize;
-                match self.count[r] {
-                    0 => return Err(Conflict { row: self.eo_row[r] as usize, kind: ConflictKind::Empty }),
-                    1 => {
-                        let u = self.xsum[r];
-                        self.assign(u, self.eo_row[r] as usize)?;
-                    }
+                match self.rows[r].count {
+                    0 => return Err(Conflict { row: self.c.eo_row[r] as usize, kind: ConflictKind::Empty }),
+                    1 => self.assign(self.rows[r].xsum, self.c.eo_row[r] as usize)?,
                     _ => {}
                 }
                 continue;
@@ -454,23 +386,43 @@ impl Engine {
         }
     }
 
+    /// Locked candidates, stated for any exactly-one rows: when every live variable of row `a`
+    /// also lies in a partner row `b`, whichever of them is 1 satisfies `b`, so the variables
+    /// of `b` outside `a` are 0 (Sudoku's pointing and claiming: a digit confined to one line
+    /// of a box, or to one box along a line).
+    fn locked(&mut self, a: usize) -> Result<(), Conflict> {
+        if self.rows[a].count < 2 {
+            return Ok(()); // decided, or a conflict the singles queue reports
+        }
+        let live = self.mask[self.c.eo_word[a] as usize];
+        for i in self.c.part_start[a] as usize..self.c.part_start[a + 1] as usize {
+            let p = self.c.part[i];
+            if live & !p.in_a == 0 {
+                let b = p.b as usize;
+                let outside = self.mask[self.c.eo_word[b] as usize] & !p.in_b;
+                self.kill_positions(b, outside, self.c.eo_row[b] as usize)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Fill `scratch` with the bounds of each group of linear row `l` and return the bounds of
     /// the row's activity. A group is a set of terms inside one exactly-one row, so at most one
     /// of them is 1; when the group holds every live variable of that row, exactly one is.
     fn analyse_linear(&self, l: usize, scratch: &mut Vec<GroupBounds>) -> RowBounds {
         scratch.clear();
         let (mut lo, mut hi) = (0i64, 0i64);
-        for g in self.lin_groups[l] as usize..self.lin_groups[l + 1] as usize {
+        for g in self.c.lin_groups[l] as usize..self.c.lin_groups[l + 1] as usize {
             let mut b = GroupBounds::EMPTY;
-            for &(v, a) in &self.lin_terms[self.group_start[g] as usize..self.group_start[g + 1] as usize] {
+            for &(v, a) in &self.c.lin_terms[self.c.group_start[g] as usize..self.c.group_start[g + 1] as usize] {
                 if self.is_one(v) {
                     b.one = Some(a);
                 } else if self.is_live(v) {
                     b.add_free(v, a);
                 }
             }
-            let r = self.group_eo[g];
-            b.complete = b.free > 0 && r != NO_ROW && self.count[r as usize] == b.free;
+            let r = self.c.group_eo[g];
+            b.complete = b.free > 0 && r != NO_ROW && self.rows[r as usize].count == b.free;
             b.settle();
             lo += b.lo;
             hi += b.hi;
@@ -479,55 +431,10 @@ impl Engine {
         RowBounds {
             lo,
             hi,
-            rhs: self.lin_rhs[l],
-            upper: self.lin_sense[l] != Sense::Ge,
-            lower: self.lin_sense[l] != Sense::Le,
+            rhs: self.c.lin_rhs[l],
+            upper: self.c.lin_sense[l] != Sense::Ge,
+            lower: self.c.lin_sense[l] != Sense::Le,
         }
-    }
-
-    /// Whether exactly-one row `r` contains variable `v`.
-    #[inline]
-    fn in_row(&self, v: u32, r: u32) -> bool {
-        let v = v as usize;
-        self.var_eo[self.var_eo_start[v] as usize..self.var_eo_start[v + 1] as usize].contains(&r)
-    }
-
-    /// Locked candidates, stated for any exactly-one rows: when every live variable of row `a`
-    /// also lies in row `b`, the one of them that will be 1 satisfies `b`, so the variables of
-    /// `b` outside `a` are 0. (Sudoku's pointing and claiming: a digit confined to one line of
-    /// a box, or to one box along a line.) Rows with more than [`LOCKED_MAX`] live variables
-    /// are not tried: in Sudoku the pattern needs at most a box side of candidates, and the
-    /// test would cost more than it finds.
-    fn locked(&mut self, a: usize) -> Result<(), Conflict> {
-        if self.count[a] < 2 || self.count[a] > LOCKED_MAX {
-            return Ok(());
-        }
-        let (start, end) = (self.eo_start[a] as usize, self.eo_start[a + 1] as usize);
-        let Some(first) = (start..end).find(|&i| self.is_live(self.eo_vars[i])) else {
-            return Ok(());
-        };
-        let v0 = self.eo_vars[first] as usize;
-        for k in self.var_eo_start[v0] as usize..self.var_eo_start[v0 + 1] as usize {
-            let b = self.var_eo[k];
-            if b as usize == a || self.count[b as usize] <= self.count[a] {
-                continue; // b has nothing outside a (count equal means b's live set is a's)
-            }
-            let all_in_b = (first + 1..end).all(|i| {
-                let u = self.eo_vars[i];
-                !self.is_live(u) || self.in_row(u, b)
-            });
-            if !all_in_b {
-                continue;
-            }
-            let row_b = self.eo_row[b as usize] as usize;
-            for i in self.eo_start[b as usize] as usize..self.eo_start[b as usize + 1] as usize {
-                let w = self.eo_vars[i];
-                if self.is_live(w) && !self.in_row(w, a as u32) {
-                    self.kill(w, row_b)?;
-                }
-            }
-        }
-        Ok(())
     }
 
     /// Bound propagation on one linear row: fail if the bounds exclude the right-hand side,
@@ -542,18 +449,18 @@ impl Engine {
 
     fn propagate_linear_with(&mut self, l: usize, scratch: &mut Vec<GroupBounds>) -> Result<(), Conflict> {
         let bounds = self.analyse_linear(l, scratch);
-        let row = self.lin_row[l] as usize;
+        let row = self.c.lin_row[l] as usize;
         if bounds.broken() {
             return Err(Conflict { row, kind: ConflictKind::Linear });
         }
-        let first = self.lin_groups[l] as usize;
-        for g in first..self.lin_groups[l + 1] as usize {
+        let first = self.c.lin_groups[l] as usize;
+        for g in first..self.c.lin_groups[l + 1] as usize {
             let b = scratch[g - first];
             if b.one.is_some() || b.free == 0 {
                 continue;
             }
-            for i in self.group_start[g] as usize..self.group_start[g + 1] as usize {
-                let (v, a) = self.lin_terms[i];
+            for i in self.c.group_start[g] as usize..self.c.group_start[g + 1] as usize {
+                let (v, a) = self.c.lin_terms[i];
                 // Fixing earlier variables may have fixed this one since the analysis.
                 if !self.is_live(v) || self.is_one(v) {
                     continue;
@@ -572,189 +479,81 @@ impl Engine {
     /// Apply the model's fixed variables and propagate everything once.
     pub fn root(&mut self) -> Result<(), Conflict> {
         self.reset();
-        for r in 0..self.eo_row.len() {
-            if self.count[r] <= 1 {
+        for r in 0..self.c.eo_rows() {
+            if self.rows[r].count <= 1 {
                 self.eo_queue.push(r as u32);
             }
-        }
-        for l in 0..self.lin_row.len() {
-            self.lin_queued[l] = true;
-            self.lin_queue.push(l as u32);
-        }
-        for r in 0..self.eo_row.len() {
-            self.sub_queued[r] = true;
-            self.sub_queue.push(r as u32);
-        }
-        // A variable fixed to 0 cannot be at 1 here (nothing else is propagated yet), so only
-        // assignments can fail: a given killed by another given of one of its rows.
-        let result = (0..self.num_vars as u32).try_for_each(|v| match self.model_fixed[v as usize] {
-            Some(true) if !self.is_live(v) => Err(Conflict { row: self.blame(v), kind: ConflictKind::TwoOnes }),
-            Some(true) => self.assign(v, usize::MAX),
-            Some(false) => self.kill(v, usize::MAX),
-            None => Ok(()),
-        });
-        match result {
-            Ok(()) => self.propagate(),
-            Err(c) => {
-                self.clear_queues();
-                Err(c)
+            if self.c.part_start[r] != self.c.part_start[r + 1] {
+                self.sub_queued[r] = true;
+                self.sub_queue.push(r as u32);
             }
         }
+        for l in 0..self.c.lin_rows() {
+            queue_linear(&mut self.lin_queued, &mut self.lin_queue, l as u32);
+        }
+        // Nothing is propagated yet, so a variable fixed to 0 cannot be at 1 and only
+        // assignments can fail: a given already killed by another given of one of its rows.
+        for v in 0..self.c.num_vars as u32 {
+            let result = match self.model_fixed[v as usize] {
+                Some(true) if !self.is_live(v) => Err(Conflict { row: self.blame(v), kind: ConflictKind::TwoOnes }),
+                Some(true) => self.assign(v, usize::MAX),
+                Some(false) => self.kill(v, usize::MAX),
+                None => Ok(()),
+            };
+            if let Err(c) = result {
+                self.clear_queues();
+                return Err(c);
+            }
+        }
+        self.propagate()
     }
 
     /// The exactly-one row that killed variable `v`: one where another variable is at 1.
     fn blame(&self, v: u32) -> usize {
-        let vu = v as usize;
-        (self.var_eo_start[vu] as usize..self.var_eo_start[vu + 1] as usize)
-            .map(|i| self.var_eo[i] as usize)
-            .find(|&r| self.eo_vars[self.eo_start[r] as usize..self.eo_start[r + 1] as usize].iter().any(|&u| self.is_one(u)))
-            .map_or(usize::MAX, |r| self.eo_row[r] as usize)
+        self.c
+            .incidences(v)
+            .map(|k| self.c.var_eo_row[k] as usize)
+            .find(|&r| self.c.eo_vars_of(r).iter().any(|&u| self.is_one(u)))
+            .map_or(usize::MAX, |r| self.c.eo_row[r] as usize)
     }
 
-    /// The branching variable: the first live variable of the undecided exactly-one row with
-    /// the fewest live variables; failing that, any free variable; `None` when all are fixed.
-    fn choose(&self) -> Option<u32> {
-        let mut best = u32::MAX;
-        let mut best_row = usize::MAX;
-        for (r, &c) in self.count.iter().enumerate() {
-            // After propagation a row with count 1 holds its variable at 1: it is decided.
-            if c >= 2 && c < best {
-                best = c;
-                best_row = r;
-                if c == 2 {
-                    break;
-                }
-            }
-        }
-        if best_row != usize::MAX {
-            let vars = &self.eo_vars[self.eo_start[best_row] as usize..self.eo_start[best_row + 1] as usize];
-            return vars.iter().copied().find(|&v| self.is_live(v));
-        }
-        self.live
-            .iter()
-            .zip(&self.ones)
-            .enumerate()
-            .find(|(_, (l, o))| *l & !*o != 0)
-            .map(|(w, (l, o))| (w * 64) as u32 + (l & !o).trailing_zeros())
-    }
-
-    /// The variables at 1, once everything is fixed.
-    fn ones_list(&self) -> Vec<u32> {
-        let mut out = Vec::new();
-        for (w, &word) in self.ones.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                out.push((w * 64) as u32 + bits.trailing_zeros());
-                bits &= bits - 1;
-            }
-        }
-        out
-    }
-
-    /// Depth-first search for up to `goal.max_solutions` solutions.
-    pub fn search(&mut self, goal: &Goal, start: Instant) -> Outcome {
-        let mut out = Outcome { count: 0, solutions: Vec::new(), end: End::Exhausted, nodes: 1, guesses: 0 };
-        if goal.max_solutions == 0 {
-            out.end = End::ReachedMax;
-            return out;
-        }
-        if self.root().is_err() {
-            return out;
-        }
-        let deadline = goal.time.map(|t| start + t);
-        let mut frames: Vec<Frame> = Vec::with_capacity(self.num_vars + 1);
-        // At the top of the loop the state is a consistent fixed point.
-        'search: loop {
-            match self.choose() {
-                None => {
-                    out.count += 1;
-                    if out.solutions.len() < goal.keep {
-                        out.solutions.push(self.ones_list());
-                    }
-                    if out.count >= goal.max_solutions {
-                        out.end = End::ReachedMax;
-                        break 'search;
-                    }
-                }
-                Some(v) => {
-                    if let Some(reason) = self.limit_reached(goal, deadline, out.nodes) {
-                        out.end = End::Stopped(reason);
-                        break 'search;
-                    }
-                    out.nodes += 1;
-                    out.guesses += 1;
-                    frames.push(Frame { mark: self.trail.len() as u32, var: v, second: false });
-                    if self.assign(v, usize::MAX).and_then(|()| self.propagate()).is_ok() {
-                        continue 'search;
-                    }
-                    self.clear_queues();
-                }
-            }
-            // Backtrack to the latest decision whose `var = 0` side is still open.
-            loop {
-                let Some(f) = frames.pop() else {
-                    out.end = End::Exhausted;
-                    break 'search;
-                };
-                self.undo(f.mark as usize);
-                if f.second {
-                    continue;
-                }
-                if let Some(reason) = self.limit_reached(goal, deadline, out.nodes) {
-                    out.end = End::Stopped(reason);
-                    break 'search;
-                }
-                frames.push(Frame { second: true, ..f });
-                out.nodes += 1;
-                if self.kill(f.var, usize::MAX).and_then(|()| self.propagate()).is_ok() {
-                    continue 'search;
-                }
-                self.clear_queues();
-            }
-        }
-        out
-    }
-
-    /// A stop reason when a node or time limit is reached. The clock is read every 4096 nodes.
-    fn limit_reached(&self, goal: &Goal, deadline: Option<Instant>, nodes: u64) -> Option<String> {
-        if let Some(max) = goal.nodes {
-            if nodes >= max {
-                return Some(format!("node limit of {max} reached"));
-            }
-        }
-        if let (Some(deadline), Some(limit)) = (deadline, goal.time) {
-            if nodes % 4096 == 0 && Instant::now() >= deadline {
-                return Some(format!("time limit of {limit:?} reached"));
-            }
-        }
-        None
-    }
-
-    /// Recompute the per-row counters from the bitsets and check that the state is a fixed
-    /// point: no exactly-one row empty or with a single undecided variable, no linear row able
-    /// to fix anything. Debug builds run it after every successful propagation.
+    /// Recompute the per-row state from the variable bitsets and check that the state is a
+    /// fixed point of singles and linear rows (pumpkin's "propagate from scratch" check).
+    /// Debug builds run it after every successful propagation.
     #[cfg(debug_assertions)]
     fn debug_check_from_scratch(&self) {
-        for r in 0..self.eo_row.len() {
-            let vars = &self.eo_vars[self.eo_start[r] as usize..self.eo_start[r + 1] as usize];
+        for r in 0..self.c.eo_rows() {
+            let vars = self.c.eo_vars_of(r);
             let live: Vec<u32> = vars.iter().copied().filter(|&v| self.is_live(v)).collect();
-            assert_eq!(self.count[r] as usize, live.len(), "count of exactly-one row {r}");
-            assert_eq!(self.xsum[r], live.iter().fold(0, |x, &v| x ^ v), "xsum of row {r}");
+            assert_eq!(self.rows[r].count as usize, live.len(), "count of exactly-one row {r}");
+            assert_eq!(self.rows[r].xsum, live.iter().fold(0, |x, &v| x ^ v), "xsum of row {r}");
+            let w0 = self.c.eo_word[r] as usize;
+            for (p, &v) in vars.iter().enumerate() {
+                let bit = self.mask[w0 + p / 64] >> (p % 64) & 1 != 0;
+                assert_eq!(bit, self.is_live(v), "mask of row {r}, position {p}");
+            }
             let ones = live.iter().filter(|&&v| self.is_one(v)).count();
             assert!(!live.is_empty(), "row {r} empty at a fixed point");
             assert!(ones <= 1 && (ones == 0 || live.len() == 1), "row {r} not propagated");
             assert!(live.len() != 1 || ones == 1, "row {r} has one live variable not at 1");
         }
-        let copy = self;
+        for a in 0..self.c.eo_rows() {
+            let live = self.mask[self.c.eo_word[a] as usize];
+            for p in &self.c.part[self.c.part_start[a] as usize..self.c.part_start[a + 1] as usize] {
+                let outside = self.mask[self.c.eo_word[p.b as usize] as usize] & !p.in_b;
+                let locked = self.rows[a].count >= 2 && live & !p.in_a == 0;
+                assert!(!locked || outside == 0, "row {a} locks candidates of row {}", p.b);
+            }
+        }
         let mut scratch = Vec::new();
-        for l in 0..copy.lin_row.len() {
-            let bounds = copy.analyse_linear(l, &mut scratch);
+        for l in 0..self.c.lin_rows() {
+            let bounds = self.analyse_linear(l, &mut scratch);
             assert!(!bounds.broken(), "linear row {l} violated");
-            let first = copy.lin_groups[l] as usize;
-            for g in first..copy.lin_groups[l + 1] as usize {
+            let first = self.c.lin_groups[l] as usize;
+            for g in first..self.c.lin_groups[l + 1] as usize {
                 let b = scratch[g - first];
-                for &(v, a) in &copy.lin_terms[copy.group_start[g] as usize..copy.group_start[g + 1] as usize] {
-                    if copy.is_live(v) && !copy.is_one(v) {
+                for &(v, a) in &self.c.lin_terms[self.c.group_start[g] as usize..self.c.group_start[g + 1] as usize] {
+                    if self.is_live(v) && !self.is_one(v) {
                         let forced = b.forced(v, a, &bounds);
                         assert_eq!(forced, (false, false), "linear row {l} can still fix variable {v}");
                     }

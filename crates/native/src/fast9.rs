@@ -45,6 +45,10 @@ const ROW: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
 const COL0: u32 = 1 | 1 << 9 | 1 << 18;
 /// Box 0 of a band; shift by 3 * stack.
 const BOX0: u32 = 7 | 7 << 9 | 7 << 18;
+/// Bits 0..8 of each row of a band word.
+const LOW8: u32 = 0xFF | 0xFF << 9 | 0xFF << 18;
+/// Bit 8 of each row of a band word.
+const HIGH1: u32 = COL0 << 8;
 /// How often (in guesses) to read the clock.
 const CLOCK_EVERY: u64 = 1024;
 
@@ -53,60 +57,65 @@ const SHRINK: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut x = 0;
     while x < 512 {
-        t[x] = ((x & 7 != 0) as u32) | (((x >> 3) & 7 != 0) as u32) << 1 | (((x >> 6) & 7 != 0) as u32) << 2;
+        t[x] = ((x & 7 != 0) as u32)
+            | (((x >> 3) & 7 != 0) as u32) << 1
+            | (((x >> 6) & 7 != 0) as u32) << 2;
         x += 1;
     }
     t
 };
 
-/// 9-bit row×stack occupancy (bit `3*row + stack`) → the 27-bit mask of the segments that lie on
-/// some row→stack permutation using only occupied segments (0 when there is none).
+/// The entries of a 3×3 0-1 matrix (bit `3*i + j`) that lie on a permutation (one entry per
+/// row and per column) using only set entries; 0 when there is none.
+const fn on_permutation(x: usize) -> usize {
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut allowed = 0;
+    let mut p = 0;
+    while p < 6 {
+        let bits = 1 << PERMS[p][0] | 1 << (3 + PERMS[p][1]) | 1 << (6 + PERMS[p][2]);
+        if x & bits == bits {
+            allowed |= bits;
+        }
+        p += 1;
+    }
+    allowed
+}
+
+/// 9-bit row×stack occupancy of a band word (bit `3*row + stack`) → the 27-bit mask of the row
+/// segments on some row→stack permutation: each row and each box of a band holds a digit once.
 const COMPLEX: [u32; 512] = {
-    const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
     let mut t = [0u32; 512];
     let mut x = 0;
     while x < 512 {
-        let mut allowed = 0usize;
-        let mut p = 0;
-        while p < 6 {
-            let bits = 1 << PERMS[p][0] | 1 << (3 + PERMS[p][1]) | 1 << (6 + PERMS[p][2]);
-            if x & bits == bits {
-                allowed |= bits;
-            }
-            p += 1;
-        }
-        let mut mask = 0u32;
+        let allowed = on_permutation(x);
         let mut k = 0;
         while k < 9 {
             if allowed >> k & 1 == 1 {
-                mask |= 7 << (9 * (k / 3) + 3 * (k % 3));
+                t[x] |= 7 << (9 * (k / 3) + 3 * (k % 3));
             }
             k += 1;
         }
-        t[x] = mask;
         x += 1;
     }
     t
 };
 
-/// 9-bit band×column occupancy of one stack (bit `3*band + column`) → the 27-bit mask, in band
-/// word layout shifted to stack 0 (bit `9*band + column`), of the pairs that lie on some
-/// band→column permutation: each column of the stack holds the digit once, in one band.
+/// 9-bit band×column occupancy of one stack (bit `3*band + column`) → the pairs on some
+/// band→column permutation (each column of a stack holds a digit once, in one band), laid out
+/// like a band word with bands as rows (bit `9*band + column`).
 const STACKPERM: [u32; 512] = {
-    const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
     let mut t = [0u32; 512];
     let mut x = 0;
     while x < 512 {
-        let mut allowed = 0usize;
-        let mut p = 0;
-        while p < 6 {
-            let bits = 1 << PERMS[p][0] | 1 << (3 + PERMS[p][1]) | 1 << (6 + PERMS[p][2]);
-            if x & bits == bits {
-                allowed |= bits;
-            }
-            p += 1;
-        }
-        t[x] = ((allowed & 7) | (allowed & 0x38) << 6 | (allowed & 0x1C0) << 12) as u32;
+        let a = on_permutation(x);
+        t[x] = ((a & 7) | (a & 0x38) << 6 | (a & 0x1C0) << 12) as u32;
         x += 1;
     }
     t
@@ -146,10 +155,12 @@ fn fold(w: u32) -> u32 {
     (w | w >> 9 | w >> 18) & 0x1FF
 }
 
-/// The 3×3 block at bits 0..3, 9..12, 18..21 of a word, as 9 contiguous bits.
+/// The 3×3 block at bits 0..3, 9..12, 18..21 of a word, as 9 contiguous bits. The multiply
+/// copies the three groups to bits 12.., 15.. and 18.. (and elsewhere, without overlaps, so
+/// without carries).
 #[inline(always)]
 fn gather(w: u32) -> u32 {
-    (w & 7) | (w >> 6 & 0x38) | (w >> 12 & 0x1C0)
+    ((w & BOX0).wrapping_mul(1 | 1 << 6 | 1 << 12) >> 12) & 0x1FF
 }
 
 /// The two bands other than `band`.
@@ -163,15 +174,16 @@ fn other_bands(band: usize) -> (usize, usize) {
 }
 
 /// Clear `cells` from the nine digit words of a band; returns the digits whose word changed.
-/// Written as straight-line array code so that it compiles to vector instructions.
+/// Branch-free, so that it costs the same whatever the words hold.
 #[inline(always)]
 fn clear_cells(words: &mut [u32; 9], cells: u32) -> u32 {
-    let mut hit = [0u32; 9];
-    for (w, h) in words.iter_mut().zip(hit.iter_mut()) {
-        *h = ((*w & cells) != 0) as u32;
+    let mut hit = 0;
+    for (d, w) in words.iter_mut().enumerate() {
+        // Words have 27 bits: adding 2^27 - 1 reaches bit 27 exactly when something was hit.
+        hit |= (((*w & cells) + ALL) >> 27) << d;
         *w &= !cells;
     }
-    hit.iter().enumerate().fold(0, |acc, (d, &h)| acc | h << d)
+    hit
 }
 
 /// The whole search state. Copied on every guess, so kept small and `Copy`.
@@ -181,8 +193,6 @@ struct State {
     cand: [[u32; 9]; 3],
     /// Per band, the cells not yet placed.
     unsolved: [u32; 3],
-    /// Per band, bit `3 * digit + row`: the digit is placed in that row of the band.
-    rows_done: [u32; 3],
     /// Bit `digit`: one of the digit's words changed since the digit was last propagated.
     dirty: u32,
 }
@@ -204,12 +214,19 @@ impl State {
             let mut columns = 0u32;
             for band in 0..3 {
                 let g = placed[band][digit];
-                let rows = (g & ROW[0] != 0) as usize | ((g & ROW[1] != 0) as usize) << 1 | ((g & ROW[2] != 0) as usize) << 2;
+                let rows = (g & ROW[0] != 0) as usize
+                    | ((g & ROW[1] != 0) as usize) << 1
+                    | ((g & ROW[2] != 0) as usize) << 2;
                 let col = fold(g);
-                let stacks = (col & 7 != 0) as u32 + (col & 0o70 != 0) as u32 + (col & 0o700 != 0) as u32;
+                let stacks =
+                    (col & 7 != 0) as u32 + (col & 0o70 != 0) as u32 + (col & 0o700 != 0) as u32;
                 let n = g.count_ones();
                 // One given per row, box and column of the band, and columns unused by other bands.
-                if rows.count_ones() != n || stacks != n || col.count_ones() != n || columns & col != 0 {
+                if rows.count_ones() != n
+                    || stacks != n
+                    || col.count_ones() != n
+                    || columns & col != 0
+                {
                     return None;
                 }
                 columns |= col;
@@ -222,7 +239,11 @@ impl State {
                 cand[band][digit] &= !(columns * COL0) | placed[band][digit];
             }
         }
-        Some(State { cand, unsolved: [ALL; 3], rows_done: [0; 3], dirty: 0x1FF })
+        Some(State {
+            cand,
+            unsolved: [ALL; 3],
+            dirty: 0x1FF,
+        })
     }
 
     #[inline(always)]
@@ -268,7 +289,11 @@ impl State {
     /// cells from the other digits.
     #[inline(always)]
     fn propagate_digit(&mut self, digit: usize) -> bool {
-        let mut m = [self.cand[0][digit], self.cand[1][digit], self.cand[2][digit]];
+        let mut m = [
+            self.cand[0][digit],
+            self.cand[1][digit],
+            self.cand[2][digit],
+        ];
         loop {
             for w in &mut m {
                 let x = *w;
@@ -294,16 +319,15 @@ impl State {
         }
         for (band, &w) in m.iter().enumerate() {
             self.cand[band][digit] = w;
-            // Every row is non-empty here, so subtracting 1 per row never borrows across rows.
+            // Rows with more than one cell left: `t` keeps a row's bits minus its lowest (every
+            // row is non-empty here, so subtracting 1 per row never borrows across rows), and
+            // the addition moves "any of bits 0..8 of the row" into bit 8 without a carry out.
             let t = w & w.wrapping_sub(COL0);
-            let single =
-                ((t & 0x1FF == 0) as u32) | ((t & (0x1FF << 9) == 0) as u32) << 1 | ((t >> 18 == 0) as u32) << 2;
-            let new = single & !(self.rows_done[band] >> (3 * digit)) & 7;
-            if new != 0 {
-                self.rows_done[band] |= new << (3 * digit);
-                let cells = w & ROWS_OF[new as usize];
-                self.unsolved[band] &= !cells;
-                self.dirty |= clear_cells(&mut self.cand[band], cells) & !(1 << digit);
+            let crowded = (((t & LOW8) + LOW8) | t) & HIGH1;
+            let placed = w & !((crowded >> 8) * 0x1FF) & self.unsolved[band];
+            if placed != 0 {
+                self.unsolved[band] &= !placed;
+                self.dirty |= clear_cells(&mut self.cand[band], placed) & !(1 << digit);
                 self.cand[band][digit] = w;
             }
         }
@@ -412,7 +436,9 @@ impl State {
     }
 
     fn first_digit(&self, band: usize, p: usize) -> usize {
-        (0..9).find(|&d| self.cand[band][d] >> p & 1 == 1).unwrap_or(0)
+        (0..9)
+            .find(|&d| self.cand[band][d] >> p & 1 == 1)
+            .unwrap_or(0)
     }
 
     fn solved(&self) -> bool {
@@ -513,7 +539,8 @@ mod tests {
         "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
     ];
     // From puzzles7_serg_benchmark: every puzzle there has two or more solutions.
-    const MULTI: &str = "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
+    const MULTI: &str =
+        "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
 
     fn parse(line: &str) -> [u8; 81] {
         let mut g = [0u8; 81];
@@ -525,7 +552,10 @@ mod tests {
 
     fn puzzle(givens: &[u8; 81]) -> Puzzle {
         let geometry = Geometry::new(9, None).expect("9x9 geometry");
-        Puzzle::new(geometry, Grid::from_values(9, givens.to_vec()).expect("9x9 givens"))
+        Puzzle::new(
+            geometry,
+            Grid::from_values(9, givens.to_vec()).expect("9x9 givens"),
+        )
     }
 
     fn assert_solves(givens: &[u8; 81], solution: &[u8; 81]) {
@@ -569,8 +599,16 @@ mod tests {
                 let mut best: Option<Vec<(usize, usize)>> = None;
                 for cell in (0..81).filter(|&c| self.g[c] == 0) {
                     let free = self.free(cell);
-                    if best.as_ref().map_or(true, |b| (free.count_ones() as usize) < b.len()) {
-                        best = Some((0..9).filter(|d| free >> d & 1 == 1).map(|d| (cell, d)).collect());
+                    if best
+                        .as_ref()
+                        .map_or(true, |b| (free.count_ones() as usize) < b.len())
+                    {
+                        best = Some(
+                            (0..9)
+                                .filter(|d| free >> d & 1 == 1)
+                                .map(|d| (cell, d))
+                                .collect(),
+                        );
                     }
                 }
                 let Some(mut choices) = best else { return 1 };
@@ -600,7 +638,10 @@ mod tests {
                 total
             }
         }
-        let mut r = Ref { g: [0; 81], used: [[0; 9]; 3] };
+        let mut r = Ref {
+            g: [0; 81],
+            used: [[0; 9]; 3],
+        };
         for (cell, &v) in givens.iter().enumerate() {
             if v > 9 {
                 return 0;
@@ -620,7 +661,11 @@ mod tests {
         for line in UNIQUE {
             let givens = parse(line);
             let out = search9(&givens, 2, 2, None, None);
-            assert_eq!((out.count, out.complete, out.stopped), (1, true, false), "{line}");
+            assert_eq!(
+                (out.count, out.complete, out.stopped),
+                (1, true, false),
+                "{line}"
+            );
             assert_eq!(out.solutions.len(), 1);
             assert_solves(&givens, &out.solutions[0]);
         }
@@ -662,9 +707,16 @@ mod tests {
         let mut distinct = all.solutions.clone();
         distinct.sort_unstable();
         distinct.dedup();
-        assert_eq!(distinct.len(), all.solutions.len(), "solutions are distinct");
+        assert_eq!(
+            distinct.len(),
+            all.solutions.len(),
+            "solutions are distinct"
+        );
         let two = search9(&givens, 2, 1, None, None);
-        assert_eq!((two.count, two.complete, two.solutions.len()), (2, false, 1));
+        assert_eq!(
+            (two.count, two.complete, two.solutions.len()),
+            (2, false, 1)
+        );
     }
 
     #[test]
@@ -704,7 +756,10 @@ mod tests {
         cases.push(big);
         for givens in cases {
             let out = search9(&givens, 2, 2, None, None);
-            assert_eq!((out.count, out.complete, out.stopped, out.guesses), (0, true, false, 0));
+            assert_eq!(
+                (out.count, out.complete, out.stopped, out.guesses),
+                (0, true, false, 0)
+            );
             assert_eq!(reference_count(&givens, 2), 0);
         }
     }
@@ -729,23 +784,37 @@ mod tests {
     fn guess_limit_and_past_deadline_stop_the_search() {
         let hard = parse(UNIQUE[3]);
         let out = search9(&hard, 2, 2, Some(0), None);
-        assert_eq!((out.count, out.complete, out.stopped, out.guesses), (0, false, true, 0));
+        assert_eq!(
+            (out.count, out.complete, out.stopped, out.guesses),
+            (0, false, true, 0)
+        );
         let out = search9(&hard, 2, 2, Some(3), None);
         assert!(out.stopped && !out.complete && out.guesses == 3);
         let out = search9(&[0; 81], u64::MAX, 0, None, Some(Instant::now()));
         assert!(out.stopped && !out.complete);
-        assert!(out.guesses < 2 * CLOCK_EVERY, "deadline read every {CLOCK_EVERY} guesses");
+        assert!(
+            out.guesses < 2 * CLOCK_EVERY,
+            "deadline read every {CLOCK_EVERY} guesses"
+        );
     }
 
     /// Cross-check against the reference on puzzles from the shared data, when it is there.
     fn cross_check_file(name: &str, take: usize, max: u64) {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku9");
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku9");
         let Ok(text) = std::fs::read_to_string(dir.join(name)) else {
-            eprintln!("skipping cross-check: {} not found", dir.join(name).display());
+            eprintln!(
+                "skipping cross-check: {} not found",
+                dir.join(name).display()
+            );
             return;
         };
         let mut checked = 0;
-        for line in text.lines().filter(|l| l.len() >= 81 && !l.starts_with('#')).take(take) {
+        for line in text
+            .lines()
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+            .take(take)
+        {
             let givens = parse(line);
             let out = search9(&givens, max, 1, None, None);
             assert_eq!(out.count, reference_count(&givens, max), "{line}");

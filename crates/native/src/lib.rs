@@ -18,12 +18,14 @@
 //! - [`reference`] is a deliberately naive solver used only to cross-check counts in tests.
 #![forbid(unsafe_code)]
 
+mod compile;
 mod engine;
 pub mod fast9;
 mod linear;
 mod plain9;
 mod presolve;
 pub mod reference;
+mod search;
 
 use std::time::Instant;
 
@@ -41,8 +43,41 @@ pub struct Native;
 /// Hook for specialised solvers of common model shapes (plain 9×9 → [`fast9`]); `None` hands the
 /// model to the generic engine.
 fn fast_path(model: &Model, request: &SearchRequest) -> Option<SearchResult> {
-    let _ = (model, request);
-    None
+    let givens = is_plain_9x9(model)?;
+    let start = Instant::now();
+    let limits = request.limits;
+    // A time limit too large to add to the clock is no limit.
+    let deadline = limits.time.and_then(|t| start.checked_add(t));
+    let out = fast9::search9(&givens, request.max_solutions, request.keep, limits.nodes, deadline);
+    let solutions =
+        out.solutions.iter().map(|s| Grid::from_values(9, s.to_vec())).collect::<Option<Vec<Grid>>>()?;
+    let end = if out.complete {
+        SearchEnd::Exhausted
+    } else if out.stopped {
+        let reason = match (limits.nodes, limits.time) {
+            (Some(max), _) if out.guesses >= max => format!("node limit of {max} reached"),
+            (_, Some(limit)) => format!("time limit of {limit:?} reached"),
+            _ => "stopped".to_string(),
+        };
+        SearchEnd::Stopped { reason }
+    } else {
+        SearchEnd::ReachedMax
+    };
+    Some(SearchResult {
+        solutions,
+        count: out.count,
+        end,
+        stats: Stats {
+            backend: "native".to_string(),
+            elapsed: start.elapsed(),
+            // The fast path's nodes are its guesses: each opens one branch.
+            nodes: Some(out.guesses),
+            guesses: Some(out.guesses),
+            solver_calls: None,
+            model: model.size(),
+            presolved: None,
+        },
+    })
 }
 
 impl Backend for Native {
@@ -55,10 +90,10 @@ impl Backend for Native {
             return Ok(result);
         }
         let start = Instant::now();
-        engine::check_model(model)
+        compile::check_model(model)
             .map_err(|reason| BackendError::Unsupported { backend: "native".to_string(), reason })?;
         let mut engine = engine::Engine::new(model);
-        let goal = engine::Goal {
+        let goal = search::Goal {
             max_solutions: request.max_solutions,
             keep: request.keep,
             time: request.limits.time,
@@ -71,9 +106,9 @@ impl Backend for Native {
             .map(|ones| grid_of_ones(model, ones))
             .collect::<Result<Vec<Grid>, BackendError>>()?;
         let end = match outcome.end {
-            engine::End::Exhausted => SearchEnd::Exhausted,
-            engine::End::ReachedMax => SearchEnd::ReachedMax,
-            engine::End::Stopped(reason) => SearchEnd::Stopped { reason },
+            search::End::Exhausted => SearchEnd::Exhausted,
+            search::End::ReachedMax => SearchEnd::ReachedMax,
+            search::End::Stopped(reason) => SearchEnd::Stopped { reason },
         };
         Ok(SearchResult {
             solutions,

@@ -10,7 +10,8 @@
 
 use sudoku_ip_model::Model;
 
-use crate::engine::{self, ConflictKind, Engine};
+use crate::compile;
+use crate::engine::{ConflictKind, Engine};
 
 /// What root propagation decided about a model.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,7 +36,7 @@ pub enum Presolve {
 
 /// Root propagation of `model`: decide what can be decided without search.
 pub fn presolve(model: &Model) -> Presolve {
-    if let Err(reason) = engine::check_model(model) {
+    if let Err(reason) = compile::check_model(model) {
         return Presolve::Infeasible { reason };
     }
     let mut engine = Engine::new(model);

@@ -1,0 +1,172 @@
+//! The uniqueness oracle: "is there a solution with these givens (and without this digit in
+//! this cell)?", answered by the native engine.
+//!
+//! The generic path builds the puzzle's [`Model`] once, without givens, and only flips the
+//! fixed bounds of the given variables around each search: building a 25×25 model (15 625
+//! variables) for each of the 625 removal tests would cost more than most of the searches.
+//! Plain 9×9 goes to the bit-parallel [`fast9`] solver directly, which needs no model at all.
+//!
+//! Removal test. Let `S` be the unique solution of givens `G`, and remove cells `O` from `G`.
+//! Any other solution `T` of `G \ O` differs from `S` in some cell of `O` (else `T` would solve
+//! `G`, and `G` is unique). So `G \ O` is unique iff, for every `c ∈ O`, no solution has
+//! `x[c, S[c]] = 0` — one search per cell of the orbit, each looking for a single solution that
+//! should not exist, which is cheaper than counting to two (that must find `S` first).
+
+use sudoku_ip_model::{Backend, Cell, Limits, Model, Puzzle, SearchEnd, SearchRequest};
+use sudoku_ip_native::{fast9, Native};
+
+use crate::GenerateError;
+
+/// What a search for one solution found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Found {
+    /// A solution (row-major values).
+    Solution(Vec<u8>),
+    /// Proved: no solution.
+    None,
+    /// The node limit stopped the search first.
+    Unknown,
+}
+
+enum Kind {
+    /// Plain 9×9: the fast path takes the givens as they are.
+    Plain9,
+    /// Any other puzzle: its model, with the fixed bounds the rules set (exclusions) kept in
+    /// `base` so each search can restore them.
+    Model { model: Model, base: Vec<Option<bool>> },
+}
+
+/// Searches with changing givens over one fixed geometry and rule set.
+pub(crate) struct Oracle {
+    n: usize,
+    kind: Kind,
+}
+
+impl Oracle {
+    /// An oracle for the geometry and rules of `puzzle` (its givens are ignored).
+    pub(crate) fn new(puzzle: &Puzzle) -> Oracle {
+        let n = puzzle.n();
+        if n == 9 && puzzle.geometry().box_shape() == Some((3, 3)) && puzzle.rules().is_empty() {
+            return Oracle { n, kind: Kind::Plain9 };
+        }
+        let mut blank = puzzle.clone();
+        blank.givens_mut().clone_from(&sudoku_ip_model::Grid::empty(n));
+        let model = Model::build(&blank);
+        let base = model.fixed().to_vec();
+        Oracle { n, kind: Kind::Model { model, base } }
+    }
+
+    /// Side of the grid.
+    pub(crate) fn n(&self) -> usize {
+        self.n
+    }
+
+    /// Search `givens` (0 = empty) for up to `max` solutions, keeping them, with `avoid =
+    /// (cell, digit)`, if given, excluded; `nodes` bounds the search.
+    fn search(
+        &mut self,
+        givens: &[u8],
+        avoid: Option<(usize, u8)>,
+        max: u64,
+        nodes: Option<u64>,
+    ) -> Result<Outcome, GenerateError> {
+        let n = self.n;
+        match &mut self.kind {
+            Kind::Plain9 => {
+                let mut g = [0u8; 81];
+                g.copy_from_slice(givens);
+                // The fast path takes no exclusions: find one more solution and drop the one
+                // that has the excluded digit (there is at most one such solution when the
+                // caller asks, since it holds a unique puzzle's solution).
+                let extra = u64::from(avoid.is_some());
+                let out = fast9::search9(&g, max + extra, (max + extra) as usize, nodes, None);
+                let solutions: Vec<Vec<u8>> = out
+                    .solutions
+                    .iter()
+                    .filter(|s| avoid.is_none_or(|(c, d)| s[c] != d))
+                    .take(max as usize)
+                    .map(|s| s.to_vec())
+                    .collect();
+                Ok(Outcome { count: solutions.len() as u64, solutions, stopped: out.stopped })
+            }
+            Kind::Model { model, base } => {
+                let mut touched: Vec<u32> = Vec::with_capacity(givens.len() + 1);
+                for (k, &v) in givens.iter().enumerate() {
+                    if v != 0 {
+                        let var = model.var(Cell::from_index(k, n), v as usize);
+                        model.set_fixed(var, Some(true));
+                        touched.push(var);
+                    }
+                }
+                if let Some((k, d)) = avoid {
+                    let var = model.var(Cell::from_index(k, n), d as usize);
+                    model.set_fixed(var, Some(false));
+                    touched.push(var);
+                }
+                let request = SearchRequest::count(max, max as usize).with_limits(Limits { time: None, nodes });
+                let result = Native.search(model, &request);
+                for &var in &touched {
+                    model.set_fixed(var, base[var as usize]);
+                }
+                let result = result?;
+                Ok(Outcome {
+                    count: result.count,
+                    solutions: result.solutions.iter().map(|g| g.values().to_vec()).collect(),
+                    stopped: matches!(result.end, SearchEnd::Stopped { .. }),
+                })
+            }
+        }
+    }
+
+    /// One solution of `givens` in which `avoid`, if given, does not hold.
+    pub(crate) fn find(
+        &mut self,
+        givens: &[u8],
+        avoid: Option<(usize, u8)>,
+        nodes: Option<u64>,
+    ) -> Result<Found, GenerateError> {
+        let mut out = self.search(givens, avoid, 1, nodes)?;
+        Ok(match out.solutions.pop() {
+            Some(s) => Found::Solution(s),
+            None if out.stopped => Found::Unknown,
+            None => Found::None,
+        })
+    }
+
+    /// Whether `givens`, from which the cells `removed` were just cleared, still has `solution`
+    /// as its only solution (see the module doc). A search stopped by `nodes` counts as "no":
+    /// the caller then keeps the clues, so the puzzle stays proved unique.
+    pub(crate) fn still_unique(
+        &mut self,
+        givens: &[u8],
+        removed: &[usize],
+        solution: &[u8],
+        nodes: Option<u64>,
+    ) -> Result<bool, GenerateError> {
+        if let Kind::Plain9 = self.kind {
+            let mut g = [0u8; 81];
+            g.copy_from_slice(givens);
+            let out = fast9::search9(&g, 2, 0, nodes, None);
+            return Ok(out.count == 1 && out.complete);
+        }
+        for &c in removed {
+            if self.find(givens, Some((c, solution[c])), nodes)? != Found::None {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Count solutions up to two, exactly (no node limit), keeping them.
+    pub(crate) fn count2(&mut self, givens: &[u8]) -> Result<(u64, Vec<Vec<u8>>), GenerateError> {
+        let out = self.search(givens, None, 2, None)?;
+        Ok((out.count, out.solutions))
+    }
+}
+
+/// Solutions found by one search.
+struct Outcome {
+    count: u64,
+    solutions: Vec<Vec<u8>>,
+    stopped: bool,
+}

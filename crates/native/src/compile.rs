@@ -1,0 +1,322 @@
+//! The model compiled into the flat, read-only arrays the engine runs on.
+//!
+//! ```text
+//!  exactly-one rows   eo_start[r]..eo_start[r+1]   → eo_vars          (position p in the row)
+//!                     eo_word[r]..eo_word[r+1]     → words of the row's live mask
+//!  variable v         var_eo_start[v]..[v+1]       → inc: row r, mask word and bit of v in r
+//!  partners of r      part_start[r]..[r+1]         → rows sharing ≥ 2 variables with r,
+//!                                                    as masks over both rows' positions
+//!  linear rows        see `linear.rs`: terms grouped by exactly-one row
+//! ```
+//!
+//! Compiling is linear in the number of nonzeros (times the rows per variable for partners),
+//! with no hashing on the Sudoku-shaped part; and since puzzles of one shape share their rows,
+//! the result is cached and shared between searches ([`structure`]).
+
+use std::sync::{Arc, Mutex};
+
+use sudoku_ip_model::{Model, Row, Sense};
+
+use crate::linear::{self, NO_ROW};
+
+/// Two exactly-one rows `a` (the owner) and `b` that share at least two variables.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Partner {
+    /// The other row.
+    pub b: u32,
+    /// Positions in `a` of the shared variables.
+    pub in_a: u64,
+    /// Positions in `b` of the shared variables.
+    pub in_b: u64,
+}
+
+/// Variable `v` lies in exactly-one row `row`, at bit `bit` of the row's mask word `word`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Incidence {
+    pub row: u32,
+    /// Absolute index into the engine's mask words.
+    pub word: u32,
+    pub bit: u8,
+    /// [`HAS_PARTNERS`] and [`HAS_LINEAR`] of the row, so that a kill only looks those up
+    /// when there is something to find.
+    pub flags: u8,
+}
+
+/// The row has partners for locked candidates.
+pub(crate) const HAS_PARTNERS: u8 = 1;
+/// Some linear row has a group in the row.
+pub(crate) const HAS_LINEAR: u8 = 2;
+
+/// The read-only part of the engine: everything derived from the rows. Puzzles of one shape
+/// share it, so it is cached ([`structure`]).
+pub(crate) struct Compiled {
+    pub num_vars: usize,
+    // Exactly-one rows.
+    pub eo_start: Vec<u32>,
+    pub eo_vars: Vec<u32>,
+    pub eo_word: Vec<u32>,
+    /// Index of each exactly-one row in `Model::rows()`.
+    pub eo_row: Vec<u32>,
+    /// Model row → its index among exactly-one rows, or `NO_ROW`.
+    pub row_eo: Vec<u32>,
+    pub var_eo_start: Vec<u32>,
+    pub var_eo_row: Vec<u32>,
+    /// The same incidences, ready for the hot loop (indexed like `var_eo_row`).
+    pub inc: Vec<Incidence>,
+    pub part_start: Vec<u32>,
+    pub part: Vec<Partner>,
+    // Linear rows.
+    /// Terms of linear rows, stored group after group.
+    pub lin_terms: Vec<(u32, i64)>,
+    /// Row → first group; group → first term; group → its exactly-one row (or `NO_ROW`).
+    pub lin_groups: Vec<u32>,
+    pub group_start: Vec<u32>,
+    pub group_eo: Vec<u32>,
+    pub lin_sense: Vec<Sense>,
+    pub lin_rhs: Vec<i64>,
+    /// Index of each linear row in `Model::rows()`.
+    pub lin_row: Vec<u32>,
+    pub var_lin_start: Vec<u32>,
+    pub var_lin: Vec<u32>,
+    /// Exactly-one row → linear rows with a group in it: a group's bounds depend on the row's
+    /// live count, which changes with variables outside the linear row.
+    pub eo_lin_start: Vec<u32>,
+    pub eo_lin: Vec<u32>,
+    /// Largest number of groups in one linear row.
+    pub max_groups: usize,
+    /// Whether any variable lies in a linear row.
+    pub any_linear: bool,
+}
+
+/// How many compiled shapes [`structure`] remembers.
+const CACHE_SIZE: usize = 4;
+
+/// Recently compiled shapes, most recent first, keyed by the rows they were compiled from.
+type Cache = Vec<(usize, Vec<Row>, Arc<Compiled>)>;
+
+static CACHE: Mutex<Cache> = Mutex::new(Vec::new());
+
+/// The compiled rows of `model` (whose variables [`check_model`] has checked), from the cache
+/// when a model with the same rows was compiled recently. Generating or batch-solving puzzles
+/// of one shape compiles once; a hit costs one comparison of the rows.
+pub(crate) fn structure(model: &Model) -> Arc<Compiled> {
+    let num_vars = model.num_vars();
+    if let Ok(mut cache) = CACHE.lock() {
+        if let Some(i) = cache.iter().position(|(nv, rows, _)| *nv == num_vars && rows.as_slice() == model.rows()) {
+            let entry = cache.remove(i);
+            let compiled = Arc::clone(&entry.2);
+            cache.insert(0, entry);
+            return compiled;
+        }
+    }
+    let compiled = Arc::new(Compiled::new(model));
+    if let Ok(mut cache) = CACHE.lock() {
+        cache.insert(0, (num_vars, model.rows().to_vec(), Arc::clone(&compiled)));
+        cache.truncate(CACHE_SIZE);
+    }
+    compiled
+}
+
+/// Why a model cannot be compiled: a row mentions a variable the model does not have.
+pub(crate) fn check_model(model: &Model) -> Result<(), String> {
+    let num_vars = model.num_vars();
+    for row in model.rows() {
+        if let Some(&(v, _)) = row.terms.iter().find(|&&(v, _)| v as usize >= num_vars) {
+            return Err(format!("row {} mentions variable {v}, beyond the model's {num_vars}", row.name));
+        }
+    }
+    Ok(())
+}
+
+/// Prefix sums in place: `counts[k + 1]` holds the size of bucket `k` on entry.
+fn prefix(counts: &mut [u32]) {
+    for k in 1..counts.len() {
+        counts[k] += counts[k - 1];
+    }
+}
+
+/// For `rows` given as CSR (`starts`, `keys`), the rows of each of `num_keys` keys, with the
+/// position of the key inside each row.
+fn transpose(num_keys: usize, starts: &[u32], keys: impl Fn(usize) -> u32) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
+    let rows = starts.len() - 1;
+    let mut start = vec![0u32; num_keys + 1];
+    for i in 0..starts[rows] as usize {
+        start[keys(i) as usize + 1] += 1;
+    }
+    prefix(&mut start);
+    let mut fill = start.clone();
+    let mut row_of = vec![0u32; starts[rows] as usize];
+    let mut pos_of = vec![0u32; starts[rows] as usize];
+    for r in 0..rows {
+        for i in starts[r] as usize..starts[r + 1] as usize {
+            let k = keys(i) as usize;
+            row_of[fill[k] as usize] = r as u32;
+            pos_of[fill[k] as usize] = i as u32 - starts[r];
+            fill[k] += 1;
+        }
+    }
+    (start, row_of, pos_of)
+}
+
+impl Compiled {
+    /// Compile `model` (whose variables [`check_model`] has checked).
+    pub fn new(model: &Model) -> Compiled {
+        let num_vars = model.num_vars();
+        let (mut eo_start, mut eo_vars, mut eo_row, mut eo_word) = (vec![0u32], Vec::new(), Vec::new(), vec![0u32]);
+        let (mut lin_sense, mut lin_rhs, mut lin_row) = (Vec::new(), Vec::new(), Vec::new());
+        for (i, row) in model.rows().iter().enumerate() {
+            if row.is_exactly_one() {
+                eo_vars.extend(row.terms.iter().map(|&(v, _)| v));
+                eo_start.push(eo_vars.len() as u32);
+                eo_word.push(eo_word[eo_word.len() - 1] + row.terms.len().div_ceil(64) as u32);
+                eo_row.push(i as u32);
+            } else {
+                lin_sense.push(row.sense);
+                lin_rhs.push(row.rhs as i64);
+                lin_row.push(i as u32);
+            }
+        }
+        let mut row_eo = vec![NO_ROW; model.rows().len()];
+        for (r, &i) in eo_row.iter().enumerate() {
+            row_eo[i as usize] = r as u32;
+        }
+        let (var_eo_start, var_eo_row, var_eo_pos) = transpose(num_vars, &eo_start, |i| eo_vars[i]);
+        let (part_start, part) = partners(&eo_start, &eo_vars, &var_eo_start, &var_eo_row, &var_eo_pos);
+
+        let grouped = linear::group_rows(
+            lin_row.iter().map(|&i| &model.rows()[i as usize]),
+            |v| &var_eo_row[var_eo_start[v as usize] as usize..var_eo_start[v as usize + 1] as usize],
+            |r| &eo_vars[eo_start[r as usize] as usize..eo_start[r as usize + 1] as usize],
+        );
+        let linear::Grouped { lin_start, lin_terms, lin_groups, group_start, group_eo } = grouped;
+        let max_groups = lin_groups.windows(2).map(|w| (w[1] - w[0]) as usize).max().unwrap_or(0);
+        let (var_lin_start, var_lin, _) = transpose(num_vars, &lin_start, |i| lin_terms[i].0);
+        let (eo_lin_start, eo_lin) = {
+            let mut pairs: Vec<(u32, u32)> = Vec::new();
+            for l in 0..lin_row.len() {
+                for g in lin_groups[l] as usize..lin_groups[l + 1] as usize {
+                    if group_eo[g] != NO_ROW {
+                        pairs.push((group_eo[g], l as u32));
+                    }
+                }
+            }
+            pairs.sort_unstable();
+            pairs.dedup();
+            let mut starts = vec![0u32; eo_row.len() + 1];
+            for &(r, _) in &pairs {
+                starts[r as usize + 1] += 1;
+            }
+            prefix(&mut starts);
+            (starts, pairs.into_iter().map(|(_, l)| l).collect::<Vec<u32>>())
+        };
+        let inc = (0..var_eo_row.len())
+            .map(|k| {
+                let (r, p) = (var_eo_row[k] as usize, var_eo_pos[k]);
+                let mut flags = 0;
+                if part_start[r] != part_start[r + 1] {
+                    flags |= HAS_PARTNERS;
+                }
+                if eo_lin_start[r] != eo_lin_start[r + 1] {
+                    flags |= HAS_LINEAR;
+                }
+                Incidence { row: r as u32, word: eo_word[r] + p / 64, bit: (p % 64) as u8, flags }
+            })
+            .collect();
+        let any_linear = !var_lin.is_empty();
+        Compiled {
+            num_vars,
+            eo_start,
+            eo_vars,
+            eo_word,
+            eo_row,
+            row_eo,
+            var_eo_start,
+            var_eo_row,
+            inc,
+            part_start,
+            part,
+            lin_terms,
+            lin_groups,
+            group_start,
+            group_eo,
+            lin_sense,
+            lin_rhs,
+            lin_row,
+            var_lin_start,
+            var_lin,
+            eo_lin_start,
+            eo_lin,
+            max_groups,
+            any_linear,
+        }
+    }
+
+    /// Number of exactly-one rows.
+    pub fn eo_rows(&self) -> usize {
+        self.eo_row.len()
+    }
+
+    /// Number of linear rows.
+    pub fn lin_rows(&self) -> usize {
+        self.lin_row.len()
+    }
+
+    /// The variables of exactly-one row `r`.
+    #[inline]
+    pub fn eo_vars_of(&self, r: usize) -> &[u32] {
+        &self.eo_vars[self.eo_start[r] as usize..self.eo_start[r + 1] as usize]
+    }
+
+    /// The `(row, position)` incidences of variable `v` in exactly-one rows, as an index range.
+    #[inline]
+    pub fn incidences(&self, v: u32) -> std::ops::Range<usize> {
+        self.var_eo_start[v as usize] as usize..self.var_eo_start[v as usize + 1] as usize
+    }
+}
+
+/// For every exactly-one row of at most 64 variables, the other such rows it shares two or more
+/// variables with, where the other row also has variables of its own (else there is nothing to
+/// remove). Uses a stamp per row instead of a hash map: each incidence is touched once per
+/// other row of its variable.
+fn partners(
+    eo_start: &[u32],
+    eo_vars: &[u32],
+    var_eo_start: &[u32],
+    var_eo_row: &[u32],
+    var_eo_pos: &[u32],
+) -> (Vec<u32>, Vec<Partner>) {
+    let rows = eo_start.len() - 1;
+    let len = |r: usize| (eo_start[r + 1] - eo_start[r]) as usize;
+    let mut stamp = vec![u32::MAX; rows];
+    let mut slot = vec![0u32; rows];
+    let mut shared: Vec<(Partner, u32)> = Vec::new();
+    let mut part_start = vec![0u32];
+    let mut part = Vec::new();
+    for a in 0..rows {
+        if len(a) <= 64 {
+            shared.clear();
+            for (pa, &v) in eo_vars[eo_start[a] as usize..eo_start[a + 1] as usize].iter().enumerate() {
+                for k in var_eo_start[v as usize] as usize..var_eo_start[v as usize + 1] as usize {
+                    let b = var_eo_row[k] as usize;
+                    if b == a || len(b) > 64 {
+                        continue;
+                    }
+                    if stamp[b] != a as u32 {
+                        stamp[b] = a as u32;
+                        slot[b] = shared.len() as u32;
+                        shared.push((Partner { b: b as u32, in_a: 0, in_b: 0 }, 0));
+                    }
+                    let (p, n) = &mut shared[slot[b] as usize];
+                    p.in_a |= 1 << pa;
+                    p.in_b |= 1 << var_eo_pos[k];
+                    *n += 1;
+                }
+            }
+            part.extend(
+                shared.iter().filter(|&&(p, n)| n >= 2 && (n as usize) < len(p.b as usize)).map(|&(p, _)| p),
+            );
+        }
+        part_start.push(part.len() as u32);
+    }
+    (part_start, part)
+}

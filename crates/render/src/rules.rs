@@ -1,0 +1,398 @@
+//! How each variant rule is drawn, the way setters draw it:
+//!
+//! | rule | drawing |
+//! | --- | --- |
+//! | windows | the windows' cells shaded |
+//! | extra regions | each region's cells shaded, one pastel per region |
+//! | diagonal | both main diagonals as lines |
+//! | odd / even | a grey circle (odd) or square (even) in the cell |
+//! | thermometer | a thick grey line through the cells, a round bulb on the first |
+//! | arrow | a circle on the sum cell, a line through the arrow's cells, an arrowhead |
+//! | killer | a dashed outline inset from the cell borders, the sum small in the top-left corner |
+//! | kropki | white or black dots on the edge between the two cells |
+//! | XV | an X or a V on the edge between the two cells |
+//! | anti-knight, anti-king, non-consecutive, "all given" | a caption under the grid |
+//!
+//! Jigsaw regions are not a rule but the geometry: [`draw`](crate::draw) draws their borders
+//! thick like boxes. A rule added to the model later and not known here gets a caption with
+//! its name, so nothing is silently left out.
+
+use std::collections::HashMap;
+
+use sudoku_ip_model::rules::{diagonal, windows, Arrow, Cage};
+use sudoku_ip_model::{Cell, Rule};
+
+use crate::draw::{Frame, CELL, GIVEN, PAPER};
+use crate::svg::{num, Anchor, Canvas, Ink, BOLD};
+
+/// Shade of window cells.
+const WINDOW: &str = "#d9d9d9";
+/// Shades of extra regions, in turn.
+const PASTELS: [&str; 6] = ["#cfe3f7", "#fbe0c4", "#d7efcf", "#e6dbf5", "#fbf3b5", "#f7d4de"];
+/// Thermometers, odd/even shapes.
+const GREY: &str = "#c8c8c8";
+/// Arrows and diagonals.
+const LINE_GREY: &str = "#8c8c8c";
+
+/// Colours of cells this rule shades.
+pub(crate) fn shading(rule: &Rule, n: usize, shade: &mut [Option<&'static str>]) {
+    let mut paint = |cell: Cell, colour: &'static str| {
+        if (cell.row as usize) < n && (cell.col as usize) < n {
+            shade[cell.index(n)] = Some(colour);
+        }
+    };
+    match rule {
+        Rule::Windows => {
+            for cell in windows::windows(n).unwrap_or_default().into_iter().flatten() {
+                paint(cell, WINDOW);
+            }
+        }
+        Rule::ExtraRegions { regions } => {
+            for (i, region) in regions.iter().enumerate() {
+                for &cell in region {
+                    paint(cell, PASTELS[i % PASTELS.len()]);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Marks drawn over the cell lines and under the region borders.
+pub(crate) fn overlay(rule: &Rule, f: &Frame, canvas: &mut Canvas, shade: &[Option<&'static str>]) {
+    match rule {
+        Rule::Diagonal => {
+            let w = num(f.thin * 1.5);
+            for line in diagonal::diagonals(f.n) {
+                if let (Some(&a), Some(&b)) = (line.first(), line.last()) {
+                    // From grid corner to grid corner, through the cells' centres.
+                    let (p, q) = (f.centre(a), f.centre(b));
+                    let h = CELL / 2.0;
+                    let (sx, sy) = ((q.0 - p.0).signum() * h, (q.1 - p.1).signum() * h);
+                    canvas.push(format!(
+                        r#"<path d="M{} {}L{} {}" stroke="{LINE_GREY}" stroke-width="{w}"/>"#,
+                        num(p.0 - sx),
+                        num(p.1 - sy),
+                        num(q.0 + sx),
+                        num(q.1 + sy)
+                    ));
+                }
+            }
+        }
+        Rule::OddEven { odd, even } => {
+            for &cell in odd.iter().filter(|&&c| f.inside(c)) {
+                let (x, y) = f.centre(cell);
+                canvas.push(format!(r#"<circle cx="{}" cy="{}" r="{}" fill="{GREY}"/>"#, num(x), num(y), num(0.36 * CELL)));
+            }
+            for &cell in even.iter().filter(|&&c| f.inside(c)) {
+                let (x, y) = f.centre(cell);
+                let s = 0.68 * CELL;
+                canvas.push(format!(
+                    r#"<rect x="{}" y="{}" width="{2}" height="{2}" fill="{GREY}"/>"#,
+                    num(x - s / 2.0),
+                    num(y - s / 2.0),
+                    num(s)
+                ));
+            }
+        }
+        Rule::Thermometer { thermometers } => {
+            for cells in thermometers {
+                thermometer(f, canvas, cells);
+            }
+        }
+        Rule::Arrow { arrows } => {
+            for arrow in arrows {
+                self::arrow(f, canvas, arrow);
+            }
+        }
+        Rule::Killer { cages, .. } => {
+            for cage in cages {
+                killer_cage(f, canvas, cage, shade);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Marks drawn over the region borders: on the edges between cells.
+pub(crate) fn marks(rule: &Rule, f: &Frame, canvas: &mut Canvas) {
+    let on_grid = |pair: &&(Cell, Cell)| f.inside(pair.0) && f.inside(pair.1);
+    match rule {
+        Rule::Kropki { white, black, .. } => {
+            let r = num(0.13 * CELL);
+            let w = num(0.03 * CELL);
+            for &(a, b) in white.iter().filter(on_grid) {
+                let (x, y) = f.between(a, b);
+                canvas.push(format!(
+                    r#"<circle cx="{}" cy="{}" r="{r}" fill="{PAPER}" stroke="{GIVEN}" stroke-width="{w}"/>"#,
+                    num(x),
+                    num(y)
+                ));
+            }
+            for &(a, b) in black.iter().filter(on_grid) {
+                let (x, y) = f.between(a, b);
+                canvas.push(format!(r#"<circle cx="{}" cy="{}" r="{r}" fill="{GIVEN}"/>"#, num(x), num(y)));
+            }
+        }
+        Rule::Xv { x, v, .. } => {
+            let ink = Ink { fill: GIVEN, weight: BOLD, halo: Some(PAPER) };
+            for (mark, pairs) in [("X", x), ("V", v)] {
+                for &(a, b) in pairs.iter().filter(on_grid) {
+                    canvas.text(mark, f.between(a, b), 0.34 * CELL, Anchor::Centre, ink);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The caption of a rule that has no mark on the grid, if any.
+pub(crate) fn caption(rule: &Rule) -> Option<String> {
+    let text = match rule {
+        Rule::AntiKnight => "anti-knight: equal digits are never a knight's move apart",
+        Rule::AntiKing => "anti-king: equal digits never touch diagonally",
+        Rule::NonConsecutive => "non-consecutive: neighbours never hold consecutive digits",
+        Rule::Kropki { all_given: true, .. } => "kropki: all dots are given",
+        Rule::Xv { all_given: true, .. } => "XV: all X and V are given",
+        Rule::Killer { distinct: false, .. } => "killer: digits may repeat in a cage",
+        Rule::Windows
+        | Rule::Diagonal
+        | Rule::Killer { .. }
+        | Rule::OddEven { .. }
+        | Rule::Thermometer { .. }
+        | Rule::Arrow { .. }
+        | Rule::Kropki { .. }
+        | Rule::Xv { .. }
+        | Rule::ExtraRegions { .. } => return None,
+        // `Rule` is non-exhaustive: a rule added later is named rather than left out.
+        other => return Some(other.name().to_string()),
+    };
+    Some(text.to_string())
+}
+
+fn polyline(points: &[(f64, f64)]) -> String {
+    let mut d = String::new();
+    for (i, (x, y)) in points.iter().enumerate() {
+        d.push(if i == 0 { 'M' } else { 'L' });
+        d.push_str(&format!("{} {}", num(*x), num(*y)));
+    }
+    d
+}
+
+fn thermometer(f: &Frame, canvas: &mut Canvas, cells: &[Cell]) {
+    let Some(&bulb) = cells.first().filter(|c| f.inside(**c)) else { return };
+    let points: Vec<(f64, f64)> = cells.iter().filter(|c| f.inside(**c)).map(|&c| f.centre(c)).collect();
+    if points.len() > 1 {
+        canvas.push(format!(
+            r#"<path d="{}" fill="none" stroke="{GREY}" stroke-width="{}" stroke-linecap="round" stroke-linejoin="round"/>"#,
+            polyline(&points),
+            num(0.28 * CELL)
+        ));
+    }
+    let (x, y) = f.centre(bulb);
+    canvas.push(format!(r#"<circle cx="{}" cy="{}" r="{}" fill="{GREY}"/>"#, num(x), num(y), num(0.38 * CELL)));
+}
+
+fn arrow(f: &Frame, canvas: &mut Canvas, arrow: &Arrow) {
+    if !f.inside(arrow.circle) {
+        return;
+    }
+    let r = 0.38 * CELL;
+    let w = num(0.05 * CELL);
+    let (cx, cy) = f.centre(arrow.circle);
+    canvas.push(format!(
+        r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{LINE_GREY}" stroke-width="{w}"/>"#,
+        num(cx),
+        num(cy),
+        num(r)
+    ));
+    let centres: Vec<(f64, f64)> = arrow.cells.iter().filter(|c| f.inside(**c)).map(|&c| f.centre(c)).collect();
+    let Some(&first) = centres.first() else { return };
+    // The shaft leaves the circle's rim towards the first cell and ends in a head on the last.
+    let unit = |(ax, ay): (f64, f64), (bx, by): (f64, f64)| {
+        let len = ((bx - ax).powi(2) + (by - ay).powi(2)).sqrt().max(f64::EPSILON);
+        ((bx - ax) / len, (by - ay) / len)
+    };
+    let (ux, uy) = unit((cx, cy), first);
+    let mut points = vec![(cx + ux * r, cy + uy * r)];
+    points.extend(&centres);
+    let tip = points[points.len() - 1];
+    let (dx, dy) = unit(points[points.len() - 2], tip);
+    let head = 0.3 * CELL;
+    let (cos, sin) = (0.766, 0.643); // 40 degrees either side of the shaft
+    let back = |s: f64| (tip.0 - head * (dx * cos - s * dy * sin), tip.1 - head * (dy * cos + s * dx * sin));
+    let (l, rr) = (back(1.0), back(-1.0));
+    canvas.push(format!(
+        r#"<path d="{}M{} {}L{} {}L{} {}" fill="none" stroke="{LINE_GREY}" stroke-width="{w}" stroke-linecap="round" stroke-linejoin="round"/>"#,
+        polyline(&points),
+        num(l.0),
+        num(l.1),
+        num(tip.0),
+        num(tip.1),
+        num(rr.0),
+        num(rr.1)
+    ));
+}
+
+/// Inset of a cage outline from the cell borders, in cells.
+const CAGE_INSET: f64 = 0.1;
+
+/// The cage's outline shrunk by [`CAGE_INSET`], as closed loops of points (corners only).
+///
+/// Every cell side on the cage's boundary gives one segment, parallel to it and inset, walked
+/// clockwise. Its ends depend on the next cell along the side and the cell diagonally beyond:
+///
+/// ```text
+///   next cell out of the cage   → stop short by the inset   (outer corner)
+///   next in, diagonal out       → run to the cell border    (straight on)
+///   next in, diagonal in        → run past it by the inset  (inner corner)
+/// ```
+///
+/// so consecutive segments meet end to start exactly and chain into loops, and the dashes run
+/// on unbroken around each loop.
+fn cage_loops(n: usize, cells: &[Cell]) -> Vec<Vec<(i64, i64)>> {
+    let inside: std::collections::HashSet<(i64, i64)> = cells
+        .iter()
+        .filter(|c| (c.row as usize) < n && (c.col as usize) < n)
+        .map(|c| (i64::from(c.row), i64::from(c.col)))
+        .collect();
+    let is_in = |r: i64, c: i64| inside.contains(&(r, c));
+    // Integer coordinates in hundredths of a cell, (x, y).
+    let (half, inset) = (50_i64, (CAGE_INSET * 100.0).round() as i64);
+    // Outward normal and clockwise direction of each side, as (dr, dc).
+    const SIDES: [((i64, i64), (i64, i64)); 4] =
+        [((-1, 0), (0, 1)), ((0, 1), (1, 0)), ((1, 0), (0, -1)), ((0, -1), (-1, 0))];
+    let mut next: HashMap<(i64, i64), (i64, i64)> = HashMap::new();
+    let mut sorted: Vec<(i64, i64)> = inside.iter().copied().collect();
+    sorted.sort_unstable();
+    for &(r, c) in &sorted {
+        for &((or, oc), (tr, tc)) in &SIDES {
+            if is_in(r + or, c + oc) {
+                continue;
+            }
+            let reach = |s: i64| {
+                let (nr, nc) = (r + s * tr, c + s * tc);
+                match (is_in(nr, nc), is_in(nr + or, nc + oc)) {
+                    (false, _) => half - inset,
+                    (true, false) => half,
+                    (true, true) => half + inset,
+                }
+            };
+            let (cx, cy) = (c * 100 + half, r * 100 + half);
+            let (ex, ey) = (cx + oc * (half - inset), cy + or * (half - inset));
+            let start = (ex - tc * reach(-1), ey - tr * reach(-1));
+            let end = (ex + tc * reach(1), ey + tr * reach(1));
+            next.insert(start, end);
+        }
+    }
+    let mut loops = Vec::new();
+    let mut starts: Vec<(i64, i64)> = next.keys().copied().collect();
+    starts.sort_unstable();
+    for s in starts {
+        let mut p = s;
+        let mut points = Vec::new();
+        while let Some(q) = next.remove(&p) {
+            points.push(p);
+            p = q;
+        }
+        if points.len() < 2 {
+            continue;
+        }
+        // Keep corners only: drop points where the line goes straight on.
+        let k = points.len();
+        let corners: Vec<(i64, i64)> = (0..k)
+            .filter(|&i| {
+                let (a, b, c) = (points[(i + k - 1) % k], points[i], points[(i + 1) % k]);
+                (b.0 - a.0) * (c.1 - b.1) != (b.1 - a.1) * (c.0 - b.0)
+            })
+            .map(|i| points[i])
+            .collect();
+        loops.push(corners);
+    }
+    loops
+}
+
+fn killer_cage(f: &Frame, canvas: &mut Canvas, cage: &Cage, shade: &[Option<&'static str>]) {
+    let mut d = String::new();
+    for points in cage_loops(f.n, &cage.cells) {
+        for (i, &(x, y)) in points.iter().enumerate() {
+            let (px, py) = f.point(y as f64 / 100.0, x as f64 / 100.0);
+            d.push(if i == 0 { 'M' } else { 'L' });
+            d.push_str(&format!("{} {}", num(px), num(py)));
+        }
+        d.push('Z');
+    }
+    if d.is_empty() {
+        return;
+    }
+    canvas.push(format!(
+        r##"<path d="{d}" fill="none" stroke="#000000" stroke-width="{}" stroke-dasharray="{} {}"/>"##,
+        num(0.022 * CELL),
+        num(0.07 * CELL),
+        num(0.05 * CELL)
+    ));
+    let (Some(sum), Some(&corner)) = (cage.sum, cage.cells.iter().filter(|c| f.inside(**c)).min()) else {
+        return;
+    };
+    // The sum sits in the top-left cell's corner on a patch of the cell's own colour, which
+    // cuts the dashed line the way printed killers do.
+    let text = sum.to_string();
+    let cap = 0.17 * CELL;
+    let (x0, y0) = f.point(f64::from(corner.row), f64::from(corner.col));
+    let (x, y) = (x0 + 0.06 * CELL, y0 + 0.06 * CELL);
+    let pad = 0.025 * CELL;
+    let bg = shade.get(corner.index(f.n)).copied().flatten().unwrap_or(PAPER);
+    canvas.push(format!(
+        r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{bg}"/>"#,
+        num(x - pad),
+        num(y - pad),
+        num(Canvas::text_width(&text, cap) + 2.0 * pad),
+        num(cap + 2.0 * pad)
+    ));
+    canvas.text(&text, (x, y), cap, Anchor::TopLeft, Ink::plain(GIVEN));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(r: usize, col: usize) -> Cell {
+        Cell::new(r - 1, col - 1)
+    }
+
+    #[test]
+    fn a_single_cell_cage_is_an_inset_square() {
+        let loops = cage_loops(9, &[c(1, 1)]);
+        assert_eq!(loops, vec![vec![(10, 10), (90, 10), (90, 90), (10, 90)]]);
+    }
+
+    #[test]
+    fn an_l_shaped_cage_has_one_loop_with_an_inner_corner() {
+        // r1c1, r2c1, r2c2: six corners, the inner one at (110, 90).
+        let loops = cage_loops(9, &[c(1, 1), c(2, 1), c(2, 2)]);
+        assert_eq!(loops.len(), 1);
+        let mut l = loops[0].clone();
+        l.sort_unstable();
+        let mut expected = vec![(10, 10), (90, 10), (90, 110), (190, 110), (190, 190), (10, 190)];
+        expected.sort_unstable();
+        assert_eq!(l, expected);
+    }
+
+    #[test]
+    fn cells_touching_at_a_corner_make_two_loops() {
+        assert_eq!(cage_loops(9, &[c(1, 1), c(2, 2)]).len(), 2);
+        // A ring around a hole: an outer and an inner loop.
+        let ring: Vec<Cell> = (1..=3).flat_map(|r| (1..=3).map(move |k| c(r, k))).filter(|&x| x != c(2, 2)).collect();
+        let loops = cage_loops(9, &ring);
+        assert_eq!(loops.len(), 2);
+        assert!(loops.iter().all(|l| l.len() == 4), "{loops:?}");
+    }
+
+    #[test]
+    fn every_rule_without_a_mark_has_a_caption() {
+        assert!(caption(&Rule::AntiKnight).is_some());
+        assert!(caption(&Rule::Diagonal).is_none());
+        assert!(caption(&Rule::Killer { cages: vec![], distinct: false }).is_some());
+        assert!(caption(&Rule::Killer { cages: vec![], distinct: true }).is_none());
+    }
+}

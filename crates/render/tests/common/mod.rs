@@ -1,0 +1,161 @@
+//! Sample puzzles, one per kind, for the snapshot tests and the `gallery` example. The variant
+//! samples (killer, thermometer, arrow, kropki, XV, odd/even, extra regions) are built around
+//! one known grid, [`SOLUTION`], so their marks are true of it and the solution can be drawn.
+#![allow(dead_code)]
+
+use sudoku_ip_model::rules::{Arrow, Cage};
+use sudoku_ip_model::{formats, Cell, Geometry, Grid, Puzzle, Rule};
+
+/// The classic puzzle's solution.
+pub const SOLUTION: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+/// The classic puzzle.
+pub const CLASSIC: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+/// `r{row}c{col}`, 1-based.
+pub fn c(row: usize, col: usize) -> Cell {
+    Cell::new(row - 1, col - 1)
+}
+
+pub fn parse(line: &str) -> Puzzle {
+    formats::parse_puzzle(line, &Default::default()).expect("sample parses")
+}
+
+pub fn solution() -> Grid {
+    parse(SOLUTION).givens().clone()
+}
+
+pub fn classic() -> Puzzle {
+    parse(CLASSIC)
+}
+
+/// The solution's digits in a few cells, as givens of a blank 9×9.
+fn with_givens(geometry: Geometry, cells: &[Cell]) -> Puzzle {
+    let s = solution();
+    let mut p = Puzzle::blank(geometry);
+    for &cell in cells {
+        p.givens_mut().set(cell, s.get(cell));
+    }
+    p
+}
+
+fn nine() -> Geometry {
+    Geometry::new(9, None).expect("9x9")
+}
+
+fn sum(cells: &[Cell]) -> u32 {
+    let s = solution();
+    cells.iter().map(|&x| s.get(x) as u32).sum()
+}
+
+/// A 16×16 puzzle: a valid pattern grid with every third cell given.
+pub fn sixteen() -> Puzzle {
+    let n = 16;
+    let mut p = Puzzle::blank(Geometry::new(n, None).expect("16x16"));
+    for r in 0..n {
+        for col in 0..n {
+            if (r * n + col) % 3 == 0 {
+                // (4(r mod 4) + r/4 + col) mod 16 is a valid 16x16 Sudoku.
+                p.givens_mut().set(Cell::new(r, col), (4 * (r % 4) + r / 4 + col) % n + 1);
+            }
+        }
+    }
+    p
+}
+
+/// A jigsaw: the boxes with cells traded across each border.
+pub fn jigsaw() -> Puzzle {
+    let map = "000012222000111222031111122033345555333444555334444485666678885666777888667777788";
+    let mut regions = vec![Vec::new(); 9];
+    for (i, ch) in map.chars().enumerate() {
+        regions[ch.to_digit(10).expect("region digit") as usize].push(i);
+    }
+    let geometry = Geometry::with_regions(9, regions).expect("jigsaw regions");
+    let mut p = Puzzle::blank(geometry);
+    for (cell, v) in [(c(1, 1), 3), (c(2, 5), 7), (c(5, 5), 1), (c(9, 9), 4), (c(6, 8), 2)] {
+        p.givens_mut().set(cell, v);
+    }
+    p
+}
+
+/// One sample per rule, named after the rule.
+pub fn rule_samples() -> Vec<(&'static str, Puzzle)> {
+    let few = [c(1, 1), c(2, 5), c(5, 5), c(7, 3), c(9, 9)];
+    let cages = vec![
+        vec![c(1, 1), c(1, 2)],
+        vec![c(1, 3), c(2, 3), c(3, 3)],
+        vec![c(2, 1), c(3, 1), c(3, 2)],
+        vec![c(2, 2)],
+        vec![c(4, 4), c(4, 5), c(5, 4)],
+        vec![c(5, 5), c(5, 6), c(6, 5), c(6, 6)],
+        vec![c(8, 9), c(9, 8), c(9, 9)],
+    ];
+    let killer = Rule::Killer {
+        cages: cages.into_iter().map(|cells| Cage { sum: Some(sum(&cells)), cells }).collect(),
+        distinct: true,
+    };
+    vec![
+        ("windows", with_givens(nine(), &few).with_rule(Rule::Windows)),
+        ("diagonal", with_givens(nine(), &few).with_rule(Rule::Diagonal)),
+        ("anti_knight", with_givens(nine(), &few).with_rule(Rule::AntiKnight)),
+        ("anti_king", with_givens(nine(), &few).with_rule(Rule::AntiKing)),
+        ("non_consecutive", with_givens(nine(), &few).with_rule(Rule::NonConsecutive)),
+        ("killer", with_givens(nine(), &[c(5, 5), c(9, 1)]).with_rule(killer)),
+        (
+            "odd_even",
+            with_givens(nine(), &[c(2, 5)]).with_rule(Rule::OddEven {
+                odd: vec![c(1, 1), c(3, 2), c(5, 5)],
+                even: vec![c(2, 3), c(7, 9), c(9, 6)],
+            }),
+        ),
+        (
+            "thermometer",
+            with_givens(nine(), &[c(1, 1)]).with_rule(Rule::Thermometer {
+                thermometers: vec![
+                    vec![c(1, 2), c(1, 3), c(1, 4), c(1, 5), c(1, 6), c(1, 7)],
+                    vec![c(6, 2), c(5, 2), c(4, 2), c(4, 3)],
+                    vec![c(7, 3), c(8, 4), c(9, 5)],
+                ],
+            }),
+        ),
+        (
+            "arrow",
+            with_givens(nine(), &[c(1, 1)]).with_rule(Rule::Arrow {
+                arrows: vec![
+                    Arrow { circle: c(6, 4), cells: vec![c(7, 4), c(8, 4)] },
+                    Arrow { circle: c(5, 8), cells: vec![c(6, 8), c(7, 9)] },
+                ],
+            }),
+        ),
+        (
+            "kropki",
+            with_givens(nine(), &[c(9, 9)]).with_rule(Rule::Kropki {
+                white: vec![(c(1, 2), c(1, 3)), (c(4, 4), c(4, 5)), (c(6, 8), c(6, 9))],
+                black: vec![(c(2, 4), c(2, 3)), (c(3, 6), c(3, 5)), (c(5, 1), c(5, 2))],
+                all_given: false,
+            }),
+        ),
+        (
+            "xv",
+            with_givens(nine(), &[c(9, 9)]).with_rule(Rule::Xv {
+                x: vec![(c(1, 3), c(1, 4)), (c(3, 1), c(3, 2)), (c(8, 1), c(8, 2))],
+                v: vec![(c(1, 8), c(2, 8)), (c(4, 6), c(4, 7)), (c(8, 5), c(8, 4))],
+                all_given: false,
+            }),
+        ),
+        (
+            "extra_regions",
+            with_givens(nine(), &[c(5, 5)]).with_rule(Rule::ExtraRegions {
+                regions: vec![
+                    vec![c(2, 2), c(2, 3), c(3, 2), c(3, 3)],
+                    vec![c(6, 6), c(6, 7), c(7, 6), c(7, 7), c(8, 8)],
+                ],
+            }),
+        ),
+    ]
+}
+
+/// Every rule name the model knows, from the samples' side: the snapshot tests check that
+/// each has a sample.
+pub fn sample_names() -> Vec<&'static str> {
+    rule_samples().iter().map(|(name, _)| *name).collect()
+}

@@ -1,0 +1,516 @@
+//! The JSON API handlers. Each one reads its request (puzzle + options), runs the work on a
+//! blocking thread inside a solver slot and under a time limit, and answers with checked grids
+//! and the solver's report.
+
+use std::time::Duration;
+
+use axum::extract::State;
+use axum::http::{header, Method, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use sudoku_ip_model::formats::json::to_json;
+use sudoku_ip_model::rules::{rule_from_name, SWITCHABLE};
+use sudoku_ip_model::{Grid, Limits, ModelSize, Puzzle, SearchEnd};
+
+use crate::adapters::{self, GenerateSpec, ImageFormat};
+use crate::engine::{self, Answer, Solver};
+use crate::error::AppError;
+use crate::extract::{ApiJson, Fields, WithPuzzle};
+use crate::input::parse_box;
+use crate::{AppState, ServerLimits};
+
+/// Extra time a blocking solve gets past its own limit before the request answers "unknown"
+/// without it (the solver reads its clock only every few thousand nodes).
+const GRACE: Duration = Duration::from_secs(2);
+
+/// Rules that carry data, for `/api/health` (they come in the JSON puzzle).
+const DATA_RULES: &[&str] = &["killer", "odd-even", "thermometer", "arrow", "kropki", "xv", "extra-regions"];
+
+// ---------------------------------------------------------------------------------------------
+// Responses.
+
+/// A grid as JSON: the one-line form and rows of integers (0 = empty).
+#[derive(Clone, Debug, Serialize)]
+pub struct GridOut {
+    line: String,
+    rows: Vec<Vec<u8>>,
+}
+
+impl From<&Grid> for GridOut {
+    fn from(g: &Grid) -> Self {
+        let n = g.n().max(1);
+        GridOut { line: g.to_line(), rows: g.values().chunks(n).map(<[u8]>::to_vec).collect() }
+    }
+}
+
+/// The solver's report.
+#[derive(Clone, Debug, Serialize)]
+pub struct StatsOut {
+    solver: String,
+    /// The puzzle's 0-1 model.
+    model: ModelSize,
+    /// What the solver received after native presolve (MILP solvers).
+    presolved: Option<ModelSize>,
+    /// Wall time of the whole request's work: model, presolve, search, checking.
+    time_ms: f64,
+    /// The search alone.
+    search_ms: f64,
+    nodes: Option<u64>,
+    guesses: Option<u64>,
+    solver_calls: Option<u64>,
+    /// The time limit that applied.
+    time_limit_s: f64,
+}
+
+/// The answer of `/api/solve` and `/api/count`.
+#[derive(Clone, Debug, Serialize)]
+pub struct SearchResponse {
+    /// `solved`, `counted`, `infeasible` or `unknown`.
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<GridOut>,
+    /// A second solution, when uniqueness was asked and there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    other_solution: Option<GridOut>,
+    count: u64,
+    /// Whether `count` is all the solutions there are.
+    count_exact: bool,
+    /// Whether the solution is unique, when that was asked and is known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unique: Option<bool>,
+    stats: StatsOut,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests.
+
+/// `/api/solve` options.
+#[derive(Debug, Default, Deserialize)]
+pub struct SolveOptions {
+    solver: Option<String>,
+    time_limit: Option<f64>,
+    /// Also prove the solution unique (search for a second one).
+    unique: Option<bool>,
+}
+
+impl Fields for SolveOptions {
+    const FIELDS: &'static [&'static str] = &["solver", "time_limit", "unique"];
+}
+
+/// `/api/count` options.
+#[derive(Debug, Default, Deserialize)]
+pub struct CountOptions {
+    solver: Option<String>,
+    time_limit: Option<f64>,
+    /// Stop counting here (default 1000).
+    max: Option<u64>,
+}
+
+impl Fields for CountOptions {
+    const FIELDS: &'static [&'static str] = &["solver", "time_limit", "max"];
+}
+
+/// `/api/generate` request (no puzzle: it makes one).
+#[derive(Debug, Default, Deserialize)]
+pub struct GenerateRequest {
+    size: Option<usize>,
+    #[serde(rename = "box")]
+    box_shape: Option<String>,
+    rules: Option<Vec<String>>,
+    symmetry: Option<String>,
+    difficulty: Option<String>,
+    seed: Option<u64>,
+    time_limit: Option<f64>,
+}
+
+impl Fields for GenerateRequest {
+    const FIELDS: &'static [&'static str] =
+        &["size", "box", "rules", "symmetry", "difficulty", "seed", "time_limit"];
+}
+
+/// `/api/rate` options: none beyond the puzzle.
+#[derive(Debug, Default, Deserialize)]
+pub struct RateOptions {
+    time_limit: Option<f64>,
+}
+
+impl Fields for RateOptions {
+    const FIELDS: &'static [&'static str] = &["time_limit"];
+}
+
+/// `/api/render` options.
+#[derive(Debug, Default, Deserialize)]
+pub struct RenderOptions {
+    /// `svg` (default) or `png`.
+    format: Option<String>,
+    /// Digits to draw in the empty cells (one line of `n²` characters), e.g. a solution.
+    solution: Option<String>,
+    /// Solve the puzzle (native engine) and draw the checked solution.
+    solve: Option<bool>,
+}
+
+impl Fields for RenderOptions {
+    const FIELDS: &'static [&'static str] = &["format", "solution", "solve"];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running work within the limits.
+
+/// The time limit of a request: its own (seconds, > 0) lowered to the server's maximum, or the
+/// server's default.
+fn time_limit(asked: Option<f64>, limits: &ServerLimits) -> Result<Duration, AppError> {
+    match asked {
+        None => Ok(limits.default_time.min(limits.max_time)),
+        Some(s) if s.is_finite() && s > 0.0 => Ok(Duration::from_secs_f64(s.min(1e6)).min(limits.max_time)),
+        Some(s) => Err(AppError::bad("time_limit", format!("time_limit: expected a number of seconds > 0, found {s}"))),
+    }
+}
+
+/// Run `job` on a blocking thread once a solver slot is free. `Ok(None)` when it overran its
+/// time limit by more than [`GRACE`]: the request answers at once and the thread keeps its
+/// slot until it returns, so a runaway job still counts against the concurrency cap.
+async fn run_limited<T: Send + 'static>(
+    state: &AppState,
+    time: Duration,
+    job: impl FnOnce() -> T + Send + 'static,
+) -> Result<Option<T>, AppError> {
+    let limits = &state.config.limits;
+    let permit = match tokio::time::timeout(limits.queue_wait, state.slots.clone().acquire_owned()).await {
+        Ok(Ok(permit)) => permit,
+        Ok(Err(_closed)) => return Err(AppError::Internal("the solver slots are closed".into())),
+        Err(_) => return Err(AppError::Busy { slots: limits.concurrent_solves, waited: limits.queue_wait }),
+    };
+    let task = tokio::task::spawn_blocking(move || {
+        let _slot = permit;
+        job()
+    });
+    match tokio::time::timeout(time + GRACE, task).await {
+        Ok(Ok(value)) => Ok(Some(value)),
+        Ok(Err(e)) => Err(AppError::Internal(format!("the solver stopped unexpectedly: {e}"))),
+        Err(_) => Ok(None),
+    }
+}
+
+fn solver_of(name: Option<&str>) -> Result<Solver, AppError> {
+    name.map_or(Ok(Solver::Native), Solver::from_name)
+}
+
+/// Search inside the limits; an overrun becomes an `unknown` answer.
+async fn limited_search(
+    state: &AppState,
+    puzzle: Puzzle,
+    solver: Solver,
+    time: Duration,
+    max: u64,
+    keep: usize,
+) -> Result<Answer, AppError> {
+    let limits = Limits { time: Some(time), nodes: None };
+    let answer = run_limited(state, time, move || engine::search(&puzzle, solver, limits, max, keep)).await?;
+    Ok(answer.transpose()?.unwrap_or_else(|| Answer {
+        solutions: Vec::new(),
+        count: 0,
+        end: SearchEnd::Stopped { reason: format!("time limit of {time:?} reached (the solver did not stop in time)") },
+        infeasible_reason: None,
+        stats: sudoku_ip_model::Stats { backend: solver.name().to_string(), ..Default::default() },
+        total: time + GRACE,
+    }))
+}
+
+fn stats_out(a: &Answer, time: Duration) -> StatsOut {
+    let s = &a.stats;
+    StatsOut {
+        solver: s.backend.clone(),
+        model: s.model,
+        presolved: s.presolved,
+        time_ms: a.total.as_secs_f64() * 1e3,
+        search_ms: s.elapsed.as_secs_f64() * 1e3,
+        nodes: s.nodes,
+        guesses: s.guesses,
+        solver_calls: s.solver_calls,
+        time_limit_s: time.as_secs_f64(),
+    }
+}
+
+fn no_solution_reason(a: &Answer) -> String {
+    a.infeasible_reason
+        .clone()
+        .unwrap_or_else(|| "no grid satisfies every rule with these givens (search exhausted)".into())
+}
+
+fn stop_reason(end: &SearchEnd) -> Option<String> {
+    match end {
+        SearchEnd::Stopped { reason } => Some(reason.clone()),
+        _ => None,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Handlers.
+
+/// `GET /api/health`: what this server offers.
+pub async fn health(State(state): State<AppState>) -> Json<Value> {
+    let l = &state.config.limits;
+    Json(json!({
+        "status": "ok",
+        "name": "sudoku-ip",
+        "version": env!("CARGO_PKG_VERSION"),
+        "solvers": Solver::available().iter().map(|s| s.name()).collect::<Vec<_>>(),
+        "default_solver": Solver::Native.name(),
+        "rules": SWITCHABLE,
+        "data_rules": DATA_RULES,
+        "generate": {
+            "available": adapters::generate_available(),
+            "symmetries": adapters::symmetries(),
+            "difficulties": adapters::difficulties(),
+        },
+        "render": { "available": adapters::render_available(), "formats": ["svg", "png"] },
+        "limits": {
+            "body_bytes": l.body_bytes,
+            "solve_side": l.solve_side,
+            "generate_side": l.generate_side,
+            "default_time_s": l.default_time.as_secs_f64(),
+            "max_time_s": l.max_time.as_secs_f64(),
+            "concurrent_solves": l.concurrent_solves,
+            "queue_wait_s": l.queue_wait.as_secs_f64(),
+        },
+    }))
+}
+
+/// `POST /api/solve`: one checked solution, or why there is none; with `unique`, also whether
+/// it is the only one.
+pub async fn solve(
+    State(state): State<AppState>,
+    req: WithPuzzle<SolveOptions>,
+) -> Result<Json<SearchResponse>, AppError> {
+    let limits = state.config.limits;
+    let puzzle = req.input.puzzle(limits.solve_side, "solve")?;
+    let o = req.options;
+    let solver = solver_of(o.solver.as_deref())?;
+    let time = time_limit(o.time_limit, &limits)?;
+    let unique = o.unique.unwrap_or(false);
+    let (max, keep) = if unique { (2, 2) } else { (1, 1) };
+    let a = limited_search(&state, puzzle, solver, time, max, keep).await?;
+    let stopped = stop_reason(&a.end);
+    let (status, reason, uniqueness) = match (a.solutions.first(), &stopped) {
+        (Some(_), None) => ("solved", None, unique.then_some(a.count == 1)),
+        (Some(_), Some(r)) => ("solved", unique.then(|| format!("uniqueness unknown: {r}")), None),
+        (None, Some(r)) => ("unknown", Some(r.clone()), None),
+        (None, None) => ("infeasible", Some(no_solution_reason(&a)), unique.then_some(false)),
+    };
+    Ok(Json(SearchResponse {
+        status,
+        reason,
+        solution: a.solutions.first().map(GridOut::from),
+        other_solution: a.solutions.get(1).map(GridOut::from),
+        count: a.count,
+        count_exact: a.end == SearchEnd::Exhausted,
+        unique: uniqueness,
+        stats: stats_out(&a, time),
+    }))
+}
+
+/// `POST /api/count`: how many solutions, up to `max`.
+pub async fn count(
+    State(state): State<AppState>,
+    req: WithPuzzle<CountOptions>,
+) -> Result<Json<SearchResponse>, AppError> {
+    let limits = state.config.limits;
+    let puzzle = req.input.puzzle(limits.solve_side, "count")?;
+    let o = req.options;
+    let solver = solver_of(o.solver.as_deref())?;
+    let time = time_limit(o.time_limit, &limits)?;
+    let max = match o.max {
+        Some(0) => return Err(AppError::bad("max", "max: expected a positive number of solutions")),
+        Some(m) => m,
+        None => 1000,
+    };
+    let a = limited_search(&state, puzzle, solver, time, max, 0).await?;
+    let (status, reason) = match (&a.end, a.count) {
+        (SearchEnd::Stopped { reason }, _) => ("unknown", Some(format!("{reason}; at least {} found", a.count))),
+        (_, 0) => ("infeasible", Some(no_solution_reason(&a))),
+        _ => ("counted", None),
+    };
+    let exact = a.end == SearchEnd::Exhausted;
+    Ok(Json(SearchResponse {
+        status,
+        reason,
+        solution: None,
+        other_solution: None,
+        count: a.count,
+        count_exact: exact,
+        unique: (exact || a.count >= 2).then_some(a.count == 1),
+        stats: stats_out(&a, time),
+    }))
+}
+
+/// `POST /api/generate`: a new puzzle; its uniqueness is proved again here and its solution
+/// checked before it is sent.
+pub async fn generate(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<GenerateRequest>,
+) -> Result<Json<Value>, AppError> {
+    let limits = state.config.limits;
+    let n = req.size.unwrap_or(9);
+    if n > limits.generate_side {
+        return Err(AppError::GridTooLarge { n, max: limits.generate_side, action: "generate" });
+    }
+    let box_shape = req.box_shape.as_deref().map(parse_box).transpose()?;
+    let mut rules = Vec::new();
+    for (i, name) in req.rules.iter().flatten().enumerate() {
+        rules.push(rule_from_name(name, n).map_err(|e| AppError::bad(format!("rules[{i}]"), e))?);
+    }
+    let time = time_limit(req.time_limit, &limits)?;
+    let spec = GenerateSpec {
+        size: n,
+        box_shape,
+        rules,
+        symmetry: req.symmetry,
+        difficulty: req.difficulty,
+        seed: req.seed,
+        time,
+    };
+    adapters::check_generate_spec(&spec)?;
+    let job = move || -> Result<(adapters::Generated, Answer), AppError> {
+        let made = adapters::generate(&spec)?;
+        // Trust nothing: prove uniqueness and check the solution with our own engine + checker.
+        let proof = engine::search(&made.puzzle, Solver::Native, Limits { time: Some(spec.time), nodes: None }, 2, 2)?;
+        Ok((made, proof))
+    };
+    let Some(result) = run_limited(&state, time, job).await? else {
+        return Err(AppError::Unavailable(format!(
+            "no puzzle was generated within the time limit of {time:?}; try a smaller size or fewer rules"
+        )));
+    };
+    let (made, proof) = result?;
+    if !(proof.count == 1 && proof.end == SearchEnd::Exhausted) {
+        return Err(AppError::Internal(format!(
+            "the generator returned a puzzle that is not proved unique ({} solutions found, {:?})",
+            proof.count, proof.end
+        )));
+    }
+    let solution = proof.solutions.first().map(GridOut::from);
+    Ok(Json(json!({
+        "status": "generated",
+        "puzzle": to_json(&made.puzzle),
+        "line": made.puzzle.givens().to_line(),
+        "givens": made.puzzle.givens().filled(),
+        "solution": solution,
+        "unique": true,
+        "rating": made.rating,
+        "seed": made.seed,
+        "time_ms": made.elapsed.as_secs_f64() * 1e3,
+    })))
+}
+
+/// `POST /api/rate`: the logical difficulty of a puzzle.
+pub async fn rate(State(state): State<AppState>, req: WithPuzzle<RateOptions>) -> Result<Json<Value>, AppError> {
+    let limits = state.config.limits;
+    let puzzle = req.input.puzzle(limits.solve_side, "rate")?;
+    let time = time_limit(req.options.time_limit, &limits)?;
+    let Some(rating) = run_limited(&state, time, move || adapters::rate(&puzzle)).await? else {
+        return Ok(Json(json!({ "status": "unknown", "reason": format!("time limit of {time:?} reached") })));
+    };
+    let mut v = rating?;
+    v["status"] = json!("rated");
+    Ok(Json(v))
+}
+
+/// `POST /api/render`: the picture of a puzzle, optionally with digits or its solution.
+pub async fn render(State(state): State<AppState>, req: WithPuzzle<RenderOptions>) -> Result<Response, AppError> {
+    let limits = state.config.limits;
+    let puzzle = req.input.puzzle(limits.solve_side, "render")?;
+    let o = req.options;
+    let format = match o.format.as_deref().map(str::to_ascii_lowercase).as_deref() {
+        None | Some("svg") => ImageFormat::Svg,
+        Some("png") => ImageFormat::Png,
+        Some(other) => return Err(AppError::bad("format", format!("format: expected \"svg\" or \"png\", found {other:?}"))),
+    };
+    let n = puzzle.n();
+    let fill = match (o.solution, o.solve.unwrap_or(false)) {
+        (Some(_), true) => return Err(AppError::bad("solve", "give either \"solution\" or \"solve\": true, not both")),
+        (Some(line), false) => Some(fill_from_line(&line, n)?),
+        (None, true) => {
+            let time = limits.default_time.min(limits.max_time);
+            let a = limited_search(&state, puzzle.clone(), Solver::Native, time, 1, 1).await?;
+            match a.solutions.into_iter().next() {
+                Some(g) => Some(g),
+                None => {
+                    let why = stop_reason(&a.end).unwrap_or_else(|| "it has no solution".into());
+                    return Err(AppError::bad("solve", format!("cannot draw the solution: {why}")));
+                }
+            }
+        }
+        (None, false) => None,
+    };
+    let time = limits.default_time.min(limits.max_time);
+    let Some(image) = run_limited(&state, time, move || adapters::render(&puzzle, fill.as_ref(), format)).await?
+    else {
+        return Err(AppError::Unavailable("drawing took longer than the time limit".into()));
+    };
+    let bytes = image?;
+    let (content_type, name) = match format {
+        ImageFormat::Svg => ("image/svg+xml", "inline; filename=\"sudoku.svg\""),
+        ImageFormat::Png => ("image/png", "inline; filename=\"sudoku.png\""),
+    };
+    Ok(([(header::CONTENT_TYPE, content_type), (header::CONTENT_DISPOSITION, name)], bytes).into_response())
+}
+
+/// Digits for the empty cells, from a line of `n²` characters (`.` or `0` for none).
+fn fill_from_line(line: &str, n: usize) -> Result<Grid, AppError> {
+    let chars: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
+    if chars.len() != n * n {
+        return Err(AppError::bad(
+            "solution",
+            format!("solution: expected {} characters for a {n}x{n} grid, found {}", n * n, chars.len()),
+        ));
+    }
+    let mut values = Vec::with_capacity(n * n);
+    for (i, ch) in chars.into_iter().enumerate() {
+        let v = match ch {
+            '.' | '0' | '_' | '*' => 0,
+            _ => match sudoku_ip_model::geometry::symbol_value(ch).filter(|&v| v <= n) {
+                Some(v) => v as u8,
+                None => {
+                    return Err(AppError::bad(
+                        "solution",
+                        format!("solution: character {} is {ch:?}, expected a digit of 1..{n} or '.'", i + 1),
+                    ))
+                }
+            },
+        };
+        values.push(v);
+    }
+    Grid::from_values(n, values).ok_or_else(|| AppError::bad("solution", "solution: values out of range"))
+}
+
+/// Unknown `/api/...` routes.
+pub async fn not_found(method: Method, uri: Uri) -> AppError {
+    AppError::NotFound { method: method.to_string(), path: uri.path().to_string() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_limits_default_cap_and_refuse_nonsense() {
+        let l = ServerLimits { default_time: Duration::from_secs(3), max_time: Duration::from_secs(5), ..Default::default() };
+        assert_eq!(time_limit(None, &l).ok(), Some(Duration::from_secs(3)));
+        assert_eq!(time_limit(Some(0.5), &l).ok(), Some(Duration::from_millis(500)));
+        assert_eq!(time_limit(Some(60.0), &l).ok(), Some(Duration::from_secs(5)));
+        for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+            assert!(matches!(time_limit(Some(bad), &l), Err(AppError::BadRequest { field, .. }) if field == "time_limit"));
+        }
+    }
+
+    #[test]
+    fn fill_lines_are_checked() {
+        assert_eq!(fill_from_line("1...", 2).map(|g| g.filled()).ok(), Some(1));
+        assert!(fill_from_line("1..", 2).is_err());
+        assert!(fill_from_line("3...", 2).is_err());
+    }
+}

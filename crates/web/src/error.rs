@@ -1,0 +1,109 @@
+//! The one error type of the API and how each case maps to an HTTP status.
+//!
+//! Every error leaves as the same JSON shape, so the page (and `curl`) can show it without
+//! knowing which endpoint failed:
+//!
+//! ```json
+//! {"status": "error", "code": 400, "field": "puzzle.givens[1]", "error": "found 8 entries, expected 9"}
+//! ```
+//!
+//! `field` names the request field (a JSON path below the request object) when one is to blame.
+
+use std::time::Duration;
+
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde_json::json;
+use thiserror::Error;
+
+/// Everything an API request can fail with. "No solution" and "time limit reached" are answers,
+/// not errors: they come back as `200` with `status` `infeasible` / `unknown`.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum AppError {
+    /// The body is not JSON, or a field has the wrong type or an unknown name (400).
+    #[error("{message}")]
+    BadRequest {
+        /// The request field at fault (`time_limit`, `puzzle.givens[2]`), empty for the whole body.
+        field: String,
+        /// What is wrong and what was expected.
+        message: String,
+    },
+    /// The body is larger than the server accepts (413).
+    #[error("the request body is larger than this server accepts ({limit} bytes)")]
+    BodyTooLarge {
+        /// The limit in bytes.
+        limit: usize,
+    },
+    /// The grid is larger than this server solves or generates (422).
+    #[error("a {n}x{n} grid is larger than this server accepts for {action} (at most {max}x{max})")]
+    GridTooLarge {
+        /// The side asked for.
+        n: usize,
+        /// The largest side accepted.
+        max: usize,
+        /// What was asked (`solve`, `generate`…).
+        action: &'static str,
+    },
+    /// Every solver slot stayed busy for the whole wait (503, with `Retry-After`).
+    #[error("the server is busy ({slots} solves running and none finished within {waited:?}); try again shortly")]
+    Busy {
+        /// Concurrent solves allowed.
+        slots: usize,
+        /// How long the request waited for a slot.
+        waited: Duration,
+    },
+    /// A feature this build or this server does not offer (501).
+    #[error("{0}")]
+    Unavailable(String),
+    /// The solver failed, or returned a grid the checker rejected (500). Never shown as a
+    /// solution.
+    #[error("{0}")]
+    Internal(String),
+    /// No such API route (404).
+    #[error("no API endpoint {method} {path} (see GET /api/health for the list)")]
+    NotFound {
+        /// HTTP method.
+        method: String,
+        /// Request path.
+        path: String,
+    },
+}
+
+impl AppError {
+    /// A 400 naming the field at fault.
+    pub fn bad(field: impl Into<String>, message: impl Into<String>) -> AppError {
+        AppError::BadRequest { field: field.into(), message: message.into() }
+    }
+
+    /// The HTTP status of this error.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            AppError::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            AppError::BodyTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::GridTooLarge { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Unavailable(_) => StatusCode::NOT_IMPLEMENTED,
+            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            AppError::NotFound { .. } => StatusCode::NOT_FOUND,
+        }
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let mut body = json!({ "status": "error", "code": status.as_u16(), "error": self.to_string() });
+        if let AppError::BadRequest { field, .. } = &self {
+            if !field.is_empty() {
+                body["field"] = json!(field);
+            }
+        }
+        let mut response = (status, Json(body)).into_response();
+        if let AppError::Busy { .. } = self {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        }
+        response
+    }
+}

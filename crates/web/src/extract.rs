@@ -1,0 +1,92 @@
+//! The JSON body extractor: like axum's `Json`, but every failure is an [`AppError`] naming the
+//! field at fault, and unknown fields are refused (a typo such as `time_limt` must not be
+//! silently ignored).
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{FromRequest, Request};
+use axum::http::StatusCode;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::error::AppError;
+use crate::input::PuzzleInput;
+use crate::AppState;
+
+/// A request type's accepted top-level fields.
+pub trait Fields {
+    /// Field names, as in the JSON.
+    const FIELDS: &'static [&'static str];
+}
+
+/// A JSON request body decoded into `T`.
+pub struct ApiJson<T>(pub T);
+
+/// A request body holding a puzzle ([`PuzzleInput`] fields) and the endpoint's options `T`,
+/// side by side in one JSON object.
+pub struct WithPuzzle<T> {
+    /// Where the puzzle is.
+    pub input: PuzzleInput,
+    /// The endpoint's own fields.
+    pub options: T,
+}
+
+impl<T: DeserializeOwned + Fields> FromRequest<AppState> for ApiJson<T> {
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
+        let value = read_object(req, state, &[T::FIELDS]).await?;
+        decode(value).map(ApiJson)
+    }
+}
+
+impl<T: DeserializeOwned + Fields> FromRequest<AppState> for WithPuzzle<T> {
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
+        let value = read_object(req, state, &[PuzzleInput::FIELDS, T::FIELDS]).await?;
+        Ok(WithPuzzle { input: decode(value.clone())?, options: decode(value)? })
+    }
+}
+
+async fn read_object(req: Request, state: &AppState, fields: &[&[&str]]) -> Result<Value, AppError> {
+    let bytes = Bytes::from_request(req, state).await.map_err(|e| body_error(e, state))?;
+    parse_object(&bytes, fields)
+}
+
+fn body_error(e: BytesRejection, state: &AppState) -> AppError {
+    if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        AppError::BodyTooLarge { limit: state.config.limits.body_bytes }
+    } else {
+        AppError::bad("", format!("cannot read the request body: {}", e.body_text()))
+    }
+}
+
+/// A body that is valid JSON, an object, and has only fields from `fields`.
+pub fn parse_object(bytes: &[u8], fields: &[&[&str]]) -> Result<Value, AppError> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(AppError::bad("", "the request body is empty (expected a JSON object such as {\"line\": \"...\"})"));
+    }
+    let value: Value = serde_json::from_slice(bytes)
+        .map_err(|e| AppError::bad("", format!("the request body is not valid JSON: {e}")))?;
+    let Value::Object(map) = &value else {
+        return Err(AppError::bad("", "the request body must be a JSON object"));
+    };
+    let known = |k: &str| fields.iter().any(|f| f.contains(&k));
+    if let Some(key) = map.keys().find(|k| !known(k)) {
+        let all: Vec<&str> = fields.iter().flat_map(|f| f.iter().copied()).collect();
+        return Err(AppError::bad(key.as_str(), format!("unknown field {key:?} (expected one of: {})", all.join(", "))));
+    }
+    Ok(value)
+}
+
+/// Decode `value` into `T`; a field of the wrong type is a 400 naming its path.
+pub fn decode<T: DeserializeOwned>(value: Value) -> Result<T, AppError> {
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let field = e.path().to_string();
+        let field = if field == "." { String::new() } else { field };
+        let message = e.inner().to_string();
+        let message = if field.is_empty() { message } else { format!("{field}: {message}") };
+        AppError::bad(field, message)
+    })
+}

@@ -1,0 +1,150 @@
+//! # sudoku-ip-web
+//!
+//! The local web face of sudoku-ip: one page (a visual editor and solver, embedded in the
+//! binary: no CDN, no build step) and a JSON API, served by axum. `sudoku-ip serve` runs it.
+//!
+//! | route              | what                                                                |
+//! |--------------------|---------------------------------------------------------------------|
+//! | `GET /`            | the page                                                            |
+//! | `GET /api/health`  | version, compiled-in solvers, rules, limits                         |
+//! | `POST /api/solve`  | solve (optionally prove uniqueness)                                 |
+//! | `POST /api/count`  | count solutions up to `max`                                         |
+//! | `POST /api/generate` | a new puzzle with a unique solution                               |
+//! | `POST /api/rate`   | the logical difficulty of a puzzle                                  |
+//! | `POST /api/render` | the picture of a puzzle (SVG or PNG)                                |
+//!
+//! Requests take the command line's puzzle formats: `puzzle` (the JSON puzzle object), `line`
+//! or `text`. The server protects itself with [`ServerLimits`]: body size, grid side, a time
+//! limit on every solve (passed to the solver, which runs on a blocking thread, and enforced
+//! again around it), and a cap on concurrent solves (a request waits briefly for a slot, then
+//! gets `503`).
+//!
+//! No grid leaves this crate unless the independent checker accepted it against the puzzle
+//! (see `engine.rs`).
+#![forbid(unsafe_code)]
+
+mod adapters;
+mod api;
+mod engine;
+mod error;
+mod extract;
+mod input;
+mod page;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::{header, HeaderValue};
+use axum::routing::{get, post};
+use axum::Router;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
+
+pub use engine::Solver;
+pub use error::AppError;
+
+/// What the server accepts and how much work it takes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ServerLimits {
+    /// Largest request body, in bytes.
+    pub body_bytes: usize,
+    /// Largest grid side for solve, count, rate and render.
+    pub solve_side: usize,
+    /// Largest grid side for generate.
+    pub generate_side: usize,
+    /// Time limit of a request that gives none.
+    pub default_time: Duration,
+    /// Largest time limit a request may ask for (larger ones are lowered to this).
+    pub max_time: Duration,
+    /// Solves (and generations) running at once; more wait for a slot.
+    pub concurrent_solves: usize,
+    /// How long a request waits for a slot before it gets `503`.
+    pub queue_wait: Duration,
+}
+
+impl Default for ServerLimits {
+    fn default() -> Self {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        ServerLimits {
+            body_bytes: 256 * 1024,
+            solve_side: 25,
+            generate_side: 16,
+            default_time: Duration::from_secs(5),
+            max_time: Duration::from_secs(5),
+            concurrent_solves: cores.max(2),
+            queue_wait: Duration::from_secs(2),
+        }
+    }
+}
+
+/// How to run the app.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AppConfig {
+    /// Limits that keep the server responsive.
+    pub limits: ServerLimits,
+}
+
+/// Shared by every request: the configuration and the solver slots.
+#[derive(Clone)]
+pub struct AppState {
+    config: Arc<AppConfig>,
+    slots: Arc<Semaphore>,
+}
+
+impl AppState {
+    fn new(config: AppConfig) -> AppState {
+        let slots = Arc::new(Semaphore::new(config.limits.concurrent_solves.max(1)));
+        AppState { config: Arc::new(config), slots }
+    }
+}
+
+/// The whole app: the page, its assets and the API, with the limits of `config`.
+pub fn app(config: AppConfig) -> Router {
+    let limits = config.limits;
+    // A last line of defence above the per-solve limits: the slot wait, the solve, a margin.
+    let overall = limits.queue_wait + limits.max_time + Duration::from_secs(10);
+    let state = AppState::new(config);
+    let api = Router::new()
+        .route("/health", get(api::health))
+        .route("/solve", post(api::solve))
+        .route("/count", post(api::count))
+        .route("/generate", post(api::generate))
+        .route("/rate", post(api::rate))
+        .route("/render", post(api::render))
+        .fallback(api::not_found)
+        .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-store")));
+    Router::new()
+        .nest("/api", api)
+        .merge(page::routes())
+        .layer(DefaultBodyLimit::max(limits.body_bytes))
+        .layer(TimeoutLayer::new(overall))
+        .layer(CatchPanicLayer::new())
+        .with_state(state)
+}
+
+/// Serve the app on `addr` until Ctrl-C.
+pub async fn serve(addr: SocketAddr, config: AppConfig) -> std::io::Result<()> {
+    let listener = TcpListener::bind(addr).await?;
+    serve_on(listener, config, shutdown_signal()).await
+}
+
+/// Serve the app on a bound listener until `shutdown` completes (tests bind `127.0.0.1:0`).
+pub async fn serve_on(
+    listener: TcpListener,
+    config: AppConfig,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, app(config)).with_graceful_shutdown(shutdown).await
+}
+
+async fn shutdown_signal() {
+    // If the handler cannot be installed, run until killed rather than stop at once.
+    if tokio::signal::ctrl_c().await.is_err() {
+        std::future::pending::<()>().await;
+    }
+}
