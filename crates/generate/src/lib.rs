@@ -242,7 +242,7 @@ pub fn generate_many(spec: &GenerateSpec, count: usize) -> Vec<Result<Generated,
 /// and minimal — removing any remaining clue gives a second solution.
 pub fn minimize(puzzle: &Puzzle) -> Result<Puzzle, GenerateError> {
     let mut oracle = Oracle::new(puzzle);
-    let mut givens = puzzle.givens().values().to_vec();
+    let givens = puzzle.givens().values().to_vec();
     let (count, mut solutions) = oracle.count2(&givens)?;
     match count {
         0 => return Err(GenerateError::NoSolution),
@@ -251,9 +251,10 @@ pub fn minimize(puzzle: &Puzzle) -> Result<Puzzle, GenerateError> {
     }
     let solution = solutions.remove(0);
     let orbits: Vec<Vec<usize>> = (0..givens.len()).filter(|&k| givens[k] != 0).map(|k| vec![k]).collect();
+    let mut givens = reduce::Givens::new(puzzle.geometry(), givens);
     reduce::remove_clues(&mut oracle, &mut givens, &solution, &orbits, None)?;
     let mut out = puzzle.clone();
-    *out.givens_mut() = grid(puzzle.n(), givens)?;
+    *out.givens_mut() = grid(puzzle.n(), givens.values().to_vec())?;
     Ok(out)
 }
 
@@ -307,14 +308,14 @@ fn attempt_once(
     let mut orbits = spec.symmetry.orbits(n);
     orbits.shuffle(rng);
     let stop_at = if spec.minimal { None } else { spec.clues };
-    let mut givens = solution.clone();
+    let mut givens = reduce::Givens::new(&spec.geometry, solution.clone());
     let pass = reduce::remove_clues(oracle, &mut givens, &solution, &orbits, stop_at)?;
     let minimality = match (pass.complete, spec.symmetry) {
         (false, _) => Minimality::NotMinimal,
         (true, Symmetry::None) => Minimality::Cells,
         (true, _) => Minimality::Orbits,
     };
-    *puzzle.givens_mut() = grid(n, givens)?;
+    *puzzle.givens_mut() = grid(n, givens.values().to_vec())?;
     let solution = grid(n, solution)?;
     // Trust nothing: the solution must satisfy the puzzle by the independent checker.
     if let Some(v) = check::verify(&puzzle, &solution).first() {

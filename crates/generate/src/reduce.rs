@@ -5,9 +5,89 @@
 //! an orbit broke uniqueness when it was tried, removing it later, from a puzzle with fewer
 //! clues, breaks it too (fewer clues never means fewer solutions). With single-cell orbits that
 //! is a minimal puzzle.
+//!
+//! Most early removals need no search: a clue whose digit the other givens force by a naked or
+//! hidden single in the rows, columns and regions is implied by them, with any rule set (rules
+//! only add constraints, so a single in the plain relaxation is a single in the variant).
+//! [`Givens`] keeps the digits given in each unit to see that in a few mask operations; the
+//! engine is asked only about the rest.
+
+use sudoku_ip_model::Geometry;
 
 use crate::oracle::Oracle;
 use crate::GenerateError;
+
+/// Givens with the digits each row, column and region holds, for the single tests.
+pub(crate) struct Givens {
+    n: usize,
+    values: Vec<u8>,
+    /// Per cell: its row, column and region unit.
+    units_of: Vec<[u32; 3]>,
+    /// Per unit: its cells.
+    cells: Vec<Vec<u32>>,
+    /// Per unit: digits given in it, bit `d − 1`.
+    mask: Vec<u64>,
+}
+
+impl Givens {
+    pub(crate) fn new(geometry: &Geometry, values: Vec<u8>) -> Givens {
+        let n = geometry.n();
+        let region = geometry.region_of_cells();
+        let mut cells = vec![Vec::with_capacity(n); 3 * n];
+        let units_of: Vec<[u32; 3]> = (0..n * n)
+            .map(|k| [(k / n) as u32, (n + k % n) as u32, (2 * n + region[k]) as u32])
+            .collect();
+        for (k, us) in units_of.iter().enumerate() {
+            for &u in us {
+                cells[u as usize].push(k as u32);
+            }
+        }
+        let mut g = Givens { n, values: vec![0; n * n], units_of, cells, mask: vec![0; 3 * n] };
+        for (k, v) in values.into_iter().enumerate() {
+            g.set(k, v);
+        }
+        g
+    }
+
+    pub(crate) fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    fn set(&mut self, k: usize, v: u8) {
+        let old = self.values[k];
+        if old != 0 {
+            for &u in &self.units_of[k] {
+                self.mask[u as usize] &= !(1u64 << (old - 1));
+            }
+        }
+        if v != 0 {
+            for &u in &self.units_of[k] {
+                self.mask[u as usize] |= 1u64 << (v - 1);
+            }
+        }
+        self.values[k] = v;
+    }
+
+    /// Digits the givens rule out of cell `k` by its row, column and region.
+    fn seen(&self, k: usize) -> u64 {
+        self.units_of[k].iter().fold(0, |m, &u| m | self.mask[u as usize])
+    }
+
+    /// Whether the givens force digit `d` into the empty cell `k` by a single.
+    fn forces(&self, k: usize, d: u8) -> bool {
+        let bit = 1u64 << (d - 1);
+        let others = self.seen(k) & !bit;
+        if others.count_ones() as usize == self.n - 1 {
+            return true; // naked single
+        }
+        self.units_of[k].iter().any(|&u| {
+            self.mask[u as usize] & bit == 0
+                && self.cells[u as usize]
+                    .iter()
+                    .all(|&e| e as usize == k || self.values[e as usize] != 0 || self.seen(e as usize) & bit != 0)
+        })
+    }
+}
 
 /// How far a removal pass got.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,15 +102,15 @@ pub(crate) struct Pass {
 /// given, stopping once `stop_at` clues are left (never going below it).
 pub(crate) fn remove_clues(
     oracle: &mut Oracle,
-    givens: &mut [u8],
+    givens: &mut Givens,
     solution: &[u8],
     orbits: &[Vec<usize>],
     stop_at: Option<usize>,
 ) -> Result<Pass, GenerateError> {
-    let mut clues = givens.iter().filter(|&&v| v != 0).count();
+    let mut clues = givens.values.iter().filter(|&&v| v != 0).count();
     let mut complete = true;
     for orbit in orbits {
-        let filled: Vec<usize> = orbit.iter().copied().filter(|&k| givens[k] != 0).collect();
+        let filled: Vec<usize> = orbit.iter().copied().filter(|&k| givens.values[k] != 0).collect();
         if filled.is_empty() {
             continue;
         }
@@ -44,13 +124,23 @@ pub(crate) fn remove_clues(
             }
         }
         for &k in &filled {
-            givens[k] = 0;
+            givens.set(k, 0);
         }
-        if oracle.still_unique(givens, &filled, solution, None)? {
+        // Put back, one at a time, the clues the others force: what is left to prove is
+        // whether the rest can go.
+        let mut open = filled.clone();
+        while let Some(i) = open.iter().position(|&k| givens.forces(k, solution[k])) {
+            let k = open.swap_remove(i);
+            givens.set(k, solution[k]);
+        }
+        for &k in &filled {
+            givens.set(k, 0);
+        }
+        if open.is_empty() || oracle.still_unique(&givens.values, &filled, solution, None)? {
             clues -= filled.len();
         } else {
             for &k in &filled {
-                givens[k] = solution[k];
+                givens.set(k, solution[k]);
             }
         }
     }

@@ -31,9 +31,7 @@ const SAMPLE: usize = 2000;
 fn data_dir() -> PathBuf {
     std::env::var_os("SUDOKU9_DATA")
         .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku9")
-        })
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku9"))
 }
 
 /// Puzzles of one file, evenly sampled; `None` if the file cannot be read.
@@ -46,10 +44,7 @@ fn load(name: &str) -> Option<Vec<[u8; 81]>> {
             return None;
         }
     };
-    let lines: Vec<&str> = text
-        .lines()
-        .filter(|l| l.len() >= 81 && !l.starts_with('#'))
-        .collect();
+    let lines: Vec<&str> = text.lines().filter(|l| l.len() >= 81 && !l.starts_with('#')).collect();
     let step = lines.len().div_ceil(SAMPLE).max(1);
     let puzzles = lines
         .iter()
@@ -67,31 +62,16 @@ fn load(name: &str) -> Option<Vec<[u8; 81]>> {
 
 fn bench_file(c: &mut Criterion, name: &str) {
     let Some(ours) = load(name) else { return };
-    let theirs: Vec<sudoku::Sudoku> = ours
-        .iter()
-        .filter_map(|g| sudoku::Sudoku::from_bytes(*g).ok())
-        .collect();
-    assert_eq!(
-        theirs.len(),
-        ours.len(),
-        "{name}: the sudoku crate rejected a puzzle"
-    );
+    let theirs: Vec<sudoku::Sudoku> = ours.iter().filter_map(|g| sudoku::Sudoku::from_bytes(*g).ok()).collect();
+    assert_eq!(theirs.len(), ours.len(), "{name}: the sudoku crate rejected a puzzle");
 
     let mut guesses = 0;
     for (k, (g, s)) in ours.iter().zip(&theirs).enumerate() {
         let out = search9(g, 2, 0, None, None);
         guesses += out.guesses;
-        assert_eq!(
-            out.count,
-            s.solutions_count_up_to(2) as u64,
-            "{name}: puzzle {k} counts differ"
-        );
+        assert_eq!(out.count, s.solutions_count_up_to(2) as u64, "{name}: puzzle {k} counts differ");
     }
-    eprintln!(
-        "{name}: {} puzzles, {:.2} guesses/puzzle (ours)",
-        ours.len(),
-        guesses as f64 / ours.len() as f64
-    );
+    eprintln!("{name}: {} puzzles, {:.2} guesses/puzzle (ours)", ours.len(), guesses as f64 / ours.len() as f64);
 
     let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Elements(ours.len() as u64));

@@ -57,9 +57,7 @@ const SHRINK: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut x = 0;
     while x < 512 {
-        t[x] = ((x & 7 != 0) as u32)
-            | (((x >> 3) & 7 != 0) as u32) << 1
-            | (((x >> 6) & 7 != 0) as u32) << 2;
+        t[x] = ((x & 7 != 0) as u32) | (((x >> 3) & 7 != 0) as u32) << 1 | (((x >> 6) & 7 != 0) as u32) << 2;
         x += 1;
     }
     t
@@ -68,14 +66,7 @@ const SHRINK: [u32; 512] = {
 /// The entries of a 3×3 0-1 matrix (bit `3*i + j`) that lie on a permutation (one entry per
 /// row and per column) using only set entries; 0 when there is none.
 const fn on_permutation(x: usize) -> usize {
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
+    const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
     let mut allowed = 0;
     let mut p = 0;
     while p < 6 {
@@ -214,19 +205,13 @@ impl State {
             let mut columns = 0u32;
             for band in 0..3 {
                 let g = placed[band][digit];
-                let rows = (g & ROW[0] != 0) as usize
-                    | ((g & ROW[1] != 0) as usize) << 1
-                    | ((g & ROW[2] != 0) as usize) << 2;
+                let rows =
+                    (g & ROW[0] != 0) as usize | ((g & ROW[1] != 0) as usize) << 1 | ((g & ROW[2] != 0) as usize) << 2;
                 let col = fold(g);
-                let stacks =
-                    (col & 7 != 0) as u32 + (col & 0o70 != 0) as u32 + (col & 0o700 != 0) as u32;
+                let stacks = (col & 7 != 0) as u32 + (col & 0o70 != 0) as u32 + (col & 0o700 != 0) as u32;
                 let n = g.count_ones();
                 // One given per row, box and column of the band, and columns unused by other bands.
-                if rows.count_ones() != n
-                    || stacks != n
-                    || col.count_ones() != n
-                    || columns & col != 0
-                {
+                if rows.count_ones() != n || stacks != n || col.count_ones() != n || columns & col != 0 {
                     return None;
                 }
                 columns |= col;
@@ -239,11 +224,7 @@ impl State {
                 cand[band][digit] &= !(columns * COL0) | placed[band][digit];
             }
         }
-        Some(State {
-            cand,
-            unsolved: [ALL; 3],
-            dirty: 0x1FF,
-        })
+        Some(State { cand, unsolved: [ALL; 3], dirty: 0x1FF })
     }
 
     #[inline(always)]
@@ -289,11 +270,7 @@ impl State {
     /// cells from the other digits.
     #[inline(always)]
     fn propagate_digit(&mut self, digit: usize) -> bool {
-        let mut m = [
-            self.cand[0][digit],
-            self.cand[1][digit],
-            self.cand[2][digit],
-        ];
+        let mut m = [self.cand[0][digit], self.cand[1][digit], self.cand[2][digit]];
         loop {
             for w in &mut m {
                 let x = *w;
@@ -416,8 +393,7 @@ impl State {
             }
         }
         for k in 2..10 {
-            let cells: [u32; 3] =
-                std::array::from_fn(|b| self.unsolved[b] & at_least[b][k] & !at_least[b][k + 1]);
+            let cells: [u32; 3] = std::array::from_fn(|b| self.unsolved[b] & at_least[b][k] & !at_least[b][k + 1]);
             if cells != [0; 3] {
                 return cells;
             }
@@ -436,9 +412,7 @@ impl State {
     }
 
     fn first_digit(&self, band: usize, p: usize) -> usize {
-        (0..9)
-            .find(|&d| self.cand[band][d] >> p & 1 == 1)
-            .unwrap_or(0)
+        (0..9).find(|&d| self.cand[band][d] >> p & 1 == 1).unwrap_or(0)
     }
 
     fn solved(&self) -> bool {
@@ -497,8 +471,7 @@ pub fn search9(
                 }
             } else {
                 if guess_limit.is_some_and(|limit| out.guesses >= limit)
-                    || (out.guesses % CLOCK_EVERY == CLOCK_EVERY - 1
-                        && deadline.is_some_and(|d| Instant::now() >= d))
+                    || (out.guesses % CLOCK_EVERY == CLOCK_EVERY - 1 && deadline.is_some_and(|d| Instant::now() >= d))
                 {
                     out.stopped = true;
                     return out;
@@ -539,8 +512,7 @@ mod tests {
         "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
     ];
     // From puzzles7_serg_benchmark: every puzzle there has two or more solutions.
-    const MULTI: &str =
-        "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
+    const MULTI: &str = "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
 
     fn parse(line: &str) -> [u8; 81] {
         let mut g = [0u8; 81];
@@ -552,10 +524,7 @@ mod tests {
 
     fn puzzle(givens: &[u8; 81]) -> Puzzle {
         let geometry = Geometry::new(9, None).expect("9x9 geometry");
-        Puzzle::new(
-            geometry,
-            Grid::from_values(9, givens.to_vec()).expect("9x9 givens"),
-        )
+        Puzzle::new(geometry, Grid::from_values(9, givens.to_vec()).expect("9x9 givens"))
     }
 
     fn assert_solves(givens: &[u8; 81], solution: &[u8; 81]) {
@@ -599,16 +568,8 @@ mod tests {
                 let mut best: Option<Vec<(usize, usize)>> = None;
                 for cell in (0..81).filter(|&c| self.g[c] == 0) {
                     let free = self.free(cell);
-                    if best
-                        .as_ref()
-                        .map_or(true, |b| (free.count_ones() as usize) < b.len())
-                    {
-                        best = Some(
-                            (0..9)
-                                .filter(|d| free >> d & 1 == 1)
-                                .map(|d| (cell, d))
-                                .collect(),
-                        );
+                    if best.as_ref().is_none_or(|b| (free.count_ones() as usize) < b.len()) {
+                        best = Some((0..9).filter(|d| free >> d & 1 == 1).map(|d| (cell, d)).collect());
                     }
                 }
                 let Some(mut choices) = best else { return 1 };
@@ -638,10 +599,7 @@ mod tests {
                 total
             }
         }
-        let mut r = Ref {
-            g: [0; 81],
-            used: [[0; 9]; 3],
-        };
+        let mut r = Ref { g: [0; 81], used: [[0; 9]; 3] };
         for (cell, &v) in givens.iter().enumerate() {
             if v > 9 {
                 return 0;
@@ -661,11 +619,7 @@ mod tests {
         for line in UNIQUE {
             let givens = parse(line);
             let out = search9(&givens, 2, 2, None, None);
-            assert_eq!(
-                (out.count, out.complete, out.stopped),
-                (1, true, false),
-                "{line}"
-            );
+            assert_eq!((out.count, out.complete, out.stopped), (1, true, false), "{line}");
             assert_eq!(out.solutions.len(), 1);
             assert_solves(&givens, &out.solutions[0]);
         }
@@ -707,16 +661,9 @@ mod tests {
         let mut distinct = all.solutions.clone();
         distinct.sort_unstable();
         distinct.dedup();
-        assert_eq!(
-            distinct.len(),
-            all.solutions.len(),
-            "solutions are distinct"
-        );
+        assert_eq!(distinct.len(), all.solutions.len(), "solutions are distinct");
         let two = search9(&givens, 2, 1, None, None);
-        assert_eq!(
-            (two.count, two.complete, two.solutions.len()),
-            (2, false, 1)
-        );
+        assert_eq!((two.count, two.complete, two.solutions.len()), (2, false, 1));
     }
 
     #[test]
@@ -756,10 +703,7 @@ mod tests {
         cases.push(big);
         for givens in cases {
             let out = search9(&givens, 2, 2, None, None);
-            assert_eq!(
-                (out.count, out.complete, out.stopped, out.guesses),
-                (0, true, false, 0)
-            );
+            assert_eq!((out.count, out.complete, out.stopped, out.guesses), (0, true, false, 0));
             assert_eq!(reference_count(&givens, 2), 0);
         }
     }
@@ -784,37 +728,23 @@ mod tests {
     fn guess_limit_and_past_deadline_stop_the_search() {
         let hard = parse(UNIQUE[3]);
         let out = search9(&hard, 2, 2, Some(0), None);
-        assert_eq!(
-            (out.count, out.complete, out.stopped, out.guesses),
-            (0, false, true, 0)
-        );
+        assert_eq!((out.count, out.complete, out.stopped, out.guesses), (0, false, true, 0));
         let out = search9(&hard, 2, 2, Some(3), None);
         assert!(out.stopped && !out.complete && out.guesses == 3);
         let out = search9(&[0; 81], u64::MAX, 0, None, Some(Instant::now()));
         assert!(out.stopped && !out.complete);
-        assert!(
-            out.guesses < 2 * CLOCK_EVERY,
-            "deadline read every {CLOCK_EVERY} guesses"
-        );
+        assert!(out.guesses < 2 * CLOCK_EVERY, "deadline read every {CLOCK_EVERY} guesses");
     }
 
     /// Cross-check against the reference on puzzles from the shared data, when it is there.
     fn cross_check_file(name: &str, take: usize, max: u64) {
-        let dir =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku9");
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku9");
         let Ok(text) = std::fs::read_to_string(dir.join(name)) else {
-            eprintln!(
-                "skipping cross-check: {} not found",
-                dir.join(name).display()
-            );
+            eprintln!("skipping cross-check: {} not found", dir.join(name).display());
             return;
         };
         let mut checked = 0;
-        for line in text
-            .lines()
-            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
-            .take(take)
-        {
+        for line in text.lines().filter(|l| l.len() >= 81 && !l.starts_with('#')).take(take) {
             let givens = parse(line);
             let out = search9(&givens, max, 1, None, None);
             assert_eq!(out.count, reference_count(&givens, max), "{line}");

@@ -120,7 +120,7 @@ mod tests {
         assert_eq!(shape(4), (2, 2));
         assert_eq!(shape(6), (2, 3));
         let l = sheet_layout(6);
-        assert!(l.tile_mm > 80.0 && 2.0 * l.tile_mm + GAP <= PAGE.0 - 2.0 * MARGIN + 1e-9, "{l:?}");
+        assert!(l.tile_mm > 75.0 && 2.0 * l.tile_mm + GAP <= PAGE.0 - 2.0 * MARGIN + 1e-9, "{l:?}");
         assert!(3.0 * (l.tile_mm + LABEL) + 2.0 * GAP <= PAGE.1 - 2.0 * MARGIN + 1e-9, "{l:?}");
     }
 

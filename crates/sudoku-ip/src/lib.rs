@@ -51,6 +51,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 pub use sudoku_ip_model as model;
+pub use sudoku_ip_render as render;
 pub use sudoku_ip_model::{check, export, formats, Backend, Cell, Geometry, Grid, Limits, Model, Puzzle, SearchEnd, Stats};
 use sudoku_ip_model::{BackendError, SearchRequest, Violation};
 

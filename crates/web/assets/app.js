@@ -1,0 +1,934 @@
+// sudoku-ip page: a puzzle editor and solver over the JSON API. Plain JavaScript, no build step.
+//
+// The puzzle lives in one state object `S` (size, boxes or jigsaw regions, givens, rules and
+// their shapes); every edit goes through `commit` so Ctrl+Z can undo it. `toPuzzleJson` turns
+// `S` into the JSON puzzle format the API (and the command line) reads; `loadPuzzleJson` reads
+// the canonical form the server writes back. Solutions come only from the server, which
+// checks every grid before sending it.
+'use strict';
+
+(() => {
+  const $ = (sel) => document.querySelector(sel);
+  const $$ = (sel) => Array.from(document.querySelectorAll(sel));
+  const SWITCHES = ['diagonal', 'windows', 'anti-knight', 'anti-king', 'non-consecutive'];
+  const TOOL_HINTS = {
+    digits: 'Type digits into the selected cells.',
+    cage: 'Select the cage cells (drag, or Shift+click), type its sum (optional), then Add or press Enter.',
+    jigsaw: 'Pick a region number, then click or drag over cells to paint them into it. Each region needs as many cells as the grid is wide.',
+    thermo: 'Drag from the bulb along the thermometer, then Add or press Enter.',
+    arrow: 'Drag from the circle along the arrow, then Add or press Enter.',
+    white: 'Select two neighbouring cells (consecutive digits), then Add or press Enter.',
+    black: 'Select two neighbouring cells (one digit twice the other), then Add or press Enter.',
+    x: 'Select two neighbouring cells that sum to 10, then Add or press Enter.',
+    v: 'Select two neighbouring cells that sum to 5, then Add or press Enter.',
+    odd: 'Select cells, then Add to mark them odd (Add again to unmark).',
+    even: 'Select cells, then Add to mark them even (Add again to unmark).',
+    extra: 'Select cells whose digits must all differ, then Add or press Enter.',
+  };
+
+  // ------------------------------------------------------------------------------------------
+  // State.
+
+  function blankState(n, box) {
+    return {
+      n, box, regions: null, givens: new Array(n * n).fill(0), rules: {},
+      cages: [], thermos: [], arrows: [], white: [], black: [], xs: [], vs: [],
+      odd: [], even: [], extra: [], kropkiAll: false, xvAll: false,
+    };
+  }
+
+  let S = blankState(9, [3, 3]);
+  let solution = null; // flat array of a checked solution from the server, or null
+  let selection = []; // ordered cell indices
+  let cursor = 0;
+  let tool = 'digits';
+  let undoStack = [];
+  let redoStack = [];
+  let health = null;
+  let lastKey = { cell: -1, value: 0, time: 0 };
+  let dragging = false;
+
+  function commit(mutate) {
+    undoStack.push(JSON.stringify(S));
+    if (undoStack.length > 500) undoStack.shift();
+    redoStack = [];
+    mutate();
+    solution = null;
+    render();
+  }
+
+  function restore(from, to) {
+    if (!from.length) return;
+    to.push(JSON.stringify(S));
+    const prev = JSON.parse(from.pop());
+    const rebuild = prev.n !== S.n;
+    S = prev;
+    solution = null;
+    if (rebuild) { selection = []; cursor = 0; buildBoard(); }
+    render();
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Cells and symbols.
+
+  const cellName = (i) => `r${Math.floor(i / S.n) + 1}c${(i % S.n) + 1}`;
+  const rowOf = (i) => Math.floor(i / S.n);
+  const colOf = (i) => i % S.n;
+
+  function cellIndex(name) {
+    const m = /^r(\d+)c(\d+)$/i.exec(String(name).trim());
+    if (!m) return -1;
+    const r = +m[1] - 1, c = +m[2] - 1;
+    return r >= 0 && c >= 0 && r < S.n && c < S.n ? r * S.n + c : -1;
+  }
+
+  function symbol(v) {
+    if (v >= 1 && v <= 9) return String(v);
+    if (v >= 10 && v <= 35) return String.fromCharCode(55 + v); // 'A' = 10
+    return v ? String(v) : '';
+  }
+
+  function symbolValue(ch) {
+    if (/^[1-9]$/.test(ch)) return +ch;
+    if (/^[a-z]$/i.test(ch)) return ch.toUpperCase().charCodeAt(0) - 55;
+    return -1;
+  }
+
+  function boxRegion(i) {
+    const [br, bc] = S.box;
+    return Math.floor(rowOf(i) / br) * (S.n / bc) + Math.floor(colOf(i) / bc);
+  }
+
+  const regionOf = (i) => (S.regions ? S.regions[i] : boxRegion(i));
+  const adjacent = (a, b) => Math.abs(rowOf(a) - rowOf(b)) + Math.abs(colOf(a) - colOf(b)) === 1;
+
+  function boxShapes(n) {
+    const out = [];
+    for (let r = 1; r <= n; r++) if (n % r === 0) out.push([r, n / r]);
+    return out;
+  }
+
+  function inferredBox(n) {
+    let best = null;
+    for (let r = 2; r * r <= n; r++) if (n % r === 0) best = [r, n / r];
+    return best || [1, n];
+  }
+
+  const windowSide = (n) => { const k = Math.round(Math.sqrt(n)); return k >= 2 && k * k === n ? k : 0; };
+
+  // ------------------------------------------------------------------------------------------
+  // The JSON puzzle format.
+
+  function toPuzzleJson() {
+    const n = S.n;
+    const j = { size: n };
+    if (S.regions) {
+      j.regions = [];
+      for (let r = 0; r < n; r++) j.regions.push(S.regions.slice(r * n, (r + 1) * n).map((x) => x + 1));
+    } else {
+      j.box = `${S.box[0]}x${S.box[1]}`;
+    }
+    j.givens = [];
+    for (let r = 0; r < n; r++) {
+      const row = S.givens.slice(r * n, (r + 1) * n);
+      j.givens.push(n <= 35 ? row.map((v) => (v ? symbol(v) : '.')).join('') : row);
+    }
+    const names = (list) => list.map(cellName);
+    const rules = SWITCHES.filter((r) => S.rules[r]).map((type) => ({ type }));
+    if (S.cages.length) {
+      rules.push({ type: 'killer', cages: S.cages.map((c) => (c.sum == null ? { cells: names(c.cells) } : { cells: names(c.cells), sum: c.sum })) });
+    }
+    if (S.odd.length || S.even.length) rules.push({ type: 'odd-even', odd: names(S.odd), even: names(S.even) });
+    if (S.thermos.length) rules.push({ type: 'thermometer', thermometers: S.thermos.map(names) });
+    if (S.arrows.length) rules.push({ type: 'arrow', arrows: S.arrows.map((a) => ({ circle: cellName(a.circle), cells: names(a.cells) })) });
+    if (S.white.length || S.black.length || S.kropkiAll) {
+      rules.push({ type: 'kropki', white: S.white.map(names), black: S.black.map(names), all_given: S.kropkiAll });
+    }
+    if (S.xs.length || S.vs.length || S.xvAll) rules.push({ type: 'xv', x: S.xs.map(names), v: S.vs.map(names), all_given: S.xvAll });
+    if (S.extra.length) rules.push({ type: 'extra-regions', regions: S.extra.map(names) });
+    j.rules = rules;
+    return j;
+  }
+
+  // Reads the canonical form the server writes (`/api/parse`, `/api/generate`).
+  function loadPuzzleJson(j) {
+    const n = j.size;
+    const next = blankState(n, inferredBox(n));
+    S = next; // cellIndex needs S.n
+    if (typeof j.box === 'string') {
+      const [r, c] = j.box.split('x').map(Number);
+      next.box = [r, c];
+    }
+    if (Array.isArray(j.regions)) {
+      next.regions = new Array(n * n).fill(0);
+      if (Array.isArray(j.regions[0]) && typeof j.regions[0][0] === 'string') {
+        j.regions.forEach((cells, k) => cells.forEach((name) => { next.regions[cellIndex(name)] = k; }));
+      } else {
+        const labels = [];
+        j.regions.forEach((row, r) => row.forEach((label, c) => {
+          let k = labels.indexOf(label);
+          if (k < 0) { labels.push(label); k = labels.length - 1; }
+          next.regions[r * n + c] = k;
+        }));
+      }
+    }
+    (j.givens || []).forEach((row, r) => {
+      const values = typeof row === 'string' ? Array.from(row).map((ch) => Math.max(symbolValue(ch), 0)) : row;
+      values.forEach((v, c) => { next.givens[r * n + c] = v; });
+    });
+    const idx = (list) => (list || []).map(cellIndex);
+    for (const rule of j.rules || []) {
+      switch (rule.type) {
+        case 'killer': next.cages = rule.cages.map((c) => ({ cells: idx(c.cells), sum: c.sum == null ? null : c.sum })); break;
+        case 'odd-even': next.odd = idx(rule.odd); next.even = idx(rule.even); break;
+        case 'thermometer': next.thermos = rule.thermometers.map(idx); break;
+        case 'arrow': next.arrows = rule.arrows.map((a) => ({ circle: cellIndex(a.circle), cells: idx(a.cells) })); break;
+        case 'kropki': next.white = (rule.white || []).map(idx); next.black = (rule.black || []).map(idx); next.kropkiAll = !!rule.all_given; break;
+        case 'xv': next.xs = (rule.x || []).map(idx); next.vs = (rule.v || []).map(idx); next.xvAll = !!rule.all_given; break;
+        case 'extra-regions': next.extra = rule.regions.map(idx); break;
+        default: if (SWITCHES.includes(rule.type)) next.rules[rule.type] = true;
+      }
+    }
+    return next;
+  }
+
+  function replacePuzzle(json) {
+    undoStack.push(JSON.stringify(S));
+    redoStack = [];
+    S = loadPuzzleJson(json);
+    solution = null;
+    selection = [];
+    cursor = 0;
+    buildBoard();
+    render();
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Drawing the board.
+
+  function buildBoard() {
+    const board = $('#board');
+    const n = S.n;
+    board.innerHTML = '';
+    board.style.gridTemplateColumns = `repeat(${n}, 1fr)`;
+    board.style.gridTemplateRows = `repeat(${n}, 1fr)`;
+    board.dataset.size = String(n);
+    for (let i = 0; i < n * n; i++) {
+      const cell = document.createElement('div');
+      cell.className = 'cell';
+      cell.dataset.cell = cellName(i);
+      cell.dataset.index = String(i);
+      cell.addEventListener('mousedown', (e) => onCellDown(e, i));
+      cell.addEventListener('mouseenter', () => onCellEnter(i));
+      board.appendChild(cell);
+    }
+    const wrap = $('#board-wrap');
+    const size = wrap.getBoundingClientRect().width || 540;
+    wrap.style.setProperty('--digit', `${Math.max(10, Math.floor((size / n) * (n > 9 ? 0.5 : 0.6)))}px`);
+    $('#overlay').setAttribute('viewBox', `0 0 ${n} ${n}`);
+  }
+
+  function conflicts() {
+    const bad = new Set();
+    const n = S.n;
+    const groups = new Map();
+    for (let i = 0; i < n * n; i++) {
+      const v = S.givens[i];
+      if (!v) continue;
+      for (const key of [`r${rowOf(i)}`, `c${colOf(i)}`, `g${regionOf(i)}`]) {
+        const k = `${key}:${v}`;
+        if (groups.has(k)) { bad.add(i); bad.add(groups.get(k)); } else groups.set(k, i);
+      }
+    }
+    return bad;
+  }
+
+  function render() {
+    const n = S.n;
+    const cells = $('#board').children;
+    const bad = conflicts();
+    const selected = new Set(selection);
+    for (let i = 0; i < n * n; i++) {
+      const el = cells[i];
+      const given = S.givens[i];
+      const shown = given || (solution ? solution[i] : 0);
+      el.textContent = shown ? symbol(shown) : '';
+      el.dataset.given = given ? '1' : '0';
+      el.dataset.solved = !given && shown ? '1' : '0';
+      el.dataset.value = String(shown || 0);
+      const r = rowOf(i), c = colOf(i);
+      el.classList.toggle('br', c < n - 1 && regionOf(i) !== regionOf(i + 1));
+      el.classList.toggle('bb', r < n - 1 && regionOf(i) !== regionOf(i + n));
+      el.classList.toggle('last-col', c === n - 1);
+      el.classList.toggle('last-row', r === n - 1);
+      el.classList.toggle('selected', selected.has(i));
+      el.classList.toggle('cursor', i === cursor && selected.has(i));
+      el.classList.toggle('conflict', bad.has(i));
+    }
+    drawOverlay();
+    syncControls();
+    renderShapes();
+  }
+
+  const SVG = 'http://www.w3.org/2000/svg';
+  function svgEl(name, attrs, parent) {
+    const el = document.createElementNS(SVG, name);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+    parent.appendChild(el);
+    return el;
+  }
+
+  function drawOverlay() {
+    const svg = $('#overlay');
+    const n = S.n;
+    svg.innerHTML = '';
+    const cx = (i) => colOf(i) + 0.5;
+    const cy = (i) => rowOf(i) + 0.5;
+    const defs = svgEl('defs', {}, svg);
+    const marker = svgEl('marker', { id: 'arrowhead', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto' }, defs);
+    svgEl('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#7a828c' }, marker);
+    if (S.regions) {
+      for (let i = 0; i < n * n; i++) {
+        svgEl('rect', { x: colOf(i), y: rowOf(i), width: 1, height: 1, fill: `hsl(${(S.regions[i] * 137) % 360},70%,70%)`, 'fill-opacity': 0.22 }, svg);
+      }
+    }
+    if (S.rules.windows) {
+      const k = windowSide(n);
+      for (let a = 0; a < k - 1; a++) for (let b = 0; b < k - 1; b++) {
+        svgEl('rect', { x: 1 + b * (k + 1), y: 1 + a * (k + 1), width: k, height: k, fill: '#6b8fd6', 'fill-opacity': 0.15 }, svg);
+      }
+    }
+    if (S.rules.diagonal) {
+      svgEl('line', { x1: 0, y1: 0, x2: n, y2: n, stroke: '#7f9cc9', 'stroke-width': 0.04, 'stroke-opacity': 0.6 }, svg);
+      svgEl('line', { x1: n, y1: 0, x2: 0, y2: n, stroke: '#7f9cc9', 'stroke-width': 0.04, 'stroke-opacity': 0.6 }, svg);
+    }
+    for (const region of S.extra) {
+      for (const i of region) svgEl('rect', { x: colOf(i), y: rowOf(i), width: 1, height: 1, fill: '#d8a93b', 'fill-opacity': 0.2 }, svg);
+    }
+    for (const i of S.odd) svgEl('circle', { cx: cx(i), cy: cy(i), r: 0.38, fill: '#9aa3ad', 'fill-opacity': 0.3 }, svg);
+    for (const i of S.even) svgEl('rect', { x: colOf(i) + 0.14, y: rowOf(i) + 0.14, width: 0.72, height: 0.72, fill: '#9aa3ad', 'fill-opacity': 0.3 }, svg);
+    for (const t of S.thermos) {
+      if (!t.length) continue;
+      svgEl('polyline', { points: t.map((i) => `${cx(i)},${cy(i)}`).join(' '), fill: 'none', stroke: '#a8b0b9', 'stroke-width': 0.28, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'stroke-opacity': 0.7 }, svg);
+      svgEl('circle', { cx: cx(t[0]), cy: cy(t[0]), r: 0.36, fill: '#a8b0b9', 'fill-opacity': 0.7 }, svg);
+    }
+    for (const a of S.arrows) {
+      svgEl('circle', { cx: cx(a.circle), cy: cy(a.circle), r: 0.4, fill: 'none', stroke: '#7a828c', 'stroke-width': 0.05 }, svg);
+      if (!a.cells.length) continue;
+      const pts = [a.circle, ...a.cells].map((i) => [cx(i), cy(i)]);
+      const [x0, y0] = pts[0], [x1, y1] = pts[1];
+      const d = Math.hypot(x1 - x0, y1 - y0) || 1;
+      pts[0] = [x0 + ((x1 - x0) / d) * 0.4, y0 + ((y1 - y0) / d) * 0.4];
+      svgEl('polyline', { points: pts.map((p) => p.join(',')).join(' '), fill: 'none', stroke: '#7a828c', 'stroke-width': 0.05, 'marker-end': 'url(#arrowhead)' }, svg);
+    }
+    S.cages.forEach((cage) => drawCage(svg, cage));
+    const edgeMark = (pair, draw) => {
+      const [a, b] = pair;
+      draw((cx(a) + cx(b)) / 2, (cy(a) + cy(b)) / 2);
+    };
+    for (const p of S.white) edgeMark(p, (x, y) => svgEl('circle', { cx: x, cy: y, r: 0.12, fill: '#fff', stroke: '#1b1f24', 'stroke-width': 0.035 }, svg));
+    for (const p of S.black) edgeMark(p, (x, y) => svgEl('circle', { cx: x, cy: y, r: 0.12, fill: '#1b1f24' }, svg));
+    const letter = (p, text) => edgeMark(p, (x, y) => {
+      svgEl('circle', { cx: x, cy: y, r: 0.15, fill: '#fff' }, svg);
+      const t = svgEl('text', { x, y: y + 0.1, 'font-size': 0.28, 'text-anchor': 'middle', 'font-weight': 700, fill: '#1b1f24' }, svg);
+      t.textContent = text;
+    });
+    S.xs.forEach((p) => letter(p, 'X'));
+    S.vs.forEach((p) => letter(p, 'V'));
+    if (selection.length > 1 && (tool === 'thermo' || tool === 'arrow')) {
+      svgEl('polyline', { points: selection.map((i) => `${cx(i)},${cy(i)}`).join(' '), fill: 'none', stroke: '#1f5fbf', 'stroke-width': 0.06, 'stroke-dasharray': '0.12 0.08' }, svg);
+    }
+  }
+
+  function drawCage(svg, cage) {
+    const inCage = new Set(cage.cells);
+    const m = 0.08;
+    for (const i of cage.cells) {
+      const x = colOf(i), y = rowOf(i), n = S.n;
+      const up = rowOf(i) > 0 && inCage.has(i - n);
+      const down = rowOf(i) < n - 1 && inCage.has(i + n);
+      const left = colOf(i) > 0 && inCage.has(i - 1);
+      const right = colOf(i) < n - 1 && inCage.has(i + 1);
+      const x0 = x + (left ? 0 : m), x1 = x + 1 - (right ? 0 : m);
+      const y0 = y + (up ? 0 : m), y1 = y + 1 - (down ? 0 : m);
+      const seg = (ax, ay, bx, by) => svgEl('line', { x1: ax, y1: ay, x2: bx, y2: by, stroke: '#3d4650', 'stroke-width': 0.025, 'stroke-dasharray': '0.08 0.05' }, svg);
+      if (!up) seg(x0, y0, x1, y0);
+      if (!down) seg(x0, y1, x1, y1);
+      if (!left) seg(x0, y0, x0, y1);
+      if (!right) seg(x1, y0, x1, y1);
+    }
+    if (cage.sum != null && cage.cells.length) {
+      const first = Math.min(...cage.cells);
+      const t = svgEl('text', { x: colOf(first) + 0.1, y: rowOf(first) + 0.3, 'font-size': 0.22, fill: '#1b1f24' }, svg);
+      t.textContent = String(cage.sum);
+    }
+  }
+
+  function renderShapes() {
+    const list = $('#shapes');
+    list.innerHTML = '';
+    const add = (key, text, remove) => {
+      const li = document.createElement('li');
+      li.dataset.shape = key;
+      const span = document.createElement('span');
+      span.textContent = text;
+      const btn = document.createElement('button');
+      btn.type = 'button';
+      btn.textContent = '✕';
+      btn.title = 'Remove';
+      btn.addEventListener('click', () => commit(remove));
+      li.append(span, btn);
+      list.appendChild(li);
+    };
+    const names = (cells, sep = ' ') => cells.map(cellName).join(sep);
+    S.cages.forEach((c, k) => add(`cage-${k}`, `Cage ${c.sum == null ? '(no sum)' : c.sum}: ${names(c.cells)}`, () => S.cages.splice(k, 1)));
+    S.thermos.forEach((t, k) => add(`thermo-${k}`, `Thermometer: ${names(t, ' → ')}`, () => S.thermos.splice(k, 1)));
+    S.arrows.forEach((a, k) => add(`arrow-${k}`, `Arrow: (${cellName(a.circle)}) ${names(a.cells, ' → ')}`, () => S.arrows.splice(k, 1)));
+    const pairs = [['white', 'Kropki white'], ['black', 'Kropki black'], ['xs', 'X'], ['vs', 'V']];
+    for (const [key, label] of pairs) S[key].forEach((p, k) => add(`${key}-${k}`, `${label}: ${names(p, '–')}`, () => S[key].splice(k, 1)));
+    if (S.odd.length) add('odd', `Odd: ${names(S.odd)}`, () => { S.odd = []; });
+    if (S.even.length) add('even', `Even: ${names(S.even)}`, () => { S.even = []; });
+    S.extra.forEach((r, k) => add(`extra-${k}`, `Extra region: ${names(r)}`, () => S.extra.splice(k, 1)));
+  }
+
+  function syncControls() {
+    const size = $('#size');
+    if (size.value !== String(S.n)) size.value = String(S.n);
+    fillBoxOptions();
+    for (const box of $$('#rule-switches input[data-rule]')) {
+      const rule = box.dataset.rule;
+      box.checked = !!S.rules[rule];
+      box.disabled = rule === 'windows' && !windowSide(S.n);
+    }
+    $('#kropki-all').checked = S.kropkiAll;
+    $('#xv-all').checked = S.xvAll;
+    const region = $('#region-id');
+    if (region.options.length !== S.n) {
+      region.innerHTML = '';
+      for (let k = 1; k <= S.n; k++) region.add(new Option(String(k), String(k - 1)));
+    }
+  }
+
+  function fillBoxOptions() {
+    const box = $('#box');
+    const want = S.regions ? 'jigsaw' : `${S.box[0]}x${S.box[1]}`;
+    const shapes = boxShapes(S.n).map(([r, c]) => `${r}x${c}`);
+    const options = [...shapes, 'jigsaw'];
+    if (Array.from(box.options).map((o) => o.value).join() !== options.join()) {
+      box.innerHTML = '';
+      for (const o of options) box.add(new Option(o === 'jigsaw' ? 'jigsaw (draw regions)' : o, o));
+    }
+    box.value = want;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Mouse and keyboard.
+
+  function onCellDown(e, i) {
+    e.preventDefault();
+    $('#board').focus({ preventScroll: true });
+    if (tool === 'jigsaw') {
+      dragging = true;
+      paintRegion(i, true);
+      return;
+    }
+    if (e.shiftKey || e.ctrlKey || e.metaKey) {
+      const at = selection.indexOf(i);
+      if (at >= 0 && (e.ctrlKey || e.metaKey)) selection.splice(at, 1); else if (at < 0) selection.push(i);
+    } else {
+      selection = [i];
+    }
+    cursor = i;
+    dragging = true;
+    render();
+  }
+
+  function onCellEnter(i) {
+    if (!dragging) return;
+    if (tool === 'jigsaw') { paintRegion(i, false); return; }
+    if (!selection.includes(i)) {
+      selection.push(i);
+      cursor = i;
+      render();
+    }
+  }
+
+  function paintRegion(i, first) {
+    const k = +$('#region-id').value;
+    if (S.regions && S.regions[i] === k) return;
+    const apply = () => {
+      if (!S.regions) S.regions = Array.from({ length: S.n * S.n }, (_, j) => boxRegion(j));
+      S.regions[i] = k;
+    };
+    if (first) { commit(apply); } else { apply(); solution = null; render(); }
+  }
+
+  function setDigit(value) {
+    const targets = selection.length ? selection : [cursor];
+    if (targets.every((i) => S.givens[i] === value)) return;
+    commit(() => { for (const i of targets) S.givens[i] = value; });
+  }
+
+  // Sets the digit without a new undo step: the second keystroke of a two-digit number
+  // belongs to the first one's edit.
+  function amendDigit(value) {
+    const targets = selection.length ? selection : [cursor];
+    for (const i of targets) S.givens[i] = value;
+    lastKey = { cell: cursor, value, time: Date.now() };
+    solution = null;
+    render();
+  }
+
+  // Two keystrokes quickly into one cell make a two-digit number on big grids (1 then 2 = 12).
+  function continues(v) {
+    return S.n > 9 && lastKey.cell === cursor && Date.now() - lastKey.time < 900 && lastKey.value * 10 + v <= S.n;
+  }
+
+  function typed(ch) {
+    const v = symbolValue(ch);
+    if (v < 1) return false;
+    if (/^[0-9]$/.test(ch) && continues(v)) { amendDigit(lastKey.value * 10 + v); return true; }
+    if (v > S.n) { setStatus(`${ch} is not a digit of this ${S.n}x${S.n} grid`, 'error'); return true; }
+    setDigit(v);
+    lastKey = { cell: cursor, value: v, time: Date.now() };
+    return true;
+  }
+
+  function move(dr, dc, extend) {
+    const n = S.n;
+    const r = (rowOf(cursor) + dr + n) % n;
+    const c = (colOf(cursor) + dc + n) % n;
+    cursor = r * n + c;
+    if (extend) { if (!selection.includes(cursor)) selection.push(cursor); } else selection = [cursor];
+    render();
+  }
+
+  function onKey(e) {
+    const t = e.target;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT')) return;
+    const ctrl = e.ctrlKey || e.metaKey;
+    const key = e.key;
+    if (ctrl && (key === 'z' || key === 'Z')) { e.preventDefault(); if (e.shiftKey) restore(redoStack, undoStack); else restore(undoStack, redoStack); return; }
+    if (ctrl && (key === 'y' || key === 'Y')) { e.preventDefault(); restore(redoStack, undoStack); return; }
+    if (ctrl || e.altKey) return;
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (moves[key]) { e.preventDefault(); move(...moves[key], e.shiftKey); return; }
+    if (key === '0' && continues(0)) { e.preventDefault(); amendDigit(lastKey.value * 10); return; }
+    if (key === 'Delete' || key === 'Backspace' || key === '0' || key === '.') {
+      e.preventDefault();
+      lastKey = { cell: -1, value: 0, time: 0 };
+      setDigit(0);
+      return;
+    }
+    if (key === 'Enter') { e.preventDefault(); addShape(); return; }
+    if (key === 'Escape') { selection = []; render(); return; }
+    if (key.length === 1 && typed(key)) e.preventDefault();
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Shapes from the selection.
+
+  function addShape() {
+    const sel = selection.slice();
+    const fail = (msg) => { setStatus(msg, 'error'); };
+    if (tool === 'digits' || tool === 'jigsaw') return;
+    if (!sel.length) { fail('Select cells first'); return; }
+    const pair = () => {
+      if (sel.length !== 2 || !adjacent(sel[0], sel[1])) { fail('Select exactly two neighbouring cells'); return null; }
+      const all = [...S.white, ...S.black, ...S.xs, ...S.vs];
+      if (all.some(([a, b]) => (a === sel[0] && b === sel[1]) || (a === sel[1] && b === sel[0]))) { fail('That pair already has a mark'); return null; }
+      return [sel[0], sel[1]];
+    };
+    const path = () => {
+      if (sel.length < 2) { fail('Select at least two cells, in order'); return false; }
+      for (let k = 1; k < sel.length; k++) {
+        const a = sel[k - 1], b = sel[k];
+        if (Math.max(Math.abs(rowOf(a) - rowOf(b)), Math.abs(colOf(a) - colOf(b))) !== 1) { fail(`${cellName(a)} and ${cellName(b)} do not touch`); return false; }
+      }
+      return true;
+    };
+    switch (tool) {
+      case 'cage': {
+        const used = new Set(S.cages.flatMap((c) => c.cells));
+        const clash = sel.find((i) => used.has(i));
+        if (clash !== undefined) { fail(`${cellName(clash)} is already in a cage`); return; }
+        const raw = $('#cage-sum').value.trim();
+        const sum = raw === '' ? null : Number(raw);
+        if (sum !== null && !(Number.isInteger(sum) && sum > 0)) { fail('The cage sum must be a positive whole number'); return; }
+        commit(() => S.cages.push({ cells: sel.slice().sort((a, b) => a - b), sum }));
+        $('#cage-sum').value = '';
+        break;
+      }
+      case 'thermo': if (path()) commit(() => S.thermos.push(sel)); else return; break;
+      case 'arrow': if (path()) commit(() => S.arrows.push({ circle: sel[0], cells: sel.slice(1) })); else return; break;
+      case 'white': case 'black': case 'x': case 'v': {
+        const p = pair();
+        if (!p) return;
+        const key = { white: 'white', black: 'black', x: 'xs', v: 'vs' }[tool];
+        commit(() => S[key].push(p));
+        break;
+      }
+      case 'odd': case 'even': {
+        const mine = tool === 'odd' ? 'odd' : 'even';
+        const other = tool === 'odd' ? 'even' : 'odd';
+        commit(() => {
+          const all = sel.every((i) => S[mine].includes(i));
+          S[mine] = all ? S[mine].filter((i) => !sel.includes(i)) : [...new Set([...S[mine], ...sel])].sort((a, b) => a - b);
+          S[other] = S[other].filter((i) => !sel.includes(i));
+        });
+        break;
+      }
+      case 'extra': commit(() => S.extra.push(sel.slice().sort((a, b) => a - b))); break;
+      default: return;
+    }
+    selection = [];
+    render();
+    setStatus('Added', 'ok');
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // The API.
+
+  class ApiError extends Error {
+    constructor(message, field, code) { super(message); this.field = field; this.code = code; }
+  }
+
+  async function api(path, body) {
+    const res = await fetch(`/api/${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const type = res.headers.get('content-type') || '';
+    if (type.includes('application/json')) {
+      const j = await res.json();
+      if (!res.ok || j.status === 'error') throw new ApiError(j.error || `HTTP ${res.status}`, j.field, res.status);
+      return j;
+    }
+    if (!res.ok) throw new ApiError(`HTTP ${res.status} ${await res.text()}`, '', res.status);
+    return res.blob();
+  }
+
+  function setStatus(text, state = 'idle') {
+    const el = $('#status');
+    el.textContent = text;
+    el.dataset.state = state;
+  }
+
+  const busyButtons = () => $$('#controls button');
+  async function run(label, work) {
+    setStatus(`${label}…`, 'busy');
+    busyButtons().forEach((b) => { b.disabled = true; });
+    try {
+      await work();
+    } catch (e) {
+      setStatus(e instanceof ApiError && e.field ? `Error in ${e.field}: ${e.message}` : `Error: ${e.message}`, 'error');
+    } finally {
+      busyButtons().forEach((b) => { b.disabled = false; });
+      applyHealth();
+    }
+  }
+
+  function solverOptions() {
+    const t = Number($('#time-limit').value);
+    const o = { solver: $('#solver').value };
+    if (t > 0) o.time_limit = t;
+    return o;
+  }
+
+  const fmtMs = (ms) => (ms == null ? '–' : ms < 1 ? `${(ms * 1000).toFixed(0)} µs` : ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(2)} s`);
+  const fmtSize = (m) => (m ? `${m.variables} variables, ${m.rows} rows, ${m.nonzeros} nonzeros, ${m.fixed} fixed` : '–');
+
+  function showReport(rows) {
+    const dl = document.createElement('dl');
+    for (const [k, v] of rows) {
+      if (v === undefined || v === null || v === '') continue;
+      const dt = document.createElement('dt');
+      dt.textContent = k;
+      const dd = document.createElement('dd');
+      dd.textContent = String(v);
+      dl.append(dt, dd);
+    }
+    const report = $('#report');
+    report.innerHTML = '';
+    report.appendChild(dl);
+  }
+
+  function statsRows(r) {
+    const s = r.stats || {};
+    return [
+      ['Status', r.status],
+      ['Reason', r.reason],
+      ['Solutions', r.count == null ? null : `${r.count_exact ? '' : 'at least '}${r.count}`],
+      ['Unique', r.unique == null ? null : r.unique ? 'yes' : 'no'],
+      ['Solver', s.solver],
+      ['Model', fmtSize(s.model)],
+      ['After presolve', s.presolved ? fmtSize(s.presolved) : null],
+      ['Time', fmtMs(s.time_ms)],
+      ['Search', fmtMs(s.search_ms)],
+      ['Nodes', s.nodes],
+      ['Guesses', s.guesses],
+      ['Solver calls', s.solver_calls],
+      ['Time limit', s.time_limit_s == null ? null : `${s.time_limit_s} s`],
+    ];
+  }
+
+  const flat = (grid) => grid.rows.flat();
+
+  async function solve(unique) {
+    await run(unique ? 'Checking uniqueness' : 'Solving', async () => {
+      const r = await api('solve', { puzzle: toPuzzleJson(), ...solverOptions(), unique });
+      solution = r.solution ? flat(r.solution) : null;
+      render();
+      showReport(statsRows(r));
+      if (r.status === 'solved') {
+        if (!unique) setStatus('Solved', 'ok');
+        else if (r.unique === true) setStatus('Solved: the solution is unique', 'ok');
+        else if (r.unique === false) setStatus('Not unique: there are at least two solutions (one is shown)', 'error');
+        else setStatus(`Solved; ${r.reason}`, 'error');
+      } else if (r.status === 'infeasible') {
+        setStatus(`No solution: ${r.reason}`, 'error');
+      } else {
+        setStatus(`Unknown: ${r.reason}`, 'error');
+      }
+    });
+  }
+
+  async function count() {
+    await run('Counting', async () => {
+      const r = await api('count', { puzzle: toPuzzleJson(), ...solverOptions(), max: 1000 });
+      showReport(statsRows(r));
+      if (r.status === 'counted') setStatus(`${r.count_exact ? 'Exactly' : 'At least'} ${r.count} solution${r.count === 1 ? '' : 's'}`, 'ok');
+      else if (r.status === 'infeasible') setStatus(`No solution: ${r.reason}`, 'error');
+      else setStatus(`Unknown: ${r.reason}`, 'error');
+    });
+  }
+
+  function ratingRows(rating) {
+    if (!rating || typeof rating !== 'object') return [['Rating', rating]];
+    return Object.entries(rating)
+      .filter(([k]) => k !== 'status')
+      .map(([k, v]) => [k.replace(/_/g, ' '), typeof v === 'object' && v !== null ? JSON.stringify(v) : v]);
+  }
+
+  async function rate() {
+    await run('Rating', async () => {
+      const r = await api('rate', { puzzle: toPuzzleJson() });
+      showReport(ratingRows(r));
+      setStatus(r.status === 'rated' ? `Rated${r.difficulty ? `: ${r.difficulty}` : ''}` : `Unknown: ${r.reason}`, r.status === 'rated' ? 'ok' : 'error');
+    });
+  }
+
+  async function generate() {
+    await run('Generating', async () => {
+      const body = { size: S.n, rules: SWITCHES.filter((r) => S.rules[r]) };
+      if (!S.regions) body.box = `${S.box[0]}x${S.box[1]}`;
+      const sym = $('#gen-symmetry').value;
+      const diff = $('#gen-difficulty').value;
+      const seed = $('#gen-seed').value.trim();
+      if (sym) body.symmetry = sym;
+      if (diff) body.difficulty = diff;
+      if (seed !== '') body.seed = Number(seed);
+      const r = await api('generate', body);
+      replacePuzzle(r.puzzle);
+      showReport([['Givens', r.givens], ['Unique', 'yes'], ['Seed', r.seed], ['Time', fmtMs(r.time_ms)], ...ratingRows(r.rating)]);
+      setStatus(`Generated a puzzle with ${r.givens} givens and a unique solution`, 'ok');
+    });
+  }
+
+  async function importText(text) {
+    const trimmed = text.trim();
+    if (!trimmed) { setStatus('Paste a puzzle into the box first', 'error'); return; }
+    await run('Importing', async () => {
+      let body = { text: trimmed };
+      if (trimmed.startsWith('{')) {
+        try { body = { puzzle: JSON.parse(trimmed) }; } catch (_) { /* the server names the JSON error */ }
+      }
+      const r = await api('parse', body);
+      replacePuzzle(r.puzzle);
+      setStatus(r.conflicts && r.conflicts.length ? `Imported; note: ${r.conflicts[0]}` : 'Imported', r.conflicts && r.conflicts.length ? 'error' : 'ok');
+    });
+  }
+
+  function givensLine() {
+    return S.givens.map((v) => (v ? symbol(v) : '.')).join('');
+  }
+
+  function toBase64Url(text) {
+    const bytes = new TextEncoder().encode(text);
+    let bin = '';
+    bytes.forEach((b) => { bin += String.fromCharCode(b); });
+    return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  }
+
+  function fromBase64Url(text) {
+    const b64 = text.replace(/-/g, '+').replace(/_/g, '/');
+    const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+    return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+  }
+
+  function shareLink() {
+    const url = `${location.origin}${location.pathname}#p=${toBase64Url(JSON.stringify(toPuzzleJson()))}`;
+    history.replaceState(null, '', url);
+    $('#share-link').value = url;
+    const done = () => setStatus('Share link ready (in the address bar and below)', 'ok');
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(url).then(() => setStatus('Share link copied', 'ok'), done);
+    else done();
+  }
+
+  async function loadFromHash() {
+    const h = location.hash;
+    if (h.startsWith('#p=')) {
+      let puzzle;
+      try { puzzle = JSON.parse(fromBase64Url(h.slice(3))); } catch (e) { setStatus('The link does not hold a puzzle', 'error'); return; }
+      await run('Loading the shared puzzle', async () => {
+        const r = await api('parse', { puzzle });
+        replacePuzzle(r.puzzle);
+        undoStack = [];
+        setStatus('Loaded the shared puzzle', 'ok');
+      });
+    } else if (h.startsWith('#line=')) {
+      await run('Loading the shared puzzle', async () => {
+        const r = await api('parse', { line: decodeURIComponent(h.slice(6)) });
+        replacePuzzle(r.puzzle);
+        undoStack = [];
+        setStatus('Loaded the shared puzzle', 'ok');
+      });
+    }
+  }
+
+  async function download(format) {
+    await run(`Drawing ${format.toUpperCase()}`, async () => {
+      const body = { puzzle: toPuzzleJson(), format };
+      if (solution) body.solution = solution.map((v, i) => (S.givens[i] ? '.' : symbol(v))).join('');
+      const blob = await api('render', body);
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `sudoku.${format}`;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10000);
+      setStatus(`Downloaded sudoku.${format}`, 'ok');
+    });
+  }
+
+  function applyHealth() {
+    if (!health) return;
+    const gen = health.generate || {};
+    $('#generate').disabled = !gen.available;
+    $('#rate').disabled = !gen.available;
+    const draw = (health.render || {}).available;
+    $('#download-svg').disabled = !draw;
+    $('#download-png').disabled = !draw;
+  }
+
+  async function loadHealth() {
+    try {
+      health = await api('health');
+    } catch (e) {
+      setStatus(`Cannot reach the server: ${e.message}`, 'error');
+      return;
+    }
+    const solver = $('#solver');
+    solver.innerHTML = '';
+    for (const s of health.solvers) solver.add(new Option(s, s));
+    solver.value = health.default_solver;
+    const size = $('#size');
+    size.innerHTML = '';
+    const maxSide = Math.min(health.limits.solve_side, 25);
+    for (let n = 4; n <= maxSide; n++) size.add(new Option(`${n}x${n}`, String(n)));
+    size.value = String(S.n);
+    const fill = (sel, items) => {
+      const el = $(sel);
+      el.innerHTML = '';
+      el.add(new Option('default', ''));
+      for (const it of items || []) el.add(new Option(it, it));
+    };
+    fill('#gen-symmetry', (health.generate || {}).symmetries);
+    fill('#gen-difficulty', (health.generate || {}).difficulties);
+    $('#time-limit').max = String(health.limits.max_time_s);
+    $('#time-limit').value = String(Math.min(5, health.limits.max_time_s));
+    applyHealth();
+    setStatus(`Ready: solvers ${health.solvers.join(', ')}`, 'idle');
+  }
+
+  function setTool(next) {
+    tool = next;
+    $('#tool-hint').textContent = TOOL_HINTS[tool] || '';
+    $('#cage-sum-label').hidden = tool !== 'cage';
+    $('#region-label').hidden = tool !== 'jigsaw';
+    $('#add-shape').hidden = tool === 'digits' || tool === 'jigsaw';
+    if (tool === 'jigsaw' && !S.regions) {
+      commit(() => { S.regions = Array.from({ length: S.n * S.n }, (_, j) => boxRegion(j)); });
+    }
+    render();
+  }
+
+  function newGrid(n, box) {
+    commit(() => {
+      const rules = {};
+      for (const r of SWITCHES) if (S.rules[r] && (r !== 'windows' || windowSide(n))) rules[r] = true;
+      S = blankState(n, box);
+      S.rules = rules;
+    });
+    selection = [];
+    cursor = 0;
+    buildBoard();
+    render();
+  }
+
+  function wire() {
+    document.addEventListener('keydown', onKey);
+    window.addEventListener('mouseup', () => { dragging = false; });
+    window.addEventListener('hashchange', loadFromHash);
+    $('#size').addEventListener('change', (e) => { const n = +e.target.value; newGrid(n, inferredBox(n)); });
+    $('#box').addEventListener('change', (e) => {
+      const v = e.target.value;
+      if (v === 'jigsaw') { $('[data-tool="jigsaw"]').checked = true; setTool('jigsaw'); return; }
+      const [r, c] = v.split('x').map(Number);
+      commit(() => { S.box = [r, c]; S.regions = null; });
+    });
+    $('#new-grid').addEventListener('click', () => newGrid(S.n, S.box));
+    $('#clear-digits').addEventListener('click', () => commit(() => { S.givens.fill(0); }));
+    for (const box of $$('#rule-switches input[data-rule]')) {
+      box.addEventListener('change', (e) => commit(() => { S.rules[e.target.dataset.rule] = e.target.checked; }));
+    }
+    $('#kropki-all').addEventListener('change', (e) => commit(() => { S.kropkiAll = e.target.checked; }));
+    $('#xv-all').addEventListener('change', (e) => commit(() => { S.xvAll = e.target.checked; }));
+    for (const radio of $$('#tools input[data-tool]')) radio.addEventListener('change', (e) => setTool(e.target.dataset.tool));
+    $('#add-shape').addEventListener('click', addShape);
+    $('#clear-selection').addEventListener('click', () => { selection = []; render(); });
+    $('#cage-sum').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); addShape(); } });
+    $('#solve').addEventListener('click', () => solve(false));
+    $('#unique').addEventListener('click', () => solve(true));
+    $('#count').addEventListener('click', count);
+    $('#rate').addEventListener('click', rate);
+    $('#clear-solution').addEventListener('click', () => { solution = null; render(); setStatus('Solution hidden'); });
+    $('#generate').addEventListener('click', generate);
+    $('#import').addEventListener('click', () => importText($('#io').value));
+    $('#export-json').addEventListener('click', () => { $('#io').value = JSON.stringify(toPuzzleJson(), null, 1); setStatus('Exported the JSON puzzle', 'ok'); });
+    $('#export-line').addEventListener('click', () => {
+      $('#io').value = givensLine();
+      const lost = S.regions || Object.values(S.rules).some(Boolean) || toPuzzleJson().rules.length;
+      setStatus(lost ? 'Exported the givens line (the line form has no rules or regions: use JSON for those)' : 'Exported the line', lost ? 'error' : 'ok');
+    });
+    $('#share').addEventListener('click', shareLink);
+    $('#download-svg').addEventListener('click', () => download('svg'));
+    $('#download-png').addEventListener('click', () => download('png'));
+  }
+
+  async function start() {
+    wire();
+    buildBoard();
+    setTool('digits');
+    undoStack = [];
+    render();
+    await loadHealth();
+    await loadFromHash();
+    document.body.dataset.ready = '1';
+  }
+
+  start();
+})();

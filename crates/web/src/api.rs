@@ -142,6 +142,14 @@ impl Fields for RateOptions {
     const FIELDS: &'static [&'static str] = &["time_limit"];
 }
 
+/// `/api/parse` options: none beyond the puzzle.
+#[derive(Debug, Default, Deserialize)]
+pub struct NoOptions {}
+
+impl Fields for NoOptions {
+    const FIELDS: &'static [&'static str] = &[];
+}
+
 /// `/api/render` options.
 #[derive(Debug, Default, Deserialize)]
 pub struct RenderOptions {
@@ -278,6 +286,20 @@ pub async fn health(State(state): State<AppState>) -> Json<Value> {
             "queue_wait_s": l.queue_wait.as_secs_f64(),
         },
     }))
+}
+
+/// `POST /api/parse`: any puzzle text (grid, line, clue triplets, MATLAB matrix, JSON) in the
+/// canonical JSON puzzle format, for the page's import box.
+pub async fn parse(State(state): State<AppState>, req: WithPuzzle<NoOptions>) -> Result<Json<Value>, AppError> {
+    let puzzle = req.input.puzzle(state.config.limits.solve_side, "solve")?;
+    let conflicts: Vec<String> =
+        sudoku_ip_model::check::given_conflicts(&puzzle).iter().map(ToString::to_string).collect();
+    Ok(Json(json!({
+        "status": "parsed",
+        "puzzle": to_json(&puzzle),
+        "line": puzzle.givens().to_line(),
+        "conflicts": conflicts,
+    })))
 }
 
 /// `POST /api/solve`: one checked solution, or why there is none; with `unique`, also whether

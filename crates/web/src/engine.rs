@@ -7,7 +7,6 @@
 
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
 use sudoku_ip_milp::{Milp, MilpSolver};
 use sudoku_ip_model::{check, Backend, Grid, Limits, Model, Puzzle, SearchEnd, SearchRequest, Stats};
 use sudoku_ip_native::{Native, Presolve};
@@ -15,8 +14,7 @@ use sudoku_ip_native::{Native, Presolve};
 use crate::error::AppError;
 
 /// A solver compiled into this build.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Solver {
     /// The native propagation + search engine.
     Native,

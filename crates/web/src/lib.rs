@@ -12,6 +12,7 @@
 //! | `POST /api/generate` | a new puzzle with a unique solution                               |
 //! | `POST /api/rate`   | the logical difficulty of a puzzle                                  |
 //! | `POST /api/render` | the picture of a puzzle (SVG or PNG)                                |
+//! | `POST /api/parse`  | any puzzle text in the canonical JSON puzzle format                 |
 //!
 //! Requests take the command line's puzzle formats: `puzzle` (the JSON puzzle object), `line`
 //! or `text`. The server protects itself with [`ServerLimits`]: body size, grid side, a time
@@ -36,7 +37,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::DefaultBodyLimit;
-use axum::http::{header, HeaderValue};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::routing::{get, post};
 use axum::Router;
 use tokio::net::TcpListener;
@@ -111,6 +112,7 @@ pub fn app(config: AppConfig) -> Router {
     let state = AppState::new(config);
     let api = Router::new()
         .route("/health", get(api::health))
+        .route("/parse", post(api::parse))
         .route("/solve", post(api::solve))
         .route("/count", post(api::count))
         .route("/generate", post(api::generate))
@@ -122,7 +124,7 @@ pub fn app(config: AppConfig) -> Router {
         .nest("/api", api)
         .merge(page::routes())
         .layer(DefaultBodyLimit::max(limits.body_bytes))
-        .layer(TimeoutLayer::new(overall))
+        .layer(TimeoutLayer::with_status_code(StatusCode::GATEWAY_TIMEOUT, overall))
         .layer(CatchPanicLayer::new())
         .with_state(state)
 }

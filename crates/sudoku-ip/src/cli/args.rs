@@ -38,6 +38,9 @@ pub enum Command {
     Export(ExportArgs),
     /// Measure solve + prove-unique throughput over puzzle files (one puzzle per line).
     Bench(BenchArgs),
+    /// Draw a puzzle (and with --solution its solution) as SVG, PNG or PDF; --sheet puts a
+    /// file of puzzles on printable A4 pages.
+    Render(super::render::RenderArgs),
 }
 
 /// Where the puzzle comes from and how to read it.
@@ -118,6 +121,8 @@ pub struct SolveArgs {
     /// Puzzles solved in parallel for a batch file (default: all cores).
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
+    #[command(flatten)]
+    pub picture: super::render::PictureArgs,
 }
 
 #[derive(Debug, Args)]
@@ -190,7 +195,7 @@ pub struct BenchArgs {
     pub json: bool,
 }
 
-fn parse_format(s: &str) -> Result<Format, String> {
+pub(super) fn parse_format(s: &str) -> Result<Format, String> {
     s.parse()
 }
 
@@ -205,7 +210,7 @@ fn parse_solver(s: &str) -> Result<SolverKind, String> {
     Ok(kind)
 }
 
-fn parse_box(s: &str) -> Result<(usize, usize), String> {
+pub(super) fn parse_box(s: &str) -> Result<(usize, usize), String> {
     let (r, c) = s
         .split_once(['x', 'X', '*'])
         .ok_or_else(|| format!("expected ROWSxCOLS such as 2x3, found {s:?}"))?;

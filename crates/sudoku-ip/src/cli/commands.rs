@@ -19,6 +19,7 @@ pub fn dispatch(cli: Cli) -> Result<Status, Failure> {
         Command::Check(a) => check_cmd(a),
         Command::Export(a) => export_cmd(a),
         Command::Bench(a) => bench::run(a),
+        Command::Render(a) => super::render::run(a),
     }
 }
 
@@ -91,7 +92,10 @@ fn solve(a: SolveArgs) -> Result<Status, Failure> {
     let opts = options(&a.solver);
     let puzzle = match doc {
         Document::Single(p) => p,
-        Document::Batch(items) => return batch::solve_batch(items, &a, &opts),
+        Document::Batch(items) => {
+            super::render::refuse_batch(&a.picture)?;
+            return batch::solve_batch(items, &a, &opts);
+        }
     };
     let format = a.output.output.unwrap_or(OutputFormat::Grid);
     let (max, keep) = if a.all {
@@ -102,6 +106,7 @@ fn solve(a: SolveArgs) -> Result<Status, Failure> {
         (1, 1)
     };
     let report = sudoku_ip::search(&puzzle, &opts, max, keep).map_err(Failure::solver)?;
+    super::render::solution_picture(&a.picture, &puzzle, &report)?;
     if a.output.stats && format != OutputFormat::Json {
         eprintln!("{}", stats_line(&report));
     }

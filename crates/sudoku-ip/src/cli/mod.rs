@@ -5,6 +5,7 @@ mod batch;
 mod bench;
 mod commands;
 mod output;
+mod render;
 
 use std::io::Write;
 use std::process::ExitCode;

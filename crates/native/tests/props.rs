@@ -1,0 +1,84 @@
+//! Property tests: random 4×4 and 6×6 puzzles cut from random full grids — some unique, some
+//! with many solutions, some with a clashing given — solved by the native engine and by the
+//! naive reference. Every solution must satisfy the model, and the solution sets must agree.
+
+mod common;
+
+use common::{full_grid, is_valid_solution, model, remove_cells, Rng};
+use proptest::prelude::*;
+use sudoku_ip_model::{Backend, SearchEnd, SearchRequest};
+use sudoku_ip_native::{presolve, reference, Native, Presolve};
+
+/// Box shape, the seed of the grid, how many cells to empty, and whether to plant a clash.
+fn puzzle() -> impl Strategy<Value = ((usize, usize), u64, usize, bool)> {
+    prop_oneof![Just((2usize, 2usize)), Just((2, 3))].prop_flat_map(|(br, bc)| {
+        let cells = br * bc * br * bc;
+        // 6x6 puzzles keep at least 12 givens so the reference stays quick.
+        let max_holes: usize = if cells == 16 { 16 } else { 24 };
+        (Just((br, bc)), any::<u64>(), 0usize..=max_holes, proptest::bool::weighted(0.15))
+    })
+}
+
+fn build(((br, bc), seed, holes, clash): ((usize, usize), u64, usize, bool)) -> (Vec<u8>, Vec<u8>) {
+    let mut rng = Rng(seed);
+    let solution = full_grid(&mut rng, br, bc);
+    let mut values = remove_cells(&mut rng, &solution, holes);
+    if clash {
+        // Copy a given into another empty cell of its row: a contradiction, sometimes deep.
+        let n = br * bc;
+        if let Some(k) = (0..n * n).find(|&k| values[k] == 0) {
+            let r = k / n;
+            if let Some(j) = (0..n).map(|c| r * n + c).find(|&j| values[j] != 0) {
+                values[k] = values[j];
+            }
+        }
+    }
+    (solution, values)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn native_and_reference_find_the_same_solutions(case in puzzle()) {
+        let (br, bc) = case.0;
+        let (solution, values) = build(case);
+        prop_assert!(is_valid_solution(br, bc, &solution));
+        let m = model(br, bc, &values);
+        let expected = reference::solutions(&m, 20_000);
+        prop_assume!(expected.complete);
+
+        let r = Native.search(&m, &SearchRequest::count(u64::MAX, usize::MAX)).expect("search");
+        prop_assert_eq!(r.count, expected.count);
+        prop_assert_eq!(&r.end, &SearchEnd::Exhausted);
+        let mut got: Vec<Vec<bool>> = r.solutions.iter().map(|g| m.ones_from_grid(g)).collect();
+        for ones in &got {
+            prop_assert!(m.is_feasible(ones));
+        }
+        got.sort();
+        let mut want = expected.solutions.clone();
+        want.sort();
+        prop_assert_eq!(got, want);
+
+        // Without the clash the planted grid is always among the solutions.
+        if !case.3 {
+            prop_assert!(r.solutions.iter().any(|g| g.values() == &solution[..]));
+        }
+
+        // Uniqueness and solve requests agree with the full count.
+        let two = Native.search(&m, &SearchRequest::count(2, 1)).expect("search");
+        prop_assert_eq!(two.count, expected.count.min(2));
+        let end = if expected.count >= 2 { SearchEnd::ReachedMax } else { SearchEnd::Exhausted };
+        prop_assert_eq!(two.end, end);
+
+        // Presolve never contradicts a solution, and reports infeasible only when there is none.
+        match presolve(&m) {
+            Presolve::Infeasible { .. } => prop_assert_eq!(expected.count, 0),
+            Presolve::Reduced { fixed, .. } => {
+                for s in &expected.solutions {
+                    prop_assert!(fixed.iter().zip(s).all(|(f, &x)| f.is_none_or(|f| f == x)));
+                }
+            }
+        }
+    }
+}

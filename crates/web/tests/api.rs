@@ -1,0 +1,319 @@
+//! The JSON API without a socket: each test sends requests through `app(config).oneshot(..)`
+//! and checks the answers — solutions against the independent checker, errors by status and
+//! by the field they name.
+
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use sudoku_ip_model::formats::{self, json::parse_value, ParseOptions};
+use sudoku_ip_model::{check, Grid, Puzzle};
+use sudoku_ip_web::{app, AppConfig, ServerLimits};
+use tower::ServiceExt;
+
+/// Seed 000's clue triplets (MATLAB's sudokuEngine example).
+const SEED_TRIPLETS: &str = "1,2,2\n1,5,3\n1,8,4\n2,1,6\n2,9,3\n3,3,4\n3,7,5\n4,4,8\n4,6,6\n5,1,8\n5,5,1\n\
+                             5,9,6\n6,4,7\n6,6,5\n7,3,7\n7,7,6\n8,1,4\n8,9,8\n9,2,3\n9,5,4\n9,8,2\n";
+
+const HARD_LINE: &str = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..";
+
+fn server() -> Router {
+    app(AppConfig::default())
+}
+
+async fn send(app: Router, method: &str, path: &str, body: Body) -> (StatusCode, Vec<(String, String)>, Vec<u8>) {
+    let request = Request::builder()
+        .method(method)
+        .uri(path)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(body)
+        .expect("request");
+    let response = app.oneshot(request).await.expect("the service never fails");
+    let status = response.status();
+    let headers = response
+        .headers()
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_str().unwrap_or("").to_string()))
+        .collect();
+    let bytes = response.into_body().collect().await.expect("body").to_bytes().to_vec();
+    (status, headers, bytes)
+}
+
+async fn post(app: Router, path: &str, body: &Value) -> (StatusCode, Value) {
+    post_raw(app, path, body.to_string()).await
+}
+
+async fn post_raw(app: Router, path: &str, body: String) -> (StatusCode, Value) {
+    let (status, _, bytes) = send(app, "POST", path, Body::from(body)).await;
+    let value = serde_json::from_slice(&bytes).unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {bytes:?}"));
+    (status, value)
+}
+
+fn puzzle_of(text: &str) -> Puzzle {
+    formats::parse_puzzle(text, &ParseOptions::default()).expect("test puzzle parses")
+}
+
+/// The solution of a response, checked against the puzzle by the model crate's checker.
+fn checked_solution(puzzle: &Puzzle, answer: &Value) -> Grid {
+    let line = answer["solution"]["line"].as_str().unwrap_or_else(|| panic!("no solution line in {answer}"));
+    let n = puzzle.n();
+    let opts = ParseOptions { size: Some(n), box_shape: puzzle.geometry().box_shape(), ..Default::default() };
+    let grid = formats::parse_puzzle(line, &opts).expect("solution line parses").givens().clone();
+    assert!(grid.is_full(), "solution has empty cells: {line}");
+    let rows: Vec<u8> = answer["solution"]["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .flat_map(|r| r.as_array().expect("row").iter().map(|v| v.as_u64().expect("int") as u8))
+        .collect();
+    assert_eq!(rows, grid.values(), "rows and line disagree");
+    let violations = check::verify(puzzle, &grid);
+    assert!(violations.is_empty(), "the server sent a wrong solution: {violations:?}");
+    grid
+}
+
+fn field(answer: &Value) -> &str {
+    answer["field"].as_str().unwrap_or("")
+}
+
+#[tokio::test]
+async fn the_seed_puzzle_is_solved_and_the_grid_checks() {
+    let puzzle = puzzle_of(SEED_TRIPLETS);
+    let (status, answer) = post(server(), "/api/solve", &json!({ "text": SEED_TRIPLETS })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["status"], "solved");
+    checked_solution(&puzzle, &answer);
+    let stats = &answer["stats"];
+    assert_eq!(stats["solver"], "native");
+    assert_eq!(stats["model"]["variables"], 729);
+    assert_eq!(stats["model"]["rows"], 324);
+    assert_eq!(stats["model"]["fixed"], 21);
+    assert!(stats["time_ms"].as_f64().is_some_and(|t| t >= 0.0), "{stats}");
+    assert!(answer.get("unique").is_none(), "uniqueness was not asked");
+}
+
+#[tokio::test]
+async fn a_json_puzzle_with_rules_is_solved_by_every_compiled_in_solver() {
+    // An X-Sudoku made here: a diagonal grid from the native engine with every third cell blanked.
+    let blank = json!({"size": 9, "rules": [{"type": "diagonal"}]});
+    let (_, full) = post(server(), "/api/solve", &json!({ "puzzle": blank })).await;
+    checked_solution(&parse_value(&blank).expect("valid"), &full);
+    let line: String = full["solution"]["line"]
+        .as_str()
+        .expect("line")
+        .chars()
+        .enumerate()
+        .map(|(i, c)| if i % 3 == 0 { '.' } else { c })
+        .collect();
+    let json_puzzle = json!({"size": 9, "box": "3x3", "givens": line, "rules": [{"type": "diagonal"}]});
+    let puzzle = parse_value(&json_puzzle).expect("valid JSON puzzle");
+    for solver in ["native", "microlp"] {
+        let body = json!({ "puzzle": json_puzzle, "solver": solver, "unique": true });
+        let (status, answer) = post(server(), "/api/solve", &body).await;
+        assert_eq!(status, StatusCode::OK, "{solver}: {answer}");
+        assert_eq!(answer["status"], "solved", "{solver}: {answer}");
+        assert_eq!(answer["stats"]["solver"], solver);
+        assert!(answer["unique"].is_boolean(), "{solver}: uniqueness was asked: {answer}");
+        let grid = checked_solution(&puzzle, &answer);
+        let diag: Vec<usize> = (0..9).map(|i| grid.values()[i * 9 + i] as usize).collect();
+        let mut sorted = diag.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (1..=9).collect::<Vec<_>>(), "{solver}: the diagonal rule was ignored: {diag:?}");
+    }
+}
+
+#[tokio::test]
+async fn uniqueness_is_proved_or_refuted() {
+    let (_, unique) = post(server(), "/api/solve", &json!({ "line": HARD_LINE, "unique": true })).await;
+    assert_eq!((unique["status"].as_str(), unique["unique"].as_bool()), (Some("solved"), Some(true)), "{unique}");
+    assert_eq!(unique["count"], 1);
+    assert_eq!(unique["count_exact"], true);
+    // Remove givens until it is not unique: a 9x9 with 5 givens has many solutions.
+    let sparse = format!("12345{}", ".".repeat(76));
+    let (_, many) = post(server(), "/api/solve", &json!({ "line": sparse, "unique": true })).await;
+    assert_eq!(many["unique"], false, "{many}");
+    let puzzle = puzzle_of(&sparse);
+    checked_solution(&puzzle, &many);
+    let other = many["other_solution"]["line"].as_str().expect("a second solution");
+    assert_ne!(Some(other), many["solution"]["line"].as_str());
+    let (_, counted) = post(server(), "/api/count", &json!({ "line": sparse, "max": 50 })).await;
+    assert_eq!(counted["status"], "counted");
+    assert_eq!(counted["count"], 50);
+    assert_eq!(counted["count_exact"], false);
+}
+
+#[tokio::test]
+async fn counting_all_4x4_grids_is_exact() {
+    let (status, answer) = post(server(), "/api/count", &json!({ "puzzle": {"size": 4}, "max": 1000 })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!((answer["count"].as_u64(), answer["count_exact"].as_bool()), (Some(288), Some(true)), "{answer}");
+}
+
+#[tokio::test]
+async fn an_infeasible_puzzle_says_why() {
+    // Clashing givens: two 5s in row 1.
+    let clash = format!("5...5{}", ".".repeat(76));
+    let (status, answer) = post(server(), "/api/solve", &json!({ "line": clash })).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["status"], "infeasible");
+    let reason = answer["reason"].as_str().expect("reason");
+    assert!(reason.contains("row 1") && reason.contains("r1c1") && reason.contains("r1c5"), "{reason}");
+    assert!(answer.get("solution").is_none());
+    // No clash among the givens, but r1c9 needs a 9 that column 9 already has.
+    let stuck = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
+    for solver in ["native", "microlp"] {
+        let (_, answer) = post(server(), "/api/solve", &json!({ "line": stuck, "solver": solver })).await;
+        assert_eq!(answer["status"], "infeasible", "{solver}: {answer}");
+        assert!(answer["reason"].as_str().is_some_and(|r| !r.is_empty()), "{answer}");
+        let (_, counted) = post(server(), "/api/count", &json!({ "line": stuck, "solver": solver })).await;
+        assert_eq!((counted["status"].as_str(), counted["count"].as_u64()), (Some("infeasible"), Some(0)), "{counted}");
+    }
+}
+
+#[tokio::test]
+async fn bad_json_is_a_400_naming_the_field() {
+    let cases: Vec<(Value, &str, &str)> = vec![
+        (json!({ "line": 5 }), "line", "string"),
+        (json!({ "line": HARD_LINE, "time_limit": "fast" }), "time_limit", "f64"),
+        (json!({ "line": HARD_LINE, "time_limt": 1 }), "time_limt", "unknown field"),
+        (json!({ "line": HARD_LINE, "unique": "yes" }), "unique", "boolean"),
+        (json!({ "line": HARD_LINE, "time_limit": -1 }), "time_limit", "> 0"),
+        (json!({ "line": HARD_LINE, "solver": "cplex" }), "solver", "native"),
+        (json!({ "line": HARD_LINE, "rules": ["diagonal", "sandwich"] }), "rules[1]", "sandwich"),
+        (json!({ "line": "123" }), "line", "n²"),
+        (json!({ "puzzle": {"size": 4, "givens": ["1...", ".5..", "....", "...."]} }), "puzzle.givens[1]", "5"),
+        (
+            json!({ "puzzle": {"size": 9, "rules": [{"type": "killer", "cages": [{"sum": 2, "cells": ["r1c1", "r1c2"]}]}]} }),
+            "puzzle.rules[0].cages[0].sum",
+            "3..17",
+        ),
+        (json!({ "puzzle": {"size": 9, "box": "3x3"}, "box": "3x3" }), "box", "text input"),
+        (json!({ "puzzle": 7 }), "puzzle", "object"),
+        (json!({}), "puzzle", "no puzzle"),
+        (json!({ "line": HARD_LINE, "text": HARD_LINE }), "text", "only one"),
+    ];
+    for (body, want_field, want_text) in cases {
+        let (status, answer) = post(server(), "/api/solve", &body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {answer}");
+        assert_eq!(answer["status"], "error");
+        assert_eq!(answer["code"], 400);
+        assert_eq!(field(&answer), want_field, "{body}: {answer}");
+        let message = answer["error"].as_str().expect("message");
+        assert!(message.contains(want_text), "{body}: {message:?} should mention {want_text:?}");
+    }
+    for raw in ["{\"line\": ", "not json", "[1, 2]", ""] {
+        let (status, answer) = post_raw(server(), "/api/solve", raw.to_string()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{raw:?}: {answer}");
+        assert!(answer["error"].as_str().is_some_and(|m| m.contains("JSON")), "{raw:?}: {answer}");
+    }
+    let (status, answer) = post(server(), "/api/count", &json!({ "line": HARD_LINE, "max": 0 })).await;
+    assert_eq!((status, field(&answer)), (StatusCode::BAD_REQUEST, "max"), "{answer}");
+}
+
+#[tokio::test]
+async fn oversized_grids_and_bodies_are_refused() {
+    let (status, answer) = post(server(), "/api/solve", &json!({ "puzzle": {"size": 36} })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    assert!(answer["error"].as_str().is_some_and(|m| m.contains("36x36") && m.contains("25x25")), "{answer}");
+    let (status, answer) = post(server(), "/api/generate", &json!({ "size": 25 })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    let huge = json!({ "text": "#".repeat(300 * 1024) }).to_string();
+    let (status, answer) = post_raw(server(), "/api/solve", huge).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{answer}");
+    assert!(answer["error"].as_str().is_some_and(|m| m.contains("262144")), "{answer}");
+}
+
+#[tokio::test]
+async fn the_time_limit_gives_unknown_not_a_hang() {
+    // Counting every 9x9 grid cannot finish in a fifth of a second.
+    let body = json!({ "puzzle": {"size": 9}, "max": 1_000_000_000_000u64, "time_limit": 0.2 });
+    let (status, answer) = post(server(), "/api/count", &body).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["status"], "unknown", "{answer}");
+    assert!(answer["reason"].as_str().is_some_and(|r| r.contains("time limit")), "{answer}");
+    assert_eq!(answer["count_exact"], false);
+    assert_eq!(answer["stats"]["time_limit_s"], 0.2);
+    // A request cannot raise the limit past the server's maximum.
+    let limits = ServerLimits { max_time: std::time::Duration::from_millis(300), ..ServerLimits::default() };
+    let body = json!({ "puzzle": {"size": 9}, "max": 1_000_000_000_000u64, "time_limit": 3600 });
+    let (_, answer) = post(app(AppConfig { limits }), "/api/count", &body).await;
+    assert_eq!((answer["status"].as_str(), answer["stats"]["time_limit_s"].as_f64()), (Some("unknown"), Some(0.3)));
+}
+
+#[tokio::test]
+async fn a_full_server_answers_503_after_a_short_wait() {
+    let limits = ServerLimits {
+        concurrent_solves: 1,
+        queue_wait: std::time::Duration::from_millis(50),
+        max_time: std::time::Duration::from_secs(3),
+        ..ServerLimits::default()
+    };
+    let app = app(AppConfig { limits });
+    let long = json!({ "puzzle": {"size": 9}, "max": 1_000_000_000_000u64, "time_limit": 2 });
+    let first = tokio::spawn(post(app.clone(), "/api/count", &long));
+    // Give the first request time to take the only slot (it needs well under a millisecond).
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let (status, headers, bytes) = send(app.clone(), "POST", "/api/solve", Body::from(json!({"line": HARD_LINE}).to_string())).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{}", String::from_utf8_lossy(&bytes));
+    assert!(headers.iter().any(|(k, v)| k == "retry-after" && v == "1"), "{headers:?}");
+    let answer: Value = serde_json::from_slice(&bytes).expect("JSON");
+    assert!(answer["error"].as_str().is_some_and(|m| m.contains("busy")), "{answer}");
+    let (_, first) = first.await.expect("first request");
+    assert_eq!(first["status"], "unknown", "{first}");
+    // The slot is free again.
+    let (status, answer) = post(app, "/api/solve", &json!({"line": HARD_LINE})).await;
+    assert_eq!((status, answer["status"].as_str()), (StatusCode::OK, Some("solved")), "{answer}");
+}
+
+#[tokio::test]
+async fn health_lists_the_compiled_in_solvers() {
+    let (status, _, bytes) = send(server(), "GET", "/api/health", Body::empty()).await;
+    assert_eq!(status, StatusCode::OK);
+    let health: Value = serde_json::from_slice(&bytes).expect("JSON");
+    let solvers: Vec<&str> = health["solvers"].as_array().expect("list").iter().filter_map(Value::as_str).collect();
+    assert_eq!(solvers.first(), Some(&"native"));
+    assert_eq!(solvers.contains(&"microlp"), cfg!(feature = "microlp"), "{solvers:?}");
+    assert_eq!(solvers.contains(&"highs"), cfg!(feature = "highs"), "{solvers:?}");
+    assert_eq!(health["limits"]["solve_side"], 25);
+    assert_eq!(health["limits"]["body_bytes"], 256 * 1024);
+    assert!(health["rules"].as_array().is_some_and(|r| r.iter().any(|x| x == "anti-knight")));
+}
+
+#[tokio::test]
+async fn a_missing_solver_is_named_with_what_is_available() {
+    if cfg!(feature = "highs") {
+        return;
+    }
+    let (status, answer) = post(server(), "/api/solve", &json!({ "line": HARD_LINE, "solver": "highs" })).await;
+    assert_eq!((status, field(&answer)), (StatusCode::BAD_REQUEST, "solver"));
+    assert!(answer["error"].as_str().is_some_and(|m| m.contains("not compiled")), "{answer}");
+}
+
+#[tokio::test]
+async fn import_gives_the_canonical_json_puzzle() {
+    let (status, answer) = post(server(), "/api/parse", &json!({ "text": SEED_TRIPLETS, "rules": ["windows"] })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let puzzle = parse_value(&answer["puzzle"]).expect("canonical JSON reads back");
+    assert_eq!(puzzle.givens().filled(), 21);
+    assert_eq!(puzzle.rules().len(), 1);
+    assert_eq!(answer["puzzle"]["box"], "3x3");
+}
+
+#[tokio::test]
+async fn unknown_routes_are_json_404s_and_the_page_is_served() {
+    let (status, _, bytes) = send(server(), "POST", "/api/nope", Body::empty()).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let answer: Value = serde_json::from_slice(&bytes).expect("JSON");
+    assert!(answer["error"].as_str().is_some_and(|m| m.contains("/api/nope")), "{answer}");
+    let (status, headers, bytes) = send(server(), "GET", "/", Body::empty()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(headers.iter().any(|(k, v)| k == "content-type" && v.starts_with("text/html")));
+    let page = String::from_utf8(bytes).expect("UTF-8");
+    for id in ["id=\"board\"", "id=\"solve\"", "id=\"generate\"", "id=\"status\"", "src=\"/app.js\""] {
+        assert!(page.contains(id), "the page lacks {id}");
+    }
+    let (status, _, script) = send(server(), "GET", "/app.js", Body::empty()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(String::from_utf8_lossy(&script).contains("data-cell") || String::from_utf8_lossy(&script).contains("dataset.cell"));
+}
