@@ -23,5 +23,6 @@ fn main() {
             println!("seed {s}: {:?} clues {} {:?} grade {} hardest {:?} guesses {}\n{}", t.elapsed(), g.clues, g.minimality, r.grade, r.hardest, r.guesses, g.puzzle.givens().to_line());
         }
     }
+    println!("free-accept {:?} searched-accept {:?} in {:?}us, searched-reject {:?} in {:?}us, ua-reject {:?}", sudoku_ip_generate::C[0], sudoku_ip_generate::C[1], sudoku_ip_generate::C[2], sudoku_ip_generate::C[3], sudoku_ip_generate::C[4], sudoku_ip_generate::C[5]);
     println!("total {:?} per puzzle {:?} grades {:?}", t0.elapsed(), t0.elapsed() / count as u32, grades);
 }

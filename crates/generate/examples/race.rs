@@ -25,3 +25,5 @@ fn main() {
     for _ in 0..k { std::hint::black_box(sudoku_ip_native::fast9::search9(&p, 1, 1, None, None)); }
     println!("search9 blank {:?}", t.elapsed() / k);
 }
+#[allow(dead_code)]
+fn stats() {}

@@ -24,6 +24,7 @@ mod oracle;
 mod rate;
 mod reduce;
 mod symmetry;
+mod unavoidable;
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -38,6 +39,7 @@ pub use rate::{rate, Grade, Rating, Technique, TechniqueCount};
 pub use symmetry::Symmetry;
 
 use oracle::Oracle;
+use unavoidable::Unavoidable;
 
 /// What to generate.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -252,7 +254,8 @@ pub fn minimize(puzzle: &Puzzle) -> Result<Puzzle, GenerateError> {
     let solution = solutions.remove(0);
     let orbits: Vec<Vec<usize>> = (0..givens.len()).filter(|&k| givens[k] != 0).map(|k| vec![k]).collect();
     let mut givens = reduce::Givens::new(puzzle.geometry(), givens);
-    reduce::remove_clues(&mut oracle, &mut givens, &solution, &orbits, None)?;
+    let unavoidable = puzzle.rules().is_empty().then(|| Unavoidable::of_grid(puzzle.geometry(), &solution));
+    reduce::remove_clues(&mut oracle, &mut givens, &solution, unavoidable.as_ref(), &orbits, None)?;
     let mut out = puzzle.clone();
     *out.givens_mut() = grid(puzzle.n(), givens.values().to_vec())?;
     Ok(out)
@@ -309,7 +312,8 @@ fn attempt_once(
     orbits.shuffle(rng);
     let stop_at = if spec.minimal { None } else { spec.clues };
     let mut givens = reduce::Givens::new(&spec.geometry, solution.clone());
-    let pass = reduce::remove_clues(oracle, &mut givens, &solution, &orbits, stop_at)?;
+    let unavoidable = puzzle.rules().is_empty().then(|| Unavoidable::of_grid(&spec.geometry, &solution));
+    let pass = reduce::remove_clues(oracle, &mut givens, &solution, unavoidable.as_ref(), &orbits, stop_at)?;
     let minimality = match (pass.complete, spec.symmetry) {
         (false, _) => Minimality::NotMinimal,
         (true, Symmetry::None) => Minimality::Cells,
@@ -332,3 +336,6 @@ fn attempt_once(
         attempts: 1,
     })
 }
+
+#[doc(hidden)]
+pub static C: [std::sync::atomic::AtomicUsize; 8] = [const { std::sync::atomic::AtomicUsize::new(0) }; 8];

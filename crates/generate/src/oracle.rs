@@ -170,3 +170,4 @@ struct Outcome {
     solutions: Vec<Vec<u8>>,
     stopped: bool,
 }
+

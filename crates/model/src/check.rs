@@ -164,6 +164,32 @@ pub fn duplicates(unit: &Unit, cells: &[Cell], grid: &Grid) -> Vec<Violation> {
         .collect()
 }
 
+/// Whether some row, column or region holds a digit twice (no allocation for boxed grids).
+fn has_repeat(puzzle: &Puzzle, grid: &Grid) -> bool {
+    let n = puzzle.n();
+    let owner = match puzzle.geometry().layout() {
+        crate::geometry::Layout::Boxes { .. } => None,
+        crate::geometry::Layout::Regions(_) => Some(puzzle.geometry().region_of_cells()),
+    };
+    let (br, bc) = puzzle.geometry().box_shape().unwrap_or((n, n));
+    let (mut rows, mut cols, mut regions) = ([0u64; 64], [0u64; 64], [0u64; 64]);
+    for (k, &v) in grid.values().iter().enumerate() {
+        if v == 0 {
+            continue;
+        }
+        let (r, c) = (k / n, k % n);
+        let g = owner.as_ref().map_or((r / br) * (n / bc) + c / bc, |o| o[k]);
+        let bit = 1u64 << (v - 1);
+        if (rows[r] | cols[c] | regions[g]) & bit != 0 {
+            return true;
+        }
+        rows[r] |= bit;
+        cols[c] |= bit;
+        regions[g] |= bit;
+    }
+    false
+}
+
 fn violations(puzzle: &Puzzle, grid: &Grid, partial: bool) -> Vec<Violation> {
     let n = puzzle.n();
     if grid.n() != n {
@@ -179,8 +205,11 @@ fn violations(puzzle: &Puzzle, grid: &Grid, partial: bool) -> Vec<Violation> {
             out.push(Violation::GivenChanged { cell, given, found });
         }
     }
-    for (unit, cells) in units(puzzle) {
-        out.extend(duplicates(&unit, &cells, grid));
+    // Listing the repeats allocates; most grids checked have none, and a bitmask pass says so.
+    if has_repeat(puzzle, grid) {
+        for (unit, cells) in units(puzzle) {
+            out.extend(duplicates(&unit, &cells, grid));
+        }
     }
     for rule in puzzle.rules() {
         out.extend(rule.check(puzzle.geometry(), grid, partial));

@@ -7,7 +7,9 @@
 //! Puzzles are cut from random full grids (a pattern grid shuffled by the Sudoku symmetries).
 //! `unique` removes cells greedily in random order, keeping a removal only while the puzzle
 //! stays unique (checked with the engine itself); `random` removes cells blindly, so puzzles
-//! may have many solutions. Each puzzle is solved `REPS` times (default 3) and the fastest wall
+//! may have many solutions; `fill` removes cells blindly, then puts givens back where a second
+//! solution differs from the planted grid until the puzzle is unique; `file:PATH` reads puzzles from a file (one line each, `.` empty,
+//! `1`–`9` then `A`… for 10…; `OUT=PATH` appends generated puzzles to such a file). Each puzzle is solved `REPS` times (default 3) and the fastest wall
 //! time kept, since the machine may be shared; `NODES` sets a node limit. Prints per-puzzle and
 //! summary figures (median, mean, max).
 
@@ -17,16 +19,23 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::{full_grid, model, Rng};
-use sudoku_ip_model::geometry::inferred_box;
+use sudoku_ip_model::geometry::{inferred_box, symbol, symbol_value};
 use sudoku_ip_model::{Backend, SearchEnd, SearchRequest};
 use sudoku_ip_native::Native;
 
-/// Unique, as far as the engine can tell within 200,000 nodes (a puzzle it cannot settle that
+/// Unique, as far as the engine can tell within 50,000 nodes (a puzzle it cannot settle that
 /// fast keeps the cell).
 fn unique(box_rows: usize, box_cols: usize, values: &[u8]) -> bool {
-    let limits = sudoku_ip_model::Limits { time: None, nodes: Some(200_000) };
+    let limits = sudoku_ip_model::Limits { time: None, nodes: Some(50_000) };
     let request = SearchRequest::count(2, 0).with_limits(limits);
+    let start = Instant::now();
     let r = Native.search(&model(box_rows, box_cols, values), &request);
+    if std::env::var("VERBOSE").is_ok() {
+        if let Ok(r) = &r {
+            let holes = values.iter().filter(|&&v| v == 0).count();
+            eprintln!("  {holes} holes: {} {:?} {} nodes {:.2?}", r.count, r.end, r.stats.nodes.unwrap_or(0), start.elapsed());
+        }
+    }
     matches!(r, Ok(r) if r.count == 1 && r.end == SearchEnd::Exhausted)
 }
 
@@ -63,7 +72,26 @@ fn main() {
     for p in 0..puzzles {
         let solution = full_grid(&mut rng, box_rows, box_cols);
         let gen_start = Instant::now();
-        let values = if mode == "unique" {
+        let values = if let Some(path) = mode.strip_prefix("file:") {
+            let Some(line) = std::fs::read_to_string(path).ok().and_then(|t| t.lines().nth(p).map(str::to_string))
+            else {
+                break;
+            };
+            line.chars().map(|ch| symbol_value(ch).unwrap_or(0) as u8).collect()
+        } else if mode == "fill" {
+            // Random holes, then givens put back where a second solution differs from the
+            // planted grid, until the puzzle is unique: close to the requested emptiness.
+            let mut values = common::remove_cells(&mut rng, &solution, holes);
+            loop {
+                let m = model(box_rows, box_cols, &values);
+                let r = Native.search(&m, &SearchRequest::count(2, 2)).expect("native search");
+                let Some(other) = r.solutions.iter().find(|g| g.values() != &solution[..]) else { break };
+                let differ: Vec<usize> = (0..n * n).filter(|&k| other.values()[k] != solution[k]).collect();
+                let k = differ[rng.below(differ.len())];
+                values[k] = solution[k];
+            }
+            values
+        } else if mode == "unique" {
             let mut values = solution.clone();
             let mut order: Vec<usize> = (0..n * n).collect();
             rng.shuffle(&mut order);
@@ -85,6 +113,13 @@ fn main() {
             common::remove_cells(&mut rng, &solution, holes)
         };
         let gen_time = gen_start.elapsed();
+        if let Ok(out) = std::env::var("OUT") {
+            use std::io::Write;
+            let line: String = values.iter().map(|&v| symbol(v as usize).unwrap_or('.')).collect();
+            if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(out) {
+                let _ = writeln!(f, "{line}");
+            }
+        }
         let m = model(box_rows, box_cols, &values);
         let empty_cells = values.iter().filter(|&&v| v == 0).count();
         let limits = sudoku_ip_model::Limits {
@@ -104,7 +139,7 @@ fn main() {
             result = Some(r);
         }
         let (Some((t, cpu)), Some(r)) = (best, result) else { return };
-        if mode == "unique" && !matches!(r.end, SearchEnd::Stopped { .. }) {
+        if (mode == "unique" || mode == "fill") && !matches!(r.end, SearchEnd::Stopped { .. }) {
             assert_eq!((r.count, &r.end), (1, &SearchEnd::Exhausted), "puzzle {p} not unique");
             assert_eq!(r.solutions[0].values(), &solution[..], "puzzle {p}: wrong solution");
         }

@@ -44,6 +44,16 @@ pub struct Native;
 /// model to the generic engine.
 fn fast_path(model: &Model, request: &SearchRequest) -> Option<SearchResult> {
     let givens = is_plain_9x9(model)?;
+    let mut result = search_plain9(&givens, request)?;
+    result.stats.model = model.size();
+    Some(result)
+}
+
+/// Search a plain 9×9 puzzle (row-major givens, 0 = empty) with the bit-parallel fast path,
+/// without building a [`Model`] first — what callers that already know the puzzle is plain
+/// 9×9 use to skip the model's construction. `None` only if a solution is malformed (a bug).
+/// The reported model size is the plain 9×9 model's (729 variables, 324 rows).
+pub fn search_plain9(givens: &[u8; 81], request: &SearchRequest) -> Option<SearchResult> {
     let start = Instant::now();
     let limits = request.limits;
     // A time limit too large to add to the clock is no limit.
@@ -74,7 +84,12 @@ fn fast_path(model: &Model, request: &SearchRequest) -> Option<SearchResult> {
             nodes: Some(out.guesses),
             guesses: Some(out.guesses),
             solver_calls: None,
-            model: model.size(),
+            model: sudoku_ip_model::ModelSize {
+                variables: 729,
+                rows: 324,
+                nonzeros: 2916,
+                fixed: givens.iter().filter(|&&v| v != 0).count(),
+            },
             presolved: None,
         },
     })

@@ -207,7 +207,9 @@ fn thick_borders(canvas: &mut Canvas, f: &Frame, owner: &[usize]) {
     }
     let w = num(f.thick);
     if !d.is_empty() {
-        canvas.push(format!(r##"<path d="{d}" fill="none" stroke="#000000" stroke-width="{w}" stroke-linecap="square"/>"##));
+        canvas.push(format!(
+            r##"<path d="{d}" fill="none" stroke="#000000" stroke-width="{w}" stroke-linecap="square"/>"##
+        ));
     }
     let (x, y) = f.origin;
     canvas.push(format!(

@@ -28,11 +28,8 @@ pub(crate) fn font() -> &'static Font {
     FONT.get_or_init(|| {
         // The bytes are compiled in; a parse failure is a broken build, not bad input.
         let face = Face::parse(epaint_default_fonts::HACK_REGULAR, 0).expect("the embedded Hack font parses");
-        let cap = face
-            .capital_height()
-            .map(f64::from)
-            .filter(|&h| h > 0.0)
-            .unwrap_or(0.7 * f64::from(face.units_per_em()));
+        let cap =
+            face.capital_height().map(f64::from).filter(|&h| h > 0.0).unwrap_or(0.7 * f64::from(face.units_per_em()));
         Font { face, cap }
     })
 }

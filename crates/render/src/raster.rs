@@ -44,15 +44,15 @@ pub fn pdf(pages: &[String]) -> Result<Vec<u8>, RenderError> {
     let options = svg2pdf::ConversionOptions { embed_text: false, ..Default::default() };
     for (i, svg) in pages.iter().enumerate() {
         let tree = parse(svg)?;
-        let (chunk, xobject) = svg2pdf::to_chunk(&tree, options)
-            .map_err(|e| RenderError::Pdf { page: i + 1, message: e.to_string() })?;
+        let (chunk, xobject) =
+            svg2pdf::to_chunk(&tree, options).map_err(|e| RenderError::Pdf { page: i + 1, message: e.to_string() })?;
         // svg2pdf numbers its objects from 1; give them fresh numbers in the whole document.
         let mut map = std::collections::HashMap::new();
         let chunk = chunk.renumber(|old| *map.entry(old).or_insert_with(|| alloc.bump()));
-        let xobject = map.get(&xobject).copied().ok_or(RenderError::Pdf {
-            page: i + 1,
-            message: "svg2pdf returned no picture object".into(),
-        })?;
+        let xobject = map
+            .get(&xobject)
+            .copied()
+            .ok_or(RenderError::Pdf { page: i + 1, message: "svg2pdf returned no picture object".into() })?;
         // usvg sizes are CSS pixels (96 per inch); PDF points are 72 per inch.
         let (w, h) = (tree.size().width() * 0.75, tree.size().height() * 0.75);
         let (page_id, content_id) = (alloc.bump(), alloc.bump());

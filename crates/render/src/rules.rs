@@ -82,7 +82,12 @@ pub(crate) fn overlay(rule: &Rule, f: &Frame, canvas: &mut Canvas, shade: &[Opti
         Rule::OddEven { odd, even } => {
             for &cell in odd.iter().filter(|&&c| f.inside(c)) {
                 let (x, y) = f.centre(cell);
-                canvas.push(format!(r#"<circle cx="{}" cy="{}" r="{}" fill="{GREY}"/>"#, num(x), num(y), num(0.36 * CELL)));
+                canvas.push(format!(
+                    r#"<circle cx="{}" cy="{}" r="{}" fill="{GREY}"/>"#,
+                    num(x),
+                    num(y),
+                    num(0.36 * CELL)
+                ));
             }
             for &cell in even.iter().filter(|&&c| f.inside(c)) {
                 let (x, y) = f.centre(cell);

@@ -107,10 +107,7 @@ fn givens_and_solved_digits_look_different() {
     // A solution of another size is ignored by svg and refused by png.
     let wrong = Grid::empty(4);
     assert_eq!(svg(&classic(), Some(&wrong), &opts(300)), svg(&classic(), None, &opts(300)));
-    assert_eq!(
-        png(&classic(), Some(&wrong), &opts(300)),
-        Err(RenderError::SolutionSize { expected: 9, found: 4 })
-    );
+    assert_eq!(png(&classic(), Some(&wrong), &opts(300)), Err(RenderError::SolutionSize { expected: 9, found: 4 }));
 }
 
 #[test]
@@ -216,7 +213,8 @@ fn bad_sizes_are_refused() {
 
 #[test]
 fn sheets_put_puzzles_on_a4() {
-    let puzzles: Vec<(Puzzle, Option<Grid>)> = rule_samples().into_iter().take(5).map(|(_, p)| (p, None)).chain([(classic(), Some(solution()))]).collect();
+    let puzzles: Vec<(Puzzle, Option<Grid>)> =
+        rule_samples().into_iter().take(5).map(|(_, p)| (p, None)).chain([(classic(), Some(solution()))]).collect();
     let page = sheet(&puzzles, &opts(900));
     let tree = parses(&page);
     // 210 x 297 mm in CSS pixels.

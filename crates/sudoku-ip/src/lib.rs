@@ -227,6 +227,56 @@ pub fn count(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resul
     search(puzzle, options, max, keep)
 }
 
+/// Plain 9×9 on the native engine goes straight to the bit-parallel solver: building the
+/// 729-variable model would cost more than solving. Same answers, same checks.
+fn plain9_fast(puzzle: &Puzzle, options: &Options, max: u64, keep: usize, start: Instant) -> Result<Option<Report>, Error> {
+    let plain = options.solver == SolverKind::Native
+        && puzzle.rules().is_empty()
+        && puzzle.geometry().box_shape() == Some((3, 3));
+    let Ok(givens) = <[u8; 81]>::try_from(puzzle.givens().values()) else { return Ok(None) };
+    if !plain {
+        return Ok(None);
+    }
+    let request = SearchRequest { max_solutions: max.max(1), keep, limits: options.limits, presolve: false };
+    let Some(result) = sudoku_ip_native::search_plain9(&givens, &request) else { return Ok(None) };
+    finish(puzzle, "native", result, Duration::ZERO, None, start).map(Some)
+}
+
+/// Check every solution against the puzzle and turn a search result into a report.
+fn finish(
+    puzzle: &Puzzle,
+    backend: &str,
+    result: sudoku_ip_model::SearchResult,
+    build_time: Duration,
+    presolve_time: Option<Duration>,
+    start: Instant,
+) -> Result<Report, Error> {
+    for grid in &result.solutions {
+        let violations = check::verify(puzzle, grid);
+        if !violations.is_empty() {
+            return Err(Error::InvalidSolution { backend: backend.to_string(), violations });
+        }
+    }
+    let outcome = match (result.solutions.first(), &result.end) {
+        (Some(g), _) => Outcome::Solved(g.clone()),
+        (None, SearchEnd::Stopped { reason }) => Outcome::Unknown { reason: reason.clone() },
+        (None, _) if result.count > 0 => Outcome::Unknown { reason: "solutions were counted but none kept".into() },
+        (None, _) => Outcome::Infeasible {
+            reason: "no grid satisfies every rule with these givens (search exhausted)".into(),
+        },
+    };
+    Ok(Report {
+        outcome,
+        solutions: result.solutions,
+        count: result.count,
+        end: result.end,
+        stats: result.stats,
+        build_time,
+        presolve_time,
+        total_time: start.elapsed(),
+    })
+}
+
 /// Search for up to `max` solutions with the chosen backend and check every one returned.
 pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Result<Report, Error> {
     let start = Instant::now();
@@ -245,6 +295,9 @@ pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resu
             presolve_time: None,
             total_time: start.elapsed(),
         });
+    }
+    if let Some(report) = plain9_fast(puzzle, options, max, keep, start)? {
+        return Ok(report);
     }
     let mut model = Model::build(puzzle);
     let build_time = start.elapsed();
@@ -279,28 +332,5 @@ pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resu
     let mut result = backend.search(&model, &request)?;
     // Report the puzzle's model; what the solver actually received is `stats.presolved`.
     result.stats.model = original_size;
-    for grid in &result.solutions {
-        let violations = check::verify(puzzle, grid);
-        if !violations.is_empty() {
-            return Err(Error::InvalidSolution { backend: backend.name().to_string(), violations });
-        }
-    }
-    let outcome = match (result.solutions.first(), &result.end) {
-        (Some(g), _) => Outcome::Solved(g.clone()),
-        (None, SearchEnd::Stopped { reason }) => Outcome::Unknown { reason: reason.clone() },
-        (None, _) if result.count > 0 => Outcome::Unknown { reason: "solutions were counted but none kept".into() },
-        (None, _) => Outcome::Infeasible {
-            reason: "no grid satisfies every rule with these givens (search exhausted)".into(),
-        },
-    };
-    Ok(Report {
-        outcome,
-        solutions: result.solutions,
-        count: result.count,
-        end: result.end,
-        stats: result.stats,
-        build_time,
-        presolve_time,
-        total_time: start.elapsed(),
-    })
+    finish(puzzle, backend.name(), result, build_time, presolve_time, start)
 }

@@ -5,13 +5,35 @@ use sudoku_ip::{formats, Grid, Outcome, Puzzle, Report, SearchEnd};
 
 use super::args::OutputFormat;
 
-/// A solution in the chosen format (no trailing newline for `line`/`json`).
+/// A solution in the chosen format (no trailing newline for `line`/`json`); the grid format is
+/// coloured when stdout is a terminal and NO_COLOR is unset ([`use_color`]).
 pub fn grid_text(grid: &Grid, puzzle: &Puzzle, format: OutputFormat) -> String {
+    grid_text_styled(grid, puzzle, format, format == OutputFormat::Grid && use_color())
+}
+
+/// [`grid_text`] with colour chosen by the caller: with `color`, the grid format shows givens in
+/// bold and solved digits in cyan (ANSI escapes); without, plain text that parses back.
+pub fn grid_text_styled(grid: &Grid, puzzle: &Puzzle, format: OutputFormat, color: bool) -> String {
     match format {
+        OutputFormat::Grid if color => grid.to_pretty_with(puzzle.geometry(), |cell, text| {
+            if grid.get(cell) == 0 {
+                text.to_string()
+            } else if puzzle.givens().get(cell) != 0 {
+                format!("\x1b[1m{text}\x1b[0m")
+            } else {
+                format!("\x1b[36m{text}\x1b[0m")
+            }
+        }),
         OutputFormat::Grid => formats::to_grid_text(grid, puzzle.geometry()),
         OutputFormat::Line => format!("{}\n", grid.to_line()),
         OutputFormat::Json => format!("{}\n", grid_json(grid)),
     }
+}
+
+/// Colour on stdout: it is a terminal and NO_COLOR is unset or empty (no-color.org).
+pub fn use_color() -> bool {
+    use std::io::IsTerminal;
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
 /// A grid as JSON: the line form and the rows of integers.
@@ -96,4 +118,43 @@ pub fn report_json(report: &Report, with_stats: bool) -> Value {
         v["stats"] = stats_json(report);
     }
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn classic() -> (Puzzle, Grid) {
+        let parse = |line: &str| formats::parse_puzzle(line, &Default::default()).expect("parses");
+        let puzzle = parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+        let solution =
+            parse("534678912672195348198342567859761423426853791713924856961537284287419635345286179").givens().clone();
+        (puzzle, solution)
+    }
+
+    #[test]
+    fn plain_grid_text_has_no_escapes_and_parses_back() {
+        let (puzzle, solution) = classic();
+        let text = grid_text_styled(&solution, &puzzle, OutputFormat::Grid, false);
+        assert!(!text.contains('\x1b'));
+        assert_eq!(text, formats::to_grid_text(&solution, puzzle.geometry()));
+        let back = formats::parse_puzzle(&text, &Default::default()).expect("parses back");
+        assert_eq!(back.givens(), &solution);
+    }
+
+    #[test]
+    fn coloured_grid_text_marks_givens_bold_and_solved_digits_cyan() {
+        let (puzzle, solution) = classic();
+        let text = grid_text_styled(&solution, &puzzle, OutputFormat::Grid, true);
+        // Row 1 is 5 3 4 | 6 7 8 | 9 1 2 with 5, 3 and 7 given.
+        let first = text.lines().next().expect("a line");
+        assert!(first.starts_with("\x1b[1m5\x1b[0m \x1b[1m3\x1b[0m \x1b[36m4\x1b[0m |"), "{first:?}");
+        assert_eq!(text.matches("\x1b[1m").count(), puzzle.givens().filled());
+        assert_eq!(text.matches("\x1b[36m").count(), 81 - puzzle.givens().filled());
+        // Without the escapes it is the plain grid.
+        let stripped = text.replace("\x1b[1m", "").replace("\x1b[36m", "").replace("\x1b[0m", "");
+        assert_eq!(stripped, formats::to_grid_text(&solution, puzzle.geometry()));
+        // Other formats never carry colour.
+        assert!(!grid_text_styled(&solution, &puzzle, OutputFormat::Line, true).contains('\x1b'));
+    }
 }

@@ -61,9 +61,8 @@ pub struct PictureArgs {
 }
 
 fn format_of(path: &Path) -> Result<ImageFormat, Failure> {
-    ImageFormat::from_path(path).ok_or_else(|| {
-        Failure::bad_input(anyhow!("{}: the picture must end in .svg, .png or .pdf", path.display()))
-    })
+    ImageFormat::from_path(path)
+        .ok_or_else(|| Failure::bad_input(anyhow!("{}: the picture must end in .svg, .png or .pdf", path.display())))
 }
 
 fn write(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
@@ -171,7 +170,12 @@ pub fn run(a: RenderArgs) -> Result<Status, Failure> {
                 }
             }
             if pages.len() > 1 {
-                eprintln!("wrote {} pages: {} ... {}", pages.len(), page_path(&a.out, 1, 2).display(), page_path(&a.out, pages.len(), 2).display());
+                eprintln!(
+                    "wrote {} pages: {} ... {}",
+                    pages.len(),
+                    page_path(&a.out, 1, 2).display(),
+                    page_path(&a.out, pages.len(), 2).display()
+                );
             }
         }
     }

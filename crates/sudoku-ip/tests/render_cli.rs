@@ -1,0 +1,146 @@
+//! The real binary's pictures: `render` to SVG, PNG and PDF sheets, and `solve -o`.
+
+mod common;
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use common::*;
+
+/// Colour of solved digits in pictures; givens are black.
+const SOLVED: &str = r##"fill="#1f5fbf""##;
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sudoku-ip")).args(args).output().expect("binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A fresh folder for one test's files.
+fn scratch(test: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("render_cli").join(test);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+fn path(p: &std::path::Path) -> &str {
+    p.to_str().expect("UTF-8 path")
+}
+
+fn example_path(name: &str) -> String {
+    examples_dir().join(name).to_string_lossy().into_owned()
+}
+
+/// Width and height from a PNG's IHDR chunk.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "a PNG signature");
+    assert_eq!(&bytes[12..16], b"IHDR");
+    let be = |b: &[u8]| u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
+    (be(&bytes[16..20]), be(&bytes[20..24]))
+}
+
+#[test]
+fn render_writes_an_svg_of_the_puzzle() {
+    let dir = scratch("svg");
+    let out = dir.join("p.svg");
+    let o = run(&["render", &example_path("seed004.txt"), "-o", path(&out)]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let svg = std::fs::read_to_string(&out).expect("SVG written");
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert!(!svg.contains(SOLVED), "no solution unless asked");
+    assert!(!svg.contains("<text"), "digits are paths, no font needed");
+    // It parses: the library rasterises it.
+    assert!(sudoku_ip::render::svg_to_png(&svg, 100).is_ok());
+    let givens = example("seed004.txt").givens().filled();
+    assert_eq!(svg.matches(r##"stroke-width="110""##).count(), givens, "one bold digit per given");
+}
+
+#[test]
+fn render_solution_png_has_the_size_asked() {
+    let dir = scratch("png");
+    let (plain, solved, solved_svg) = (dir.join("plain.png"), dir.join("solved.png"), dir.join("solved.svg"));
+    let puzzle = example_path("seed004.txt");
+    for (out, extra) in [(&plain, None), (&solved, Some("--solution")), (&solved_svg, Some("--solution"))] {
+        let mut args = vec!["render", puzzle.as_str(), "-o", path(out), "--size", "320"];
+        args.extend(extra);
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    }
+    let (a, b) = (std::fs::read(&plain).expect("png"), std::fs::read(&solved).expect("png"));
+    assert_eq!(png_size(&a), (320, 320));
+    assert_eq!(png_size(&b), (320, 320));
+    assert_ne!(a, b, "the solution adds digits");
+    let givens = example("seed004.txt").givens().filled();
+    let svg = std::fs::read_to_string(&solved_svg).expect("svg");
+    assert_eq!(svg.matches(SOLVED).count(), 81 - givens, "every other cell solved, in blue");
+}
+
+#[test]
+fn solve_draws_its_solution_with_o() {
+    let dir = scratch("solve");
+    let out = dir.join("s.svg");
+    let o = run(&["solve", &example_path("seed004.txt"), "-o", path(&out), "--output", "line"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout).trim(), grid(SEED004_SOLUTION).to_line(), "the normal output is unchanged");
+    let svg = std::fs::read_to_string(&out).expect("picture written");
+    assert_eq!(svg.matches(SOLVED).count(), 81 - example("seed004.txt").givens().filled());
+    let png = dir.join("s.png");
+    let o = run(&["solve", &example_path("seed004.txt"), "-o", path(&png), "--picture-size", "200"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert_eq!(png_size(&std::fs::read(&png).expect("png")), (200, 200));
+}
+
+#[test]
+fn render_sheet_makes_a_pdf_of_a4_pages() {
+    let dir = scratch("sheet");
+    let batch = dir.join("batch.txt");
+    let line = example("seed004.txt").givens().to_line();
+    std::fs::write(&batch, format!("{line}\n").repeat(8)).expect("batch file");
+    let out = dir.join("sheet.pdf");
+    let o = run(&["render", path(&batch), "--sheet", "--solution", "-o", path(&out)]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let pdf = std::fs::read(&out).expect("PDF written");
+    let pdf = String::from_utf8_lossy(&pdf);
+    assert!(pdf.starts_with("%PDF-"));
+    assert!(pdf.contains("/Count 2"), "8 puzzles at 6 a page");
+    // SVG sheets: one file per page.
+    let o = run(&["render", path(&batch), "--sheet", "--per-page", "4", "-o", path(&dir.join("s.svg"))]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    for page in ["s-1.svg", "s-2.svg"] {
+        let svg = std::fs::read_to_string(dir.join(page)).expect("page written");
+        assert!(svg.contains(r#"width="210mm" height="297mm""#));
+    }
+}
+
+#[test]
+fn pictures_refuse_what_they_cannot_do() {
+    let dir = scratch("refuse");
+    let batch = dir.join("batch.txt");
+    let line = example("seed004.txt").givens().to_line();
+    std::fs::write(&batch, format!("{line}\n{line}\n")).expect("batch file");
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (vec!["render".into(), example_path("seed004.txt"), "-o".into(), "x.jpg".into()], ".svg, .png or .pdf"),
+        (vec!["render".into(), path(&batch).into(), "-o".into(), "x.svg".into()], "--sheet"),
+        (vec!["solve".into(), path(&batch).into(), "-o".into(), "x.svg".into()], "render --sheet"),
+        (
+            vec![
+                "render".into(),
+                example_path("seed004.txt"),
+                "-o".into(),
+                "x.png".into(),
+                "--size".into(),
+                "5".into(),
+            ],
+            "5",
+        ),
+    ];
+    for (args, expected) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(text(&o.stderr).contains(expected), "{args:?}: {}", text(&o.stderr));
+    }
+}
