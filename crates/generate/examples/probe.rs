@@ -24,5 +24,6 @@ fn main() {
         }
     }
     println!("free-accept {:?} searched-accept {:?} in {:?}us, searched-reject {:?} in {:?}us, ua-reject {:?}", sudoku_ip_generate::C[0], sudoku_ip_generate::C[1], sudoku_ip_generate::C[2], sudoku_ip_generate::C[3], sudoku_ip_generate::C[4], sudoku_ip_generate::C[5]);
+    println!("local time {:?} local rejects {:?}", sudoku_ip_generate::C[6], sudoku_ip_generate::C[7]);
     println!("total {:?} per puzzle {:?} grades {:?}", t0.elapsed(), t0.elapsed() / count as u32, grades);
 }

@@ -1,4 +1,3 @@
-use std::sync::atomic::Ordering::Relaxed as R;
 //! Clue removal: clear orbits of clues one at a time, keeping each removal only when the
 //! puzzle is still proved unique.
 //!
@@ -16,6 +15,7 @@ use std::sync::atomic::Ordering::Relaxed as R;
 //!
 //! Only the rest (about half of the removals of a minimal 9×9 puzzle) costs a search.
 
+use std::sync::atomic::Ordering::Relaxed as R;
 use sudoku_ip_model::Geometry;
 
 use crate::oracle::Oracle;

@@ -101,7 +101,7 @@ pub struct Geometry {
 /// √n, so boxes are square or wider than tall (2×3, 2×4, 3×4, …). `None` for primes (and 1),
 /// where the only shape is a whole row and the user has to say so.
 pub fn inferred_box(n: usize) -> Option<(usize, usize)> {
-    let r = (1..=n).take_while(|r| r * r <= n).filter(|r| n % r == 0).last()?;
+    let r = (1..=n).take_while(|r| r * r <= n).filter(|r| n.is_multiple_of(*r)).last()?;
     (r >= 2).then_some((r, n / r))
 }
 

@@ -589,3 +589,30 @@ fn example_files_parse_and_their_solutions_pass() {
     }
     assert!(seen >= 5, "example files found: {seen}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// One small puzzle per rule (tests/variants_6x6.json, shared with the solve-level tests): unique
+// with the rule, `plain_count` solutions without it — counted here by the checker alone.
+
+#[test]
+fn each_rule_changes_the_count_of_its_6x6_puzzle() {
+    let text = include_str!("variants_6x6.json");
+    let cases: serde_json::Value = serde_json::from_str(text).expect("fixture is JSON");
+    let cases = cases.as_array().expect("a list");
+    assert_eq!(cases.len(), 11);
+    for case in cases {
+        let rule = case["rule"].as_str().expect("rule name");
+        let p = sudoku_ip_model::formats::json::parse_value(&case["puzzle"]).expect("puzzle");
+        assert_eq!(p.rules()[0].name(), rule);
+        let solution = grid(case["solution"].as_str().expect("solution"));
+        assert_eq!(checker_solutions(&p, 2), vec![solution.clone()], "{rule}: unique");
+        assert_passes(&p, &solution);
+        let plain = Puzzle::new(p.geometry().clone(), p.givens().clone());
+        let all = checker_solutions(&plain, 100);
+        assert_eq!(all.len() as u64, case["plain_count"].as_u64().expect("count"), "{rule}: count without the rule");
+        for other in all.iter().filter(|g| **g != solution) {
+            assert!(!feasible(&p, other), "{rule}: the model accepts {other}, which breaks the rule");
+            assert!(!verify(&p, other).is_empty());
+        }
+    }
+}

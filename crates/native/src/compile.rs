@@ -194,9 +194,9 @@ impl Compiled {
         let (eo_lin_start, eo_lin) = {
             let mut pairs: Vec<(u32, u32)> = Vec::new();
             for l in 0..lin_row.len() {
-                for g in lin_groups[l] as usize..lin_groups[l + 1] as usize {
-                    if group_eo[g] != NO_ROW {
-                        pairs.push((group_eo[g], l as u32));
+                for &r in &group_eo[lin_groups[l] as usize..lin_groups[l + 1] as usize] {
+                    if r != NO_ROW {
+                        pairs.push((r, l as u32));
                     }
                 }
             }

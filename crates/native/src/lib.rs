@@ -104,42 +104,48 @@ impl Backend for Native {
         if let Some(result) = fast_path(model, request) {
             return Ok(result);
         }
-        let start = Instant::now();
-        compile::check_model(model)
-            .map_err(|reason| BackendError::Unsupported { backend: "native".to_string(), reason })?;
-        let mut engine = engine::Engine::new(model);
-        let goal = search::Goal {
-            max_solutions: request.max_solutions,
-            keep: request.keep,
-            time: request.limits.time,
-            nodes: request.limits.nodes,
-        };
-        let outcome = engine.search(&goal, start);
-        let solutions = outcome
-            .solutions
-            .iter()
-            .map(|ones| grid_of_ones(model, ones))
-            .collect::<Result<Vec<Grid>, BackendError>>()?;
-        let end = match outcome.end {
-            search::End::Exhausted => SearchEnd::Exhausted,
-            search::End::ReachedMax => SearchEnd::ReachedMax,
-            search::End::Stopped(reason) => SearchEnd::Stopped { reason },
-        };
-        Ok(SearchResult {
-            solutions,
-            count: outcome.count,
-            end,
-            stats: Stats {
-                backend: "native".to_string(),
-                elapsed: start.elapsed(),
-                nodes: Some(outcome.nodes),
-                guesses: Some(outcome.guesses),
-                solver_calls: None,
-                model: model.size(),
-                presolved: None,
-            },
-        })
+        search_generic(model, request)
     }
+}
+
+/// Search with the generic engine only, never a fast path: the reference that specialised
+/// solvers are tested against. Same contract as [`Native`]'s [`Backend::search`].
+pub fn search_generic(model: &Model, request: &SearchRequest) -> Result<SearchResult, BackendError> {
+    let start = Instant::now();
+    compile::check_model(model)
+        .map_err(|reason| BackendError::Unsupported { backend: "native".to_string(), reason })?;
+    let mut engine = engine::Engine::new(model);
+    let goal = search::Goal {
+        max_solutions: request.max_solutions,
+        keep: request.keep,
+        time: request.limits.time,
+        nodes: request.limits.nodes,
+    };
+    let outcome = engine.search(&goal, start);
+    let solutions = outcome
+        .solutions
+        .iter()
+        .map(|ones| grid_of_ones(model, ones))
+        .collect::<Result<Vec<Grid>, BackendError>>()?;
+    let end = match outcome.end {
+        search::End::Exhausted => SearchEnd::Exhausted,
+        search::End::ReachedMax => SearchEnd::ReachedMax,
+        search::End::Stopped(reason) => SearchEnd::Stopped { reason },
+    };
+    Ok(SearchResult {
+        solutions,
+        count: outcome.count,
+        end,
+        stats: Stats {
+            backend: "native".to_string(),
+            elapsed: start.elapsed(),
+            nodes: Some(outcome.nodes),
+            guesses: Some(outcome.guesses),
+            solver_calls: None,
+            model: model.size(),
+            presolved: None,
+        },
+    })
 }
 
 /// The grid of a solution given as its variables at 1. A model without cell rows can have

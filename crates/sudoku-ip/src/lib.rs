@@ -102,7 +102,7 @@ impl SolverKind {
     /// The backend, or an error naming the cargo feature that would compile it in.
     pub fn backend(self) -> Result<Box<dyn Backend>, Error> {
         Ok(match self {
-            SolverKind::Native => Box::new(sudoku_ip_native::Native::default()),
+            SolverKind::Native => Box::new(sudoku_ip_native::Native),
             SolverKind::Microlp => Box::new(sudoku_ip_milp::Milp::new(sudoku_ip_milp::MilpSolver::Microlp)?),
             SolverKind::Highs => Box::new(sudoku_ip_milp::Milp::new(sudoku_ip_milp::MilpSolver::Highs)?),
         })

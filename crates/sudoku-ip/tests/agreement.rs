@@ -36,9 +36,8 @@ fn full_grid(n: usize, perm: &[usize]) -> (Geometry, Grid) {
         cols.extend(inner);
     }
     let mut grid = Grid::empty(n);
-    for r in 0..n {
-        for c in 0..n {
-            let (rr, cc) = (rows[r], cols[c]);
+    for (r, &rr) in rows.iter().enumerate() {
+        for (c, &cc) in cols.iter().enumerate() {
             grid.set(Cell::new(r, c), digits[(bc * (rr % br) + rr / br + cc) % n]);
         }
     }

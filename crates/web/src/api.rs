@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use axum::extract::State;
-use axum::http::{header, Method, Uri};
+use axum::extract::{OriginalUri, State};
+use axum::http::{header, Method};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
@@ -510,7 +510,7 @@ fn fill_from_line(line: &str, n: usize) -> Result<Grid, AppError> {
 }
 
 /// Unknown `/api/...` routes.
-pub async fn not_found(method: Method, uri: Uri) -> AppError {
+pub async fn not_found(method: Method, OriginalUri(uri): OriginalUri) -> AppError {
     AppError::NotFound { method: method.to_string(), path: uri.path().to_string() }
 }
 

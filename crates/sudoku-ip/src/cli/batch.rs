@@ -15,6 +15,8 @@ use super::output::report_json;
 use super::{Failure, Status};
 
 type Item = (usize, Result<Puzzle, ParseError>);
+/// A batch line's result: the input was bad, or the search failed, or a report.
+type LineResult = (usize, Result<Result<Report, sudoku_ip::Error>, ParseError>);
 
 pub fn solve_batch(items: Vec<Item>, a: &SolveArgs, opts: &Options) -> Result<Status, Failure> {
     let format = a.output.output.unwrap_or(OutputFormat::Line);
@@ -28,7 +30,7 @@ pub fn solve_batch(items: Vec<Item>, a: &SolveArgs, opts: &Options) -> Result<St
         ProgressBar::hidden()
     };
     let (max, keep) = if a.unique { (2, 2) } else { (1, 1) };
-    let solve_all = || -> Vec<(usize, Result<Result<Report, sudoku_ip::Error>, ParseError>)> {
+    let solve_all = || -> Vec<LineResult> {
         items
             .into_par_iter()
             .map(|(line, parsed)| {

@@ -13,7 +13,9 @@ use super::args::{parse_box, parse_format, InputArgs};
 use super::commands::read_document;
 use super::{Failure, Status};
 
-/// `render FILE -o out.svg|png|pdf`.
+/// `render FILE -o out.svg|png|pdf`. The input options repeat [`InputArgs`]'s rather than
+/// flatten it: there `--size` is the grid side of triplets, here it is the picture's pixels
+/// (the grid side is `--side`).
 #[derive(Debug, Args)]
 pub struct RenderArgs {
     /// Puzzle file ('-' or nothing: standard input); with --sheet, a file of puzzles, one a line.
@@ -219,7 +221,7 @@ mod tests {
 
     #[test]
     fn unknown_extensions_are_bad_input() {
-        let e = format_of(Path::new("a.jpg")).err().expect("refused");
+        let e = format_of(Path::new("a.jpg")).expect_err("refused");
         assert_eq!(e.status, Status::BadInput);
         assert!(format_of(Path::new("a.PNG")).is_ok());
     }
