@@ -37,15 +37,20 @@ pub(crate) struct Incidence {
     /// Absolute index into the engine's mask words.
     pub word: u32,
     pub bit: u8,
-    /// [`HAS_PARTNERS`] and [`HAS_LINEAR`] of the row, so that a kill only looks those up
-    /// when there is something to find.
+    /// [`HAS_PARTNERS`], [`HAS_LINEAR`] and [`SINGLE_WORD`] of the row, so that a kill only
+    /// looks those up when there is something to find.
     pub flags: u8,
+    /// The most variables the row shares with one partner: with more live variables than
+    /// that, no locked candidates can show.
+    pub lock_max: u16,
 }
 
 /// The row has partners for locked candidates.
 pub(crate) const HAS_PARTNERS: u8 = 1;
 /// Some linear row has a group in the row.
 pub(crate) const HAS_LINEAR: u8 = 2;
+/// The row has at most 64 variables (one mask word).
+pub(crate) const SINGLE_WORD: u8 = 4;
 
 /// The read-only part of the engine: everything derived from the rows. Puzzles of one shape
 /// share it, so it is cached ([`structure`]).
@@ -219,7 +224,15 @@ impl Compiled {
                 if eo_lin_start[r] != eo_lin_start[r + 1] {
                     flags |= HAS_LINEAR;
                 }
-                Incidence { row: r as u32, word: eo_word[r] + p / 64, bit: (p % 64) as u8, flags }
+                if eo_start[r + 1] - eo_start[r] <= 64 {
+                    flags |= SINGLE_WORD;
+                }
+                let lock_max = part[part_start[r] as usize..part_start[r + 1] as usize]
+                    .iter()
+                    .map(|q| q.in_a.count_ones() as u16)
+                    .max()
+                    .unwrap_or(0);
+                Incidence { row: r as u32, word: eo_word[r] + p / 64, bit: (p % 64) as u8, flags, lock_max }
             })
             .collect();
         let any_linear = !var_lin.is_empty();

@@ -25,7 +25,7 @@ use sudoku_ip_model::{Model, Sense};
 
 use std::sync::Arc;
 
-use crate::compile::{self, Compiled, HAS_LINEAR, HAS_PARTNERS};
+use crate::compile::{self, Compiled, HAS_LINEAR, SINGLE_WORD};
 use crate::linear::{GroupBounds, RowBounds, NO_ROW};
 
 /// Marks an assignment to 1 in the trail (a plain entry is a kill).
@@ -78,10 +78,20 @@ pub(crate) struct Engine {
     ones: Vec<u64>,
     mask: Vec<u64>,
     pub(crate) rows: Vec<RowState>,
+    /// Undecided exactly-one rows (count ≥ 2) are `open[..open_len]`: a sparse set whose
+    /// removals are undone by growing `open_len` again, since undo runs in reverse order.
+    pub(crate) open: Vec<u32>,
+    pub(crate) open_len: usize,
+    open_pos: Vec<u32>,
     pub(crate) trail: Vec<u32>,
     eo_queue: Vec<u32>,
     sub_queue: Vec<u32>,
     sub_queued: Vec<bool>,
+    /// Exactly-one rows whose count just dropped to two (see [`Engine::pairs`]).
+    pair_queue: Vec<u32>,
+    /// Whether the pair rule runs: search turns it on once a puzzle proves hard, since on
+    /// easy ones it costs more than it saves.
+    pub(crate) pairs_on: bool,
     lin_queue: Vec<u32>,
     lin_queued: Vec<bool>,
     /// Per-group bounds of the linear row being propagated (sized for the largest row).
@@ -102,12 +112,17 @@ impl Engine {
             ones: vec![0; words],
             mask: vec![0; c.eo_word[eo_rows] as usize],
             rows: vec![RowState::default(); eo_rows],
+            open: (0..eo_rows as u32).collect(),
+            open_len: 0,
+            open_pos: (0..eo_rows as u32).collect(),
             // Each variable is killed or assigned at most once on a path.
             trail: Vec::with_capacity(c.num_vars + 1),
             // One push per count decrement at most, between two clears.
             eo_queue: Vec::with_capacity(c.eo_vars.len() + 1),
             sub_queue: Vec::with_capacity(eo_rows),
             sub_queued: vec![false; eo_rows],
+            pair_queue: Vec::with_capacity(eo_rows),
+            pairs_on: false,
             lin_queue: Vec::with_capacity(lin_rows),
             lin_queued: vec![false; lin_rows],
             scratch: Vec::with_capacity(c.max_groups),
@@ -138,6 +153,12 @@ impl Engine {
                 self.mask[w] = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
             }
         }
+        // Undecided rows first.
+        self.open.sort_by_key(|&r| (self.rows[r as usize].count < 2, r));
+        for (i, &r) in self.open.iter().enumerate() {
+            self.open_pos[r as usize] = i as u32;
+        }
+        self.open_len = self.rows.iter().filter(|s| s.count >= 2).count();
         self.trail.clear();
         self.clear_queues();
     }
@@ -228,9 +249,24 @@ impl Engine {
             state.xsum ^= v;
             if state.count <= 1 {
                 self.eo_queue.push(r as u32);
-            } else if inc.flags & HAS_PARTNERS != 0 && !self.sub_queued[r] {
-                self.sub_queued[r] = true;
-                self.sub_queue.push(r as u32);
+                if state.count == 1 {
+                    // Decided (or about to be): out of the open set.
+                    let (i, last) = (self.open_pos[r] as usize, self.open_len - 1);
+                    let moved = self.open[last];
+                    self.open.swap(i, last);
+                    self.open_pos[moved as usize] = i as u32;
+                    self.open_pos[r] = last as u32;
+                    self.open_len = last;
+                }
+            } else {
+                if state.count <= inc.lock_max as u32 && !self.sub_queued[r] {
+                    self.sub_queued[r] = true;
+                    self.sub_queue.push(r as u32);
+                }
+                // Counts only fall between two clears, so each row enters at most once.
+                if state.count == 2 && inc.flags & SINGLE_WORD != 0 && self.pairs_on {
+                    self.pair_queue.push(r as u32);
+                }
             }
             if inc.flags & HAS_LINEAR != 0 {
                 for &l in &c.eo_lin[c.eo_lin_start[r] as usize..c.eo_lin_start[r + 1] as usize] {
@@ -311,6 +347,9 @@ impl Engine {
                     let state = &mut self.rows[inc.row as usize];
                     state.count += 1;
                     state.xsum ^= v;
+                    if state.count == 2 {
+                        self.open_len += 1; // the row removed last is back at the end
+                    }
                 }
             }
         }
@@ -323,6 +362,7 @@ impl Engine {
             self.sub_queued[r as usize] = false;
         }
         self.sub_queue.clear();
+        self.pair_queue.clear();
         for &l in &self.lin_queue {
             self.lin_queued[l as usize] = false;
         }
@@ -382,6 +422,10 @@ impl Engine {
                 self.locked(r as usize)?;
                 continue;
             }
+            if let Some(r) = self.pair_queue.pop() {
+                self.pairs(r as usize)?;
+                continue;
+            }
             return Ok(());
         }
     }
@@ -401,6 +445,95 @@ impl Engine {
                 let b = p.b as usize;
                 let outside = self.mask[self.c.eo_word[b] as usize] & !p.in_b;
                 self.kill_positions(b, outside, self.c.eo_row[b] as usize)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether exactly-one row `r` contains variable `v`.
+    #[inline]
+    fn in_row(&self, v: u32, r: usize) -> bool {
+        self.c.incidences(v).any(|k| self.c.inc[k].row as usize == r)
+    }
+
+    /// The variable at position `p` of exactly-one row `r`.
+    #[inline]
+    fn var_at(&self, r: usize, p: u32) -> u32 {
+        self.c.eo_vars[self.c.eo_start[r] as usize + p as usize]
+    }
+
+    /// Whether rows `b1` and `b2` (one mask word each) share no live variable.
+    fn live_disjoint(&self, b1: usize, b2: usize) -> bool {
+        let mut bits = self.mask[self.c.eo_word[b1] as usize];
+        while bits != 0 {
+            let u = self.var_at(b1, bits.trailing_zeros());
+            bits &= bits - 1;
+            if self.in_row(u, b2) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Pairs, stated for any exactly-one rows: `a1` has two live variables `x ∈ b1`,
+    /// `y ∈ b2`, where rows `b1` and `b2` share no live variable; if another row `a2`, with two
+    /// live variables of its own, also lies within `b1 ∪ b2`, then `a1` and `a2` supply two
+    /// different 1s to `b1 ∪ b2`, which holds exactly two: the other variables of `b1` and `b2`
+    /// are 0. In Sudoku words: naked pairs (`a` cells, `b` digits of a house), hidden pairs
+    /// (`a` digits of a house, `b` cells) and X-wings (`a` and `b` one digit in rows and
+    /// columns). Rows of one mask word only.
+    fn pairs(&mut self, a1: usize) -> Result<(), Conflict> {
+        if self.rows[a1].count != 2 {
+            return Ok(());
+        }
+        let x = self.var_at(a1, self.mask[self.c.eo_word[a1] as usize].trailing_zeros());
+        let y = self.rows[a1].xsum ^ x;
+        for kx in self.c.incidences(x) {
+            let ix = self.c.inc[kx];
+            let b1 = ix.row as usize;
+            if b1 == a1 || ix.flags & SINGLE_WORD == 0 || self.in_row(y, b1) {
+                continue;
+            }
+            for ky in self.c.incidences(y) {
+                let b2 = self.c.inc[ky].row as usize;
+                if b2 == a1 || b2 == b1 || self.c.inc[ky].flags & SINGLE_WORD == 0 || self.in_row(x, b2) {
+                    continue;
+                }
+                if self.rows[b1].count + self.rows[b2].count <= 4 {
+                    continue; // nothing beyond the two pairs to remove
+                }
+                let mut bits = self.mask[ix.word as usize] & !(1u64 << ix.bit);
+                while bits != 0 {
+                    let z = self.var_at(b1, bits.trailing_zeros());
+                    bits &= bits - 1;
+                    for kz in self.c.incidences(z) {
+                        let a2 = self.c.inc[kz].row as usize;
+                        if a2 == a1 || a2 == b1 || a2 == b2 || self.rows[a2].count != 2 {
+                            continue;
+                        }
+                        let w = self.rows[a2].xsum ^ z;
+                        if w == x || w == y || !(self.in_row(w, b1) || self.in_row(w, b2)) {
+                            continue;
+                        }
+                        if !self.live_disjoint(b1, b2) {
+                            continue;
+                        }
+                        let keep = [x, y, z, w];
+                        for b in [b1, b2] {
+                            let mut live = self.mask[self.c.eo_word[b] as usize];
+                            let cause = self.c.eo_row[b] as usize;
+                            while live != 0 {
+                                let u = self.var_at(b, live.trailing_zeros());
+                                live &= live - 1;
+                                if !keep.contains(&u) {
+                                    self.kill(u, cause)?;
+                                }
+                            }
+                        }
+                        // The rows changed under the loops: later pairs come back as events.
+                        return Ok(());
+                    }
+                }
             }
         }
         Ok(())
@@ -537,6 +670,10 @@ impl Engine {
             assert!(ones <= 1 && (ones == 0 || live.len() == 1), "row {r} not propagated");
             assert!(live.len() != 1 || ones == 1, "row {r} has one live variable not at 1");
         }
+        let mut open: Vec<u32> = self.open[..self.open_len].to_vec();
+        open.sort_unstable();
+        let undecided: Vec<u32> = (0..self.c.eo_rows() as u32).filter(|&r| self.rows[r as usize].count >= 2).collect();
+        assert_eq!(open, undecided, "open rows");
         for a in 0..self.c.eo_rows() {
             let live = self.mask[self.c.eo_word[a] as usize];
             for p in &self.c.part[self.c.part_start[a] as usize..self.c.part_start[a + 1] as usize] {

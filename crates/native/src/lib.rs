@@ -6,11 +6,23 @@
 //!
 //! - [`Native`] implements [`Backend`]: solve, count up to `max_solutions`, enumerate, prove
 //!   uniqueness, under node and time limits.
-//! - The generic engine (`engine.rs`) propagates to a fixed point — exactly-one rows by
-//!   counters (naked and hidden singles), linear rows by activity bounds — and searches
-//!   depth-first with a trail, branching in the exactly-one row with the fewest candidates.
-//!   It assumes nothing about where rows come from, so every variant that compiles to rows
-//!   runs on it unchanged.
+//! - The generic engine ([`search_generic`]) propagates to a fixed point — exactly-one rows by
+//!   counters (naked and hidden singles) and by locked candidates between rows sharing
+//!   variables, linear rows by activity bounds over groups of terms that lie in one
+//!   exactly-one row (`linear.rs`) — and searches depth-first with a trail, branching in the
+//!   exactly-one row with the fewest candidates relative to the conflicts it has caused
+//!   (dom/wdeg). It assumes nothing about where rows come from, so every variant that compiles
+//!   to rows runs on it unchanged; the compiled rows are cached, so searching many puzzles of
+//!   one shape compiles once.
+//!
+//! ```text
+//!   Model ──compile.rs──▶ Compiled (CSR rows, incidences, partners, linear groups; cached)
+//!                              │
+//!   fixed variables ──▶ Engine (engine.rs: bitsets, row counters, trail, queues)
+//!                              │ propagate to a fixed point
+//!                              ▼
+//!                        search.rs: pick row (dom/wdeg) → x = 1 │ backtrack → x = 0
+//! ```
 //! - [`presolve`] runs the root propagation alone, for MILP backends to substitute what it
 //!   decides before calling their solver.
 //! - Plain 9×9 models (recognised by [`is_plain_9x9`]) may take a bit-parallel fast path

@@ -177,6 +177,22 @@ fn a_cage_sum_of_3_forces_1_and_2_at_the_root() {
 }
 
 #[test]
+fn a_thermometer_along_a_whole_row_is_decided_at_the_root() {
+    // r1c1 < r1c2 < r1c3 < r1c4 in a 4x4: bounds over whole cells chain up to 1, 2, 3, 4.
+    let mut m = model(2, 2, &[0; 16]);
+    for c in 0..3 {
+        let mut terms = digit_sum(&m, &[Cell::new(0, c + 1)], 1);
+        terms.extend(digit_sum(&m, &[Cell::new(0, c)], -1));
+        push(&mut m, &format!("therm_{c}"), terms, Sense::Ge, 1);
+    }
+    let Presolve::Reduced { fixed, .. } = presolve(&m) else { panic!("feasible") };
+    for c in 0..4 {
+        assert_eq!(fixed[m.var(Cell::new(0, c), c + 1) as usize], Some(true), "r1c{}", c + 1);
+    }
+    assert_eq!(cross_check(&m), 288 / 24);
+}
+
+#[test]
 fn killer_cages_and_thermometers_agree_with_the_reference() {
     // Rules that 1234/3412/2143/4321 satisfies, so there is at least one solution.
     let mut m = model(2, 2, &[0; 16]);

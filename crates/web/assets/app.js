@@ -705,23 +705,30 @@
   }
 
   function ratingRows(rating) {
-    if (!rating || typeof rating !== 'object') return [['Rating', rating]];
-    return Object.entries(rating)
-      .filter(([k]) => k !== 'status')
-      .map(([k, v]) => [k.replace(/_/g, ' '), typeof v === 'object' && v !== null ? JSON.stringify(v) : v]);
+    if (!rating || typeof rating !== 'object') return [];
+    const techniques = (rating.techniques || []).map((t) => `${t.technique} ×${t.count}`).join(', ');
+    return [
+      ['Difficulty', rating.grade],
+      ['Hardest technique', rating.hardest || (rating.needs_search ? 'search' : 'none')],
+      ['Techniques', techniques],
+      ['Needs search', rating.needs_search == null ? null : rating.needs_search ? `yes (stuck with ${rating.stuck_empty} empty cells)` : 'no'],
+      ['Engine guesses', rating.guesses],
+      ['Givens', rating.givens],
+    ];
   }
 
   async function rate() {
     await run('Rating', async () => {
-      const r = await api('rate', { puzzle: toPuzzleJson() });
+      const r = await api('rate', { puzzle: toPuzzleJson(), time_limit: solverOptions().time_limit });
       showReport(ratingRows(r));
-      setStatus(r.status === 'rated' ? `Rated${r.difficulty ? `: ${r.difficulty}` : ''}` : `Unknown: ${r.reason}`, r.status === 'rated' ? 'ok' : 'error');
+      if (r.status === 'rated') setStatus(`Difficulty: ${r.grade}`, 'ok');
+      else setStatus(`Unknown: ${r.reason}`, 'error');
     });
   }
 
   async function generate() {
     await run('Generating', async () => {
-      const body = { size: S.n, rules: SWITCHES.filter((r) => S.rules[r]) };
+      const body = { size: S.n, rules: SWITCHES.filter((r) => S.rules[r]), time_limit: solverOptions().time_limit };
       if (!S.regions) body.box = `${S.box[0]}x${S.box[1]}`;
       const sym = $('#gen-symmetry').value;
       const diff = $('#gen-difficulty').value;
@@ -729,10 +736,12 @@
       if (sym) body.symmetry = sym;
       if (diff) body.difficulty = diff;
       if (seed !== '') body.seed = Number(seed);
+      if ($('#gen-killer').checked) body.killer = true;
       const r = await api('generate', body);
+      if (r.status !== 'generated') { setStatus(`Unknown: ${r.reason}`, 'error'); return; }
       replacePuzzle(r.puzzle);
-      showReport([['Givens', r.givens], ['Unique', 'yes'], ['Seed', r.seed], ['Time', fmtMs(r.time_ms)], ...ratingRows(r.rating)]);
-      setStatus(`Generated a puzzle with ${r.givens} givens and a unique solution`, 'ok');
+      showReport([['Givens', r.givens], ['Unique', 'yes (proved)'], ['Seed', r.seed], ['Time', fmtMs(r.time_ms)], ...ratingRows(r.rating)]);
+      setStatus(`Generated a puzzle with ${r.givens} givens and a unique solution${r.rating ? ` (${r.rating.grade})` : ''}`, 'ok');
     });
   }
 

@@ -1,11 +1,14 @@
 //! The generator and the renderer as the API sees them: small functions over the
-//! `sudoku-ip-generate` and `sudoku-ip-render` crates, so their API can change in one place.
+//! `sudoku-ip-generate` and `sudoku-ip-render` crates, so a change in their API is a change
+//! here only, and their errors become [`AppError`]s with the right status.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
+use sudoku_ip_generate::{self as gen, GenerateError, Grade, KillerSpec, Symmetry};
 use sudoku_ip_model::rules::Rule;
-use sudoku_ip_model::{Grid, Puzzle};
+use sudoku_ip_model::{Geometry, Grid, Puzzle};
+use sudoku_ip_render::RenderOptions;
 
 use crate::error::AppError;
 
@@ -18,7 +21,11 @@ pub enum ImageFormat {
     Png,
 }
 
-/// What to generate.
+/// Full grids the generator may try for a difficulty before giving up: a web request must
+/// end well within its time limit, so fewer than the library's default.
+const MAX_ATTEMPTS: usize = 20;
+
+/// What to generate, as the request gives it.
 #[derive(Clone, Debug)]
 pub struct GenerateSpec {
     /// Side.
@@ -31,10 +38,10 @@ pub struct GenerateSpec {
     pub symmetry: Option<String>,
     /// Difficulty name (see [`difficulties`]).
     pub difficulty: Option<String>,
-    /// Seed, for the same puzzle again.
-    pub seed: Option<u64>,
-    /// Time budget.
-    pub time: Duration,
+    /// Seed: the same seed and settings give the same puzzle.
+    pub seed: u64,
+    /// Add killer cages (and drop the givens they make redundant).
+    pub killer: bool,
 }
 
 /// A generated puzzle.
@@ -42,54 +49,98 @@ pub struct GenerateSpec {
 pub struct Generated {
     /// The puzzle.
     pub puzzle: Puzzle,
-    /// The generator's rating, as JSON.
+    /// The rater's verdict, as JSON.
     pub rating: Option<Value>,
-    /// The seed that reproduces it.
-    pub seed: Option<u64>,
+    /// The seed that makes this puzzle again.
+    pub seed: u64,
     /// Time taken.
     pub elapsed: Duration,
 }
 
-/// Whether this build can generate.
+/// Whether this build can generate and rate.
 pub fn generate_available() -> bool {
-    false
+    true
 }
 
 /// Symmetry names the generator takes.
 pub fn symmetries() -> Vec<&'static str> {
-    Vec::new()
+    Symmetry::ALL.iter().map(|s| s.name()).collect()
 }
 
 /// Difficulty names the generator takes.
 pub fn difficulties() -> Vec<&'static str> {
-    Vec::new()
+    Grade::ALL.iter().map(|g| g.name()).collect()
 }
 
-/// Refuse unknown symmetry and difficulty names before any work.
+/// The library's spec, or a 400 naming the request field at fault.
+fn library_spec(spec: &GenerateSpec) -> Result<gen::GenerateSpec, AppError> {
+    let field = if spec.box_shape.is_some() { "box" } else { "size" };
+    let geometry =
+        Geometry::new(spec.size, spec.box_shape).map_err(|e| AppError::bad(field, format!("{field}: {e}")))?;
+    let mut out = gen::GenerateSpec::new(geometry);
+    out.rules = spec.rules.clone();
+    out.seed = spec.seed;
+    out.rate = true;
+    out.max_attempts = MAX_ATTEMPTS;
+    if let Some(name) = &spec.symmetry {
+        out.symmetry = name.parse().map_err(|e: String| AppError::bad("symmetry", format!("symmetry: {e}")))?;
+    }
+    if let Some(name) = spec.difficulty.as_deref().filter(|d| !d.is_empty() && *d != "any") {
+        out.difficulty = Some(name.parse().map_err(|e: String| AppError::bad("difficulty", format!("difficulty: {e}")))?);
+    }
+    if spec.killer {
+        out.killer = Some(KillerSpec::default());
+    }
+    Ok(out)
+}
+
+/// Refuse bad settings before the request waits for a solver slot.
 pub fn check_generate_spec(spec: &GenerateSpec) -> Result<(), AppError> {
-    let _ = spec;
-    Ok(())
+    library_spec(spec).map(|_| ())
 }
 
 /// A puzzle with a unique solution.
 pub fn generate(spec: &GenerateSpec) -> Result<Generated, AppError> {
-    let _ = spec;
-    Err(AppError::Unavailable("this build has no generator".into()))
+    let start = Instant::now();
+    let made = gen::generate(&library_spec(spec)?).map_err(generate_error)?;
+    Ok(Generated {
+        puzzle: made.puzzle,
+        rating: made.rating.and_then(|r| serde_json::to_value(r).ok()),
+        seed: made.seed,
+        elapsed: start.elapsed(),
+    })
 }
 
-/// The difficulty of a puzzle, as JSON.
+/// The difficulty of a puzzle, as JSON (`grade`, `hardest`, `techniques`, …).
 pub fn rate(puzzle: &Puzzle) -> Result<Value, AppError> {
-    let _ = puzzle;
-    Err(AppError::Unavailable("this build has no rater".into()))
+    let rating = gen::rate(puzzle).map_err(generate_error)?;
+    serde_json::to_value(rating).map_err(|e| AppError::Internal(format!("cannot write the rating: {e}")))
+}
+
+fn generate_error(e: GenerateError) -> AppError {
+    match e {
+        GenerateError::InvalidSpec { .. } | GenerateError::Rule(_) => AppError::bad("rules", e.to_string()),
+        GenerateError::NoGrid
+        | GenerateError::NoSolution
+        | GenerateError::NotUnique { .. }
+        | GenerateError::DifficultyNotReached { .. }
+        | GenerateError::Stopped { .. } => AppError::Unprocessable(e.to_string()),
+        other => AppError::Internal(other.to_string()),
+    }
 }
 
 /// Whether this build can draw.
 pub fn render_available() -> bool {
-    false
+    true
 }
 
-/// The picture of a puzzle, with `fill` digits drawn in its empty cells.
-pub fn render(puzzle: &Puzzle, fill: Option<&Grid>, format: ImageFormat) -> Result<Vec<u8>, AppError> {
-    let _ = (puzzle, fill, format);
-    Err(AppError::Unavailable("this build cannot draw".into()))
+/// The picture of a puzzle, `pixels` wide, with `fill` digits drawn in its empty cells.
+pub fn render(puzzle: &Puzzle, fill: Option<&Grid>, format: ImageFormat, pixels: u32) -> Result<Vec<u8>, AppError> {
+    let opts = RenderOptions { size: pixels, ..RenderOptions::default() };
+    match format {
+        ImageFormat::Svg => Ok(sudoku_ip_render::svg(puzzle, fill, &opts).into_bytes()),
+        ImageFormat::Png => {
+            sudoku_ip_render::png(puzzle, fill, &opts).map_err(|e| AppError::Internal(format!("cannot draw: {e}")))
+        }
+    }
 }

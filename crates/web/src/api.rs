@@ -124,12 +124,14 @@ pub struct GenerateRequest {
     symmetry: Option<String>,
     difficulty: Option<String>,
     seed: Option<u64>,
+    /// Add killer cages.
+    killer: Option<bool>,
     time_limit: Option<f64>,
 }
 
 impl Fields for GenerateRequest {
     const FIELDS: &'static [&'static str] =
-        &["size", "box", "rules", "symmetry", "difficulty", "seed", "time_limit"];
+        &["size", "box", "rules", "symmetry", "difficulty", "seed", "killer", "time_limit"];
 }
 
 /// `/api/rate` options: none beyond the puzzle.
@@ -159,11 +161,16 @@ pub struct RenderOptions {
     solution: Option<String>,
     /// Solve the puzzle (native engine) and draw the checked solution.
     solve: Option<bool>,
+    /// Width and height of the picture in pixels (default 900).
+    pixels: Option<u32>,
 }
 
 impl Fields for RenderOptions {
-    const FIELDS: &'static [&'static str] = &["format", "solution", "solve"];
+    const FIELDS: &'static [&'static str] = &["format", "solution", "solve", "pixels"];
 }
+
+/// Picture sizes the server draws: a PNG is `pixels² × 4` bytes in memory while it is made.
+const PIXELS: std::ops::RangeInclusive<u32> = 16..=4096;
 
 // ---------------------------------------------------------------------------------------------
 // Running work within the limits.
@@ -274,6 +281,7 @@ pub async fn health(State(state): State<AppState>) -> Json<Value> {
             "available": adapters::generate_available(),
             "symmetries": adapters::symmetries(),
             "difficulties": adapters::difficulties(),
+            "killer": true,
         },
         "render": { "available": adapters::render_available(), "formats": ["svg", "png"] },
         "limits": {
@@ -392,22 +400,26 @@ pub async fn generate(
         rules,
         symmetry: req.symmetry,
         difficulty: req.difficulty,
-        seed: req.seed,
-        time,
+        seed: req.seed.unwrap_or_else(fresh_seed),
+        killer: req.killer.unwrap_or(false),
     };
     adapters::check_generate_spec(&spec)?;
     let job = move || -> Result<(adapters::Generated, Answer), AppError> {
         let made = adapters::generate(&spec)?;
         // Trust nothing: prove uniqueness and check the solution with our own engine + checker.
-        let proof = engine::search(&made.puzzle, Solver::Native, Limits { time: Some(spec.time), nodes: None }, 2, 2)?;
+        let proof = engine::search(&made.puzzle, Solver::Native, Limits { time: Some(time), nodes: None }, 2, 2)?;
         Ok((made, proof))
     };
     let Some(result) = run_limited(&state, time, job).await? else {
-        return Err(AppError::Unavailable(format!(
-            "no puzzle was generated within the time limit of {time:?}; try a smaller size or fewer rules"
-        )));
+        return Ok(Json(json!({
+            "status": "unknown",
+            "reason": format!("time limit of {time:?} reached before a puzzle was made; try a smaller size, fewer rules or no difficulty"),
+        })));
     };
     let (made, proof) = result?;
+    if let SearchEnd::Stopped { reason } = &proof.end {
+        return Ok(Json(json!({ "status": "unknown", "reason": format!("uniqueness of the new puzzle unknown: {reason}") })));
+    }
     if !(proof.count == 1 && proof.end == SearchEnd::Exhausted) {
         return Err(AppError::Internal(format!(
             "the generator returned a puzzle that is not proved unique ({} solutions found, {:?})",
@@ -425,7 +437,17 @@ pub async fn generate(
         "rating": made.rating,
         "seed": made.seed,
         "time_ms": made.elapsed.as_secs_f64() * 1e3,
+        "stats": { "model": proof.stats.model, "proof_ms": proof.total.as_secs_f64() * 1e3, "nodes": proof.stats.nodes },
     })))
+}
+
+/// A seed for a request that gives none: different on every call, reproducible once reported.
+fn fresh_seed() -> u64 {
+    static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+    let k = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    // Keep seeds small enough to type back into the page's seed box.
+    (nanos ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15)) % 1_000_000_000
 }
 
 /// `POST /api/rate`: the logical difficulty of a puzzle.
@@ -451,6 +473,13 @@ pub async fn render(State(state): State<AppState>, req: WithPuzzle<RenderOptions
         Some("png") => ImageFormat::Png,
         Some(other) => return Err(AppError::bad("format", format!("format: expected \"svg\" or \"png\", found {other:?}"))),
     };
+    let pixels = o.pixels.unwrap_or(900);
+    if !PIXELS.contains(&pixels) {
+        return Err(AppError::bad(
+            "pixels",
+            format!("pixels: expected {}..={}, found {pixels}", PIXELS.start(), PIXELS.end()),
+        ));
+    }
     let n = puzzle.n();
     let fill = match (o.solution, o.solve.unwrap_or(false)) {
         (Some(_), true) => return Err(AppError::bad("solve", "give either \"solution\" or \"solve\": true, not both")),
@@ -469,7 +498,7 @@ pub async fn render(State(state): State<AppState>, req: WithPuzzle<RenderOptions
         (None, false) => None,
     };
     let time = limits.default_time.min(limits.max_time);
-    let Some(image) = run_limited(&state, time, move || adapters::render(&puzzle, fill.as_ref(), format)).await?
+    let Some(image) = run_limited(&state, time, move || adapters::render(&puzzle, fill.as_ref(), format, pixels)).await?
     else {
         return Err(AppError::Unavailable("drawing took longer than the time limit".into()));
     };

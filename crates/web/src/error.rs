@@ -46,6 +46,10 @@ pub enum AppError {
         /// What was asked (`solve`, `generate`…).
         action: &'static str,
     },
+    /// The request is well-formed but has no answer here: rating a puzzle that is not unique,
+    /// generating with rules no grid satisfies, a difficulty not reached (422).
+    #[error("{0}")]
+    Unprocessable(String),
     /// Every solver slot stayed busy for the whole wait (503, with `Retry-After`).
     #[error("the server is busy ({slots} solves running and none finished within {waited:?}); try again shortly")]
     Busy {
@@ -82,7 +86,7 @@ impl AppError {
         match self {
             AppError::BadRequest { .. } => StatusCode::BAD_REQUEST,
             AppError::BodyTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            AppError::GridTooLarge { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::GridTooLarge { .. } | AppError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Unavailable(_) => StatusCode::NOT_IMPLEMENTED,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,

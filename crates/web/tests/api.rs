@@ -317,3 +317,68 @@ async fn unknown_routes_are_json_404s_and_the_page_is_served() {
     assert_eq!(status, StatusCode::OK);
     assert!(String::from_utf8_lossy(&script).contains("data-cell") || String::from_utf8_lossy(&script).contains("dataset.cell"));
 }
+
+#[tokio::test]
+async fn generate_gives_a_unique_puzzle_that_solves() {
+    let body = json!({ "size": 6, "rules": ["diagonal"], "symmetry": "rot180", "seed": 7 });
+    let (status, made) = post(server(), "/api/generate", &body).await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    assert_eq!(made["status"], "generated", "{made}");
+    let puzzle = parse_value(&made["puzzle"]).expect("the generated puzzle is valid JSON puzzle format");
+    assert_eq!((puzzle.n(), puzzle.rules().len()), (6, 1));
+    assert_eq!(made["seed"], 7);
+    // Rot180: a given's mirror cell is given too.
+    let v = puzzle.givens().values();
+    assert!((0..36).all(|k| (v[k] == 0) == (v[35 - k] == 0)), "not symmetric: {}", puzzle.givens());
+    checked_solution(&puzzle, &made);
+    // Our own count agrees: exactly one solution.
+    let (_, counted) = post(server(), "/api/count", &json!({ "puzzle": made["puzzle"] })).await;
+    assert_eq!((counted["count"].as_u64(), counted["count_exact"].as_bool()), (Some(1), Some(true)), "{counted}");
+    // The same seed gives the same puzzle.
+    let (_, again) = post(server(), "/api/generate", &body).await;
+    assert_eq!(again["line"], made["line"]);
+    let (status, answer) = post(server(), "/api/generate", &json!({ "symmetry": "spiral" })).await;
+    assert_eq!((status, field(&answer)), (StatusCode::BAD_REQUEST, "symmetry"), "{answer}");
+    let (status, answer) = post(server(), "/api/generate", &json!({ "difficulty": "impossible" })).await;
+    assert_eq!((status, field(&answer)), (StatusCode::BAD_REQUEST, "difficulty"), "{answer}");
+}
+
+#[tokio::test]
+async fn rate_grades_unique_puzzles_and_refuses_others() {
+    let (status, rated) = post(server(), "/api/rate", &json!({ "line": HARD_LINE })).await;
+    assert_eq!(status, StatusCode::OK, "{rated}");
+    assert_eq!(rated["status"], "rated");
+    assert!(["easy", "medium", "hard", "expert"].contains(&rated["grade"].as_str().unwrap_or("")), "{rated}");
+    assert_eq!(rated["givens"], 23);
+    let (status, answer) = post(server(), "/api/rate", &json!({ "puzzle": {"size": 4} })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    assert!(answer["error"].as_str().is_some_and(|m| m.contains("not unique")), "{answer}");
+}
+
+#[tokio::test]
+async fn render_draws_svg_and_png() {
+    let body = json!({ "line": HARD_LINE, "solve": true });
+    let (status, headers, bytes) = send(server(), "POST", "/api/render", Body::from(body.to_string())).await;
+    assert_eq!(status, StatusCode::OK, "{}", String::from_utf8_lossy(&bytes));
+    assert!(headers.iter().any(|(k, v)| k == "content-type" && v == "image/svg+xml"), "{headers:?}");
+    let svg = String::from_utf8(bytes).expect("SVG is text");
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{}", &svg[..svg.len().min(200)]);
+    let bare = json!({ "line": HARD_LINE });
+    let (_, _, plain) = send(server(), "POST", "/api/render", Body::from(bare.to_string())).await;
+    assert!(svg.len() > plain.len(), "the solved picture draws more digits than the bare one");
+    let body = json!({ "line": HARD_LINE, "format": "png", "pixels": 120 });
+    let (status, headers, png) = send(server(), "POST", "/api/render", Body::from(body.to_string())).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(headers.iter().any(|(k, v)| k == "content-type" && v == "image/png"), "{headers:?}");
+    assert_eq!(&png[1..4], b"PNG");
+    let width = u32::from_be_bytes([png[16], png[17], png[18], png[19]]);
+    assert_eq!(width, 120);
+    for (body, want) in [
+        (json!({ "line": HARD_LINE, "format": "gif" }), "format"),
+        (json!({ "line": HARD_LINE, "pixels": 100000 }), "pixels"),
+        (json!({ "line": HARD_LINE, "solution": "12" }), "solution"),
+    ] {
+        let (status, answer) = post(server(), "/api/render", &body).await;
+        assert_eq!((status, field(&answer)), (StatusCode::BAD_REQUEST, want), "{answer}");
+    }
+}

@@ -41,6 +41,8 @@ pub enum Command {
     /// Draw a puzzle (and with --solution its solution) as SVG, PNG or PDF; --sheet puts a
     /// file of puzzles on printable A4 pages.
     Render(super::render::RenderArgs),
+    /// Serve the web page (editor and solver) and the JSON API on a local address.
+    Serve(super::serve::ServeArgs),
 }
 
 /// Where the puzzle comes from and how to read it.
@@ -219,7 +221,7 @@ pub(super) fn parse_box(s: &str) -> Result<(usize, usize), String> {
     Ok((r, c))
 }
 
-fn parse_seconds(s: &str) -> Result<std::time::Duration, String> {
+pub(super) fn parse_seconds(s: &str) -> Result<std::time::Duration, String> {
     let secs: f64 = s.parse().map_err(|_| format!("expected a number of seconds, found {s:?}"))?;
     if !(secs.is_finite() && secs >= 0.0) {
         return Err(format!("the time limit must be a non-negative number of seconds, found {s}"));

@@ -20,6 +20,7 @@ pub fn dispatch(cli: Cli) -> Result<Status, Failure> {
         Command::Export(a) => export_cmd(a),
         Command::Bench(a) => bench::run(a),
         Command::Render(a) => super::render::run(a),
+        Command::Serve(a) => super::serve::run(a),
     }
 }
 

@@ -6,6 +6,7 @@ mod bench;
 mod commands;
 mod output;
 mod render;
+mod serve;
 
 use std::io::Write;
 use std::process::ExitCode;
