@@ -379,7 +379,7 @@ impl Engine {
                 self.clear_queues();
                 if let Some(&r) = self.c.row_eo.get(conflict.row) {
                     if r != NO_ROW {
-                        self.weight[r as usize] += 1;
+                        self.weight[r as usize] = self.weight[r as usize].saturating_add(1);
                     }
                 }
                 false

@@ -71,7 +71,7 @@ impl Engine {
     /// on large grids (25×25: 100× fewer nodes).
     fn best_row(&self) -> Option<usize> {
         // count / (1 + w) < best_count / (1 + best_w), cross-multiplied.
-        let (mut best_c, mut best_w) = (u64::MAX, 1u64);
+        let (mut best_c, mut best_w) = (0u64, 1u64);
         let mut best_row = usize::MAX;
         for &r in &self.open[..self.open_len] {
             let r = r as usize;
@@ -79,7 +79,7 @@ impl Engine {
             // Ties go to the first row of the model (cells come first in Sudoku models, and
             // that order matters: the open set itself is in no useful order).
             let (lhs, rhs) = (c * best_w, best_c * w);
-            if lhs < rhs || (lhs == rhs && r < best_row) {
+            if best_row == usize::MAX || lhs < rhs || (lhs == rhs && r < best_row) {
                 (best_c, best_w) = (c, w);
                 best_row = r;
             }
