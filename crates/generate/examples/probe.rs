@@ -17,13 +17,12 @@ fn main() {
     for s in 0..count {
         let t = Instant::now();
         let g = generate(&spec.with_seed(s)).unwrap();
+        eprintln!("seed {s}: {:?} clues {} {:?}", t.elapsed(), g.clues, g.minimality);
         let Some(r) = g.rating.as_ref() else { continue };
         grades[r.grade as usize] += 1;
         if count <= 10 {
             println!("seed {s}: {:?} clues {} {:?} grade {} hardest {:?} guesses {}\n{}", t.elapsed(), g.clues, g.minimality, r.grade, r.hardest, r.guesses, g.puzzle.givens().to_line());
         }
     }
-    println!("free-accept {:?} searched-accept {:?} in {:?}us, searched-reject {:?} in {:?}us, ua-reject {:?}", sudoku_ip_generate::C[0], sudoku_ip_generate::C[1], sudoku_ip_generate::C[2], sudoku_ip_generate::C[3], sudoku_ip_generate::C[4], sudoku_ip_generate::C[5]);
-    println!("local time {:?} local rejects {:?}", sudoku_ip_generate::C[6], sudoku_ip_generate::C[7]);
     println!("total {:?} per puzzle {:?} grades {:?}", t0.elapsed(), t0.elapsed() / count as u32, grades);
 }

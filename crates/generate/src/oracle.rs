@@ -17,6 +17,17 @@ use sudoku_ip_native::{fast9, Native};
 
 use crate::GenerateError;
 
+/// Whether a removal keeps the puzzle unique.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// Proved unique.
+    Unique,
+    /// A second solution exists.
+    NotUnique,
+    /// The node limit stopped a search first.
+    Unknown,
+}
+
 /// What a search for one solution found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Found {
@@ -134,27 +145,33 @@ impl Oracle {
     }
 
     /// Whether `givens`, from which the cells `removed` were just cleared, still has `solution`
-    /// as its only solution (see the module doc). A search stopped by `nodes` counts as "no":
-    /// the caller then keeps the clues, so the puzzle stays proved unique.
+    /// as its only solution (see the module doc); `nodes` bounds each search.
     pub(crate) fn still_unique(
         &mut self,
         givens: &[u8],
         removed: &[usize],
         solution: &[u8],
         nodes: Option<u64>,
-    ) -> Result<bool, GenerateError> {
+    ) -> Result<Verdict, GenerateError> {
         if let Kind::Plain9 = self.kind {
             let mut g = [0u8; 81];
             g.copy_from_slice(givens);
             let out = fast9::search9(&g, 2, 0, nodes, None);
-            return Ok(out.count == 1 && out.complete);
+            return Ok(match (out.count, out.stopped) {
+                (2.., _) => Verdict::NotUnique,
+                (_, true) => Verdict::Unknown,
+                _ => Verdict::Unique,
+            });
         }
+        let mut verdict = Verdict::Unique;
         for &c in removed {
-            if self.find(givens, Some((c, solution[c])), nodes)? != Found::None {
-                return Ok(false);
+            match self.find(givens, Some((c, solution[c])), nodes)? {
+                Found::Solution(_) => return Ok(Verdict::NotUnique),
+                Found::Unknown => verdict = Verdict::Unknown,
+                Found::None => {}
             }
         }
-        Ok(true)
+        Ok(verdict)
     }
 
     /// Count solutions up to two, exactly (no node limit), keeping them.

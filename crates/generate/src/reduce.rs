@@ -15,10 +15,9 @@
 //!
 //! Only the rest (about half of the removals of a minimal 9×9 puzzle) costs a search.
 
-use std::sync::atomic::Ordering::Relaxed as R;
 use sudoku_ip_model::Geometry;
 
-use crate::oracle::Oracle;
+use crate::oracle::{Oracle, Verdict};
 use crate::unavoidable::Unavoidable;
 use crate::GenerateError;
 
@@ -94,7 +93,8 @@ impl Givens {
 /// How far a removal pass got.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Pass {
-    /// Every orbit was tried (none skipped for the target): no orbit can be removed.
+    /// Every orbit was tried (none skipped for the target) and decided (no search stopped by
+    /// the node limit): no orbit can be removed.
     pub complete: bool,
     /// Clues left.
     pub clues: usize,
@@ -102,7 +102,8 @@ pub(crate) struct Pass {
 
 /// Remove clues of `givens` (whose unique solution is `solution`) orbit by orbit, in the order
 /// given, stopping once `stop_at` clues are left (never going below it). `unavoidable` must be
-/// sets of this solution that the puzzle's rules allow to change.
+/// sets of this solution that the puzzle's rules allow to change. `nodes` bounds each search;
+/// a removal whose search stops there is not made, so the puzzle stays proved unique.
 pub(crate) fn remove_clues(
     oracle: &mut Oracle,
     givens: &mut Givens,
@@ -110,6 +111,7 @@ pub(crate) fn remove_clues(
     unavoidable: Option<&Unavoidable>,
     orbits: &[Vec<usize>],
     stop_at: Option<usize>,
+    nodes: Option<u64>,
 ) -> Result<Pass, GenerateError> {
     let mut clues = givens.values.iter().filter(|&&v| v != 0).count();
     let mut complete = true;
@@ -134,7 +136,6 @@ pub(crate) fn remove_clues(
             givens.set(k, 0);
         }
         let keep = if unavoidable.is_some_and(|u| u.emptied(&givens.values, &filled)) {
-            crate::C[5].fetch_add(1, R);
             false
         } else {
             // Put back, one at a time, the clues the others force; what is left to prove is
@@ -150,12 +151,15 @@ pub(crate) fn remove_clues(
             }
             // Every solution agrees with `solution` on the forced cells, so another one would
             // differ in `open`.
-            if open.is_empty() { crate::C[0].fetch_add(1, R); true } else {
-            let t0 = std::time::Instant::now();
-            let ok = oracle.still_unique(&givens.values, &open, solution, None)?;
-            let ns = t0.elapsed().as_micros() as usize;
-            if ok { crate::C[1].fetch_add(1, R); crate::C[2].fetch_add(ns, R); } else { crate::C[3].fetch_add(1, R); crate::C[4].fetch_add(ns, R); }
-            ok }
+            open.is_empty()
+                || match oracle.still_unique(&givens.values, &open, solution, nodes)? {
+                    Verdict::Unique => true,
+                    Verdict::NotUnique => false,
+                    Verdict::Unknown => {
+                        complete = false;
+                        false
+                    }
+                }
         };
         if keep {
             clues -= filled.len();

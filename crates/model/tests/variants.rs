@@ -341,7 +341,7 @@ fn arrows_agree() {
 #[test]
 fn odd_even_agree() {
     let odd: Vec<Cell> = (1..=9).map(|k| c(k, k)).filter(|&x| s().get(x) % 2 == 1).collect();
-    let even: Vec<Cell> = (1..=9).map(|k| c(k, k)).filter(|&x| s().get(x) % 2 == 0).collect();
+    let even: Vec<Cell> = (1..=9).map(|k| c(k, k)).filter(|&x| s().get(x).is_multiple_of(2)).collect();
     check_rule(Rule::OddEven { odd, even });
 }
 

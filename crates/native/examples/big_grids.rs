@@ -33,7 +33,13 @@ fn unique(box_rows: usize, box_cols: usize, values: &[u8]) -> bool {
     if std::env::var("VERBOSE").is_ok() {
         if let Ok(r) = &r {
             let holes = values.iter().filter(|&&v| v == 0).count();
-            eprintln!("  {holes} holes: {} {:?} {} nodes {:.2?}", r.count, r.end, r.stats.nodes.unwrap_or(0), start.elapsed());
+            eprintln!(
+                "  {holes} holes: {} {:?} {} nodes {:.2?}",
+                r.count,
+                r.end,
+                r.stats.nodes.unwrap_or(0),
+                start.elapsed()
+            );
         }
     }
     matches!(r, Ok(r) if r.count == 1 && r.end == SearchEnd::Exhausted)
@@ -122,10 +128,8 @@ fn main() {
         }
         let m = model(box_rows, box_cols, &values);
         let empty_cells = values.iter().filter(|&&v| v == 0).count();
-        let limits = sudoku_ip_model::Limits {
-            time: None,
-            nodes: std::env::var("NODES").ok().and_then(|s| s.parse().ok()),
-        };
+        let limits =
+            sudoku_ip_model::Limits { time: None, nodes: std::env::var("NODES").ok().and_then(|s| s.parse().ok()) };
         // The machine is shared: the fastest of a few runs is the least disturbed one.
         let mut best: Option<(Duration, Duration)> = None;
         let mut result = None;
@@ -133,7 +137,7 @@ fn main() {
             let (start, cpu0) = (Instant::now(), cpu_time());
             let r = Native.search(&m, &SearchRequest::count(2, 1).with_limits(limits)).expect("native search");
             let (wall, cpu) = (start.elapsed(), cpu_time().saturating_sub(cpu0));
-            if best.map_or(true, |(w, _)| wall < w) {
+            if best.is_none_or(|(w, _)| wall < w) {
                 best = Some((wall, cpu));
             }
             result = Some(r);
@@ -158,7 +162,8 @@ fn main() {
     let total: Duration = times.iter().sum();
     let k = times.len().max(1) as u32;
     println!(
-        "{n}x{n}, {puzzles} {mode} puzzles at {empty}% empty (fastest of {reps} runs each): median {:.3?}, mean {:.3?}, max {:.3?}; mean nodes {}, mean guesses {}",
+        "{n}x{n}, {} {mode} puzzles at {empty}% empty (fastest of {reps} runs each): median {:.3?}, mean {:.3?}, max {:.3?}; mean nodes {}, mean guesses {}",
+        times.len(),
         times.get(times.len() / 2).copied().unwrap_or_default(),
         total / k,
         times.last().copied().unwrap_or_default(),

@@ -325,9 +325,7 @@ fn partners(
                     *n += 1;
                 }
             }
-            part.extend(
-                shared.iter().filter(|&&(p, n)| n >= 2 && (n as usize) < len(p.b as usize)).map(|&(p, _)| p),
-            );
+            part.extend(shared.iter().filter(|&&(p, n)| n >= 2 && (n as usize) < len(p.b as usize)).map(|&(p, _)| p));
         }
         part_start.push(part.len() as u32);
     }

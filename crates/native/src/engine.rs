@@ -16,6 +16,8 @@
 //!   contradiction. In Sudoku words: naked singles (cell rows) and hidden singles (the others).
 //! - **Locked candidates.** When every live variable of a row lies in a partner row (one that
 //!   shares at least two variables with it), the partner's other variables are killed.
+//! - **Pairs**, once a search proves long ([`Engine::pairs`]): two rows of two candidates
+//!   inside two disjoint rows own those rows (naked and hidden pairs, X-wings).
 //! - **Linear rows**, by activity bounds per group (`linear.rs`). They keep no search state and
 //!   are re-evaluated when a variable of theirs, or the count of a row one of their groups lies
 //!   in, changes. State only tightens between two undos, so a bound computed a moment ago is
@@ -137,7 +139,7 @@ impl Engine {
     /// Back to "every variable live, none at 1", queues empty.
     fn reset(&mut self) {
         self.live.fill(u64::MAX);
-        if self.c.num_vars % 64 != 0 {
+        if !self.c.num_vars.is_multiple_of(64) {
             if let Some(last) = self.live.last_mut() {
                 *last = (1u64 << (self.c.num_vars % 64)) - 1;
             }

@@ -7,8 +7,8 @@
 //! - [`Native`] implements [`Backend`]: solve, count up to `max_solutions`, enumerate, prove
 //!   uniqueness, under node and time limits.
 //! - The generic engine ([`search_generic`]) propagates to a fixed point — exactly-one rows by
-//!   counters (naked and hidden singles) and by locked candidates between rows sharing
-//!   variables, linear rows by activity bounds over groups of terms that lie in one
+//!   counters (naked and hidden singles), by locked candidates between rows sharing
+//!   variables and, in long searches, by pairs; linear rows by activity bounds over groups of terms that lie in one
 //!   exactly-one row (`linear.rs`) — and searches depth-first with a trail, branching in the
 //!   exactly-one row with the fewest candidates relative to the conflicts it has caused
 //!   (dom/wdeg). It assumes nothing about where rows come from, so every variant that compiles
@@ -41,9 +41,7 @@ mod search;
 
 use std::time::Instant;
 
-use sudoku_ip_model::{
-    Backend, BackendError, Cell, Grid, Model, SearchEnd, SearchRequest, SearchResult, Stats,
-};
+use sudoku_ip_model::{Backend, BackendError, Cell, Grid, Model, SearchEnd, SearchRequest, SearchResult, Stats};
 
 pub use plain9::is_plain_9x9;
 pub use presolve::{presolve, Presolve};
@@ -70,9 +68,8 @@ pub fn search_plain9(givens: &[u8; 81], request: &SearchRequest) -> Option<Searc
     let limits = request.limits;
     // A time limit too large to add to the clock is no limit.
     let deadline = limits.time.and_then(|t| start.checked_add(t));
-    let out = fast9::search9(&givens, request.max_solutions, request.keep, limits.nodes, deadline);
-    let solutions =
-        out.solutions.iter().map(|s| Grid::from_values(9, s.to_vec())).collect::<Option<Vec<Grid>>>()?;
+    let out = fast9::search9(givens, request.max_solutions, request.keep, limits.nodes, deadline);
+    let solutions = out.solutions.iter().map(|s| Grid::from_values(9, s.to_vec())).collect::<Option<Vec<Grid>>>()?;
     let end = if out.complete {
         SearchEnd::Exhausted
     } else if out.stopped {
@@ -134,11 +131,8 @@ pub fn search_generic(model: &Model, request: &SearchRequest) -> Result<SearchRe
         nodes: request.limits.nodes,
     };
     let outcome = engine.search(&goal, start);
-    let solutions = outcome
-        .solutions
-        .iter()
-        .map(|ones| grid_of_ones(model, ones))
-        .collect::<Result<Vec<Grid>, BackendError>>()?;
+    let solutions =
+        outcome.solutions.iter().map(|ones| grid_of_ones(model, ones)).collect::<Result<Vec<Grid>, BackendError>>()?;
     let end = match outcome.end {
         search::End::Exhausted => SearchEnd::Exhausted,
         search::End::ReachedMax => SearchEnd::ReachedMax,

@@ -19,7 +19,9 @@ fn blank() -> &'static Blank {
     static BLANK: OnceLock<Blank> = OnceLock::new();
     BLANK.get_or_init(|| {
         let in_order: Vec<Vec<u32>> = match Geometry::new(9, None) {
-            Ok(g) => Model::build(&Puzzle::blank(g)).rows().iter().map(|r| r.terms.iter().map(|t| t.0).collect()).collect(),
+            Ok(g) => {
+                Model::build(&Puzzle::blank(g)).rows().iter().map(|r| r.terms.iter().map(|t| t.0).collect()).collect()
+            }
             Err(_) => Vec::new(),
         };
         let mut sorted: Vec<Vec<u32>> = in_order

@@ -92,10 +92,7 @@ mod tests {
         let mut m = model4([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
         let v = m.var(Cell::new(0, 0), 1);
         m.push_row(Row { name: "no_one_here".into(), terms: vec![(v, 1)], sense: Sense::Le, rhs: 0 });
-        assert_eq!(
-            presolve(&m),
-            Presolve::Infeasible { reason: "row no_one_here cannot be satisfied".into() }
-        );
+        assert_eq!(presolve(&m), Presolve::Infeasible { reason: "row no_one_here cannot be satisfied".into() });
     }
 
     #[test]

@@ -41,9 +41,11 @@ pub(crate) struct Goal {
     pub nodes: Option<u64>,
 }
 
-/// Nodes after which the pair rule is turned on (`Engine::pairs`): below this, puzzles are
-/// easy and the rule costs more than it saves; above, it cuts large searches by 2–7× (25×25).
-const PAIRS_AFTER: u64 = 1000;
+/// Conflicts after which the pair rule is turned on (`Engine::pairs`), provided they also
+/// outnumber the solutions found fourfold: puzzles that fail less are easy, or enumerations
+/// with few dead ends (counting 6×6 grids), where the rule costs more than it saves; hard
+/// refutations (near-minimal 25×25) shrink 2–3× with it.
+const PAIRS_AFTER: u64 = 300;
 
 /// What to do from a fixed point.
 enum Step {
@@ -108,6 +110,7 @@ impl Engine {
         }
         let deadline = goal.time.map(|t| start + t);
         let mut frames: Vec<Frame> = Vec::with_capacity(self.num_vars() + 1);
+        let mut conflicts = 0u64;
         // At the top of the loop the state is a consistent fixed point.
         'search: loop {
             match self.next_step() {
@@ -126,13 +129,15 @@ impl Engine {
                         out.end = End::Stopped(reason);
                         break 'search;
                     }
-                    self.pairs_on |= out.nodes >= PAIRS_AFTER;
+                    // Failing often, and not merely enumerating many solutions: a hard search.
+                    self.pairs_on |= conflicts >= PAIRS_AFTER && conflicts >= 4 * out.count;
                     out.nodes += 1;
                     out.guesses += 1;
                     frames.push(Frame { mark: self.trail.len() as u32, var: v, second: false });
                     if self.try_fix(v, true) {
                         continue 'search;
                     }
+                    conflicts += 1;
                 }
             }
             // Backtrack to the latest decision whose `var = 0` side is still open.
@@ -154,6 +159,7 @@ impl Engine {
                 if self.try_fix(f.var, false) {
                     continue 'search;
                 }
+                conflicts += 1;
             }
         }
         out
@@ -168,7 +174,7 @@ fn limit_reached(goal: &Goal, deadline: Option<Instant>, nodes: u64) -> Option<S
         }
     }
     if let (Some(deadline), Some(limit)) = (deadline, goal.time) {
-        if nodes % 4096 == 0 && Instant::now() >= deadline {
+        if nodes.is_multiple_of(4096) && Instant::now() >= deadline {
             return Some(format!("time limit of {limit:?} reached"));
         }
     }

@@ -76,7 +76,7 @@ proptest! {
             Presolve::Infeasible { .. } => prop_assert_eq!(expected.count, 0),
             Presolve::Reduced { fixed, .. } => {
                 for s in &expected.solutions {
-                    prop_assert!(fixed.iter().zip(s).all(|(f, &x)| f.map_or(true, |f| f == x)));
+                    prop_assert!(fixed.iter().zip(s).all(|(f, &x)| f.is_none_or(|f| f == x)));
                 }
             }
         }

@@ -239,9 +239,7 @@ fn random_linear_rows_agree_with_the_reference() {
     for case in 0..40 {
         let solution = full_grid(&mut rng, 2, 2);
         let mut m = model(2, 2, &remove_cells(&mut rng, &solution, 9 + case % 6));
-        let ones = m.ones_from_grid(
-            &sudoku_ip_model::Grid::from_values(4, solution.clone()).expect("4x4 grid"),
-        );
+        let ones = m.ones_from_grid(&sudoku_ip_model::Grid::from_values(4, solution.clone()).expect("4x4 grid"));
         for k in 0..1 + rng.below(3) {
             // A few random terms with coefficients in −3..=3; the right-hand side is near the
             // planted solution's activity so that some rows bind and some cut it off.
@@ -265,7 +263,7 @@ fn random_linear_rows_agree_with_the_reference() {
             Presolve::Infeasible { reason } => assert_eq!(all.count, 0, "{reason}"),
             Presolve::Reduced { fixed, .. } => {
                 for s in &all.solutions {
-                    assert!(fixed.iter().zip(s).all(|(f, &x)| f.map_or(true, |f| f == x)));
+                    assert!(fixed.iter().zip(s).all(|(f, &x)| f.is_none_or(|f| f == x)));
                 }
             }
         }

@@ -50,6 +50,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use thiserror::Error;
 
+pub use sudoku_ip_generate as generate;
 pub use sudoku_ip_model as model;
 pub use sudoku_ip_render as render;
 pub use sudoku_ip_model::{check, export, formats, Backend, Cell, Geometry, Grid, Limits, Model, Puzzle, SearchEnd, Stats};

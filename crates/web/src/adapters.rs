@@ -86,7 +86,8 @@ fn library_spec(spec: &GenerateSpec) -> Result<gen::GenerateSpec, AppError> {
         out.symmetry = name.parse().map_err(|e: String| AppError::bad("symmetry", format!("symmetry: {e}")))?;
     }
     if let Some(name) = spec.difficulty.as_deref().filter(|d| !d.is_empty() && *d != "any") {
-        out.difficulty = Some(name.parse().map_err(|e: String| AppError::bad("difficulty", format!("difficulty: {e}")))?);
+        out.difficulty =
+            Some(name.parse().map_err(|e: String| AppError::bad("difficulty", format!("difficulty: {e}")))?);
     }
     if spec.killer {
         out.killer = Some(KillerSpec::default());

@@ -418,7 +418,9 @@ pub async fn generate(
     };
     let (made, proof) = result?;
     if let SearchEnd::Stopped { reason } = &proof.end {
-        return Ok(Json(json!({ "status": "unknown", "reason": format!("uniqueness of the new puzzle unknown: {reason}") })));
+        return Ok(Json(
+            json!({ "status": "unknown", "reason": format!("uniqueness of the new puzzle unknown: {reason}") }),
+        ));
     }
     if !(proof.count == 1 && proof.end == SearchEnd::Exhausted) {
         return Err(AppError::Internal(format!(
@@ -471,7 +473,9 @@ pub async fn render(State(state): State<AppState>, req: WithPuzzle<RenderOptions
     let format = match o.format.as_deref().map(str::to_ascii_lowercase).as_deref() {
         None | Some("svg") => ImageFormat::Svg,
         Some("png") => ImageFormat::Png,
-        Some(other) => return Err(AppError::bad("format", format!("format: expected \"svg\" or \"png\", found {other:?}"))),
+        Some(other) => {
+            return Err(AppError::bad("format", format!("format: expected \"svg\" or \"png\", found {other:?}")))
+        }
     };
     let pixels = o.pixels.unwrap_or(900);
     if !PIXELS.contains(&pixels) {
@@ -498,7 +502,8 @@ pub async fn render(State(state): State<AppState>, req: WithPuzzle<RenderOptions
         (None, false) => None,
     };
     let time = limits.default_time.min(limits.max_time);
-    let Some(image) = run_limited(&state, time, move || adapters::render(&puzzle, fill.as_ref(), format, pixels)).await?
+    let Some(image) =
+        run_limited(&state, time, move || adapters::render(&puzzle, fill.as_ref(), format, pixels)).await?
     else {
         return Err(AppError::Unavailable("drawing took longer than the time limit".into()));
     };
@@ -549,12 +554,18 @@ mod tests {
 
     #[test]
     fn time_limits_default_cap_and_refuse_nonsense() {
-        let l = ServerLimits { default_time: Duration::from_secs(3), max_time: Duration::from_secs(5), ..Default::default() };
+        let l = ServerLimits {
+            default_time: Duration::from_secs(3),
+            max_time: Duration::from_secs(5),
+            ..Default::default()
+        };
         assert_eq!(time_limit(None, &l).ok(), Some(Duration::from_secs(3)));
         assert_eq!(time_limit(Some(0.5), &l).ok(), Some(Duration::from_millis(500)));
         assert_eq!(time_limit(Some(60.0), &l).ok(), Some(Duration::from_secs(5)));
         for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
-            assert!(matches!(time_limit(Some(bad), &l), Err(AppError::BadRequest { field, .. }) if field == "time_limit"));
+            assert!(
+                matches!(time_limit(Some(bad), &l), Err(AppError::BadRequest { field, .. }) if field == "time_limit")
+            );
         }
     }
 

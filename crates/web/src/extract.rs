@@ -65,7 +65,10 @@ fn body_error(e: BytesRejection, state: &AppState) -> AppError {
 /// A body that is valid JSON, an object, and has only fields from `fields`.
 pub fn parse_object(bytes: &[u8], fields: &[&[&str]]) -> Result<Value, AppError> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(AppError::bad("", "the request body is empty (expected a JSON object such as {\"line\": \"...\"})"));
+        return Err(AppError::bad(
+            "",
+            "the request body is empty (expected a JSON object such as {\"line\": \"...\"})",
+        ));
     }
     let value: Value = serde_json::from_slice(bytes)
         .map_err(|e| AppError::bad("", format!("the request body is not valid JSON: {e}")))?;
@@ -75,7 +78,10 @@ pub fn parse_object(bytes: &[u8], fields: &[&[&str]]) -> Result<Value, AppError>
     let known = |k: &str| fields.iter().any(|f| f.contains(&k));
     if let Some(key) = map.keys().find(|k| !known(k)) {
         let all: Vec<&str> = fields.iter().flat_map(|f| f.iter().copied()).collect();
-        return Err(AppError::bad(key.as_str(), format!("unknown field {key:?} (expected one of: {})", all.join(", "))));
+        return Err(AppError::bad(
+            key.as_str(),
+            format!("unknown field {key:?} (expected one of: {})", all.join(", ")),
+        ));
     }
     Ok(value)
 }

@@ -35,35 +35,38 @@ impl Fields for PuzzleInput {
 impl PuzzleInput {
     /// The puzzle, refused when its side exceeds `max_side` (`action` says what for).
     pub fn puzzle(&self, max_side: usize, action: &'static str) -> Result<Puzzle, AppError> {
-        let given: Vec<&str> = [("puzzle", self.puzzle.is_some()), ("line", self.line.is_some()), ("text", self.text.is_some())]
-            .into_iter()
-            .filter_map(|(k, present)| present.then_some(k))
-            .collect();
-        let puzzle = match (given.as_slice(), &self.puzzle) {
-            (["puzzle"], Some(Value::Object(_))) => {
-                if let Some(field) = self.text_only_field() {
-                    return Err(AppError::bad(
-                        field,
-                        format!("{field:?} is for text input; a JSON puzzle carries its own \"size\" and \"box\""),
-                    ));
+        let given: Vec<&str> =
+            [("puzzle", self.puzzle.is_some()), ("line", self.line.is_some()), ("text", self.text.is_some())]
+                .into_iter()
+                .filter_map(|(k, present)| present.then_some(k))
+                .collect();
+        let puzzle =
+            match (given.as_slice(), &self.puzzle) {
+                (["puzzle"], Some(Value::Object(_))) => {
+                    if let Some(field) = self.text_only_field() {
+                        return Err(AppError::bad(
+                            field,
+                            format!("{field:?} is for text input; a JSON puzzle carries its own \"size\" and \"box\""),
+                        ));
+                    }
+                    let value = self.puzzle.as_ref().unwrap_or(&Value::Null);
+                    json::parse_value(value).map_err(|e| parse_error("puzzle", e))?
                 }
-                let value = self.puzzle.as_ref().unwrap_or(&Value::Null);
-                json::parse_value(value).map_err(|e| parse_error("puzzle", e))?
-            }
-            (["puzzle"], Some(Value::String(s))) => self.parse_text("puzzle", s, Format::Auto)?,
-            (["puzzle"], Some(other)) => {
-                return Err(AppError::bad("puzzle", format!("expected a JSON puzzle object or a string, found {other}")))
-            }
-            (["line"], _) => self.parse_text("line", self.line.as_deref().unwrap_or(""), Format::Line)?,
-            (["text"], _) => self.parse_text("text", self.text.as_deref().unwrap_or(""), Format::Auto)?,
-            ([], _) => {
-                return Err(AppError::bad(
+                (["puzzle"], Some(Value::String(s))) => self.parse_text("puzzle", s, Format::Auto)?,
+                (["puzzle"], Some(other)) => {
+                    return Err(AppError::bad(
+                        "puzzle",
+                        format!("expected a JSON puzzle object or a string, found {other}"),
+                    ))
+                }
+                (["line"], _) => self.parse_text("line", self.line.as_deref().unwrap_or(""), Format::Line)?,
+                (["text"], _) => self.parse_text("text", self.text.as_deref().unwrap_or(""), Format::Auto)?,
+                ([], _) => return Err(AppError::bad(
                     "puzzle",
                     "no puzzle: give \"puzzle\" (a JSON puzzle object), \"line\" (81 characters for 9x9) or \"text\"",
-                ))
-            }
-            _ => return Err(AppError::bad(given[1], format!("give only one of {}", given.join(", ")))),
-        };
+                )),
+                _ => return Err(AppError::bad(given[1], format!("give only one of {}", given.join(", ")))),
+            };
         if puzzle.n() > max_side {
             return Err(AppError::GridTooLarge { n: puzzle.n(), max: max_side, action });
         }
@@ -146,8 +149,10 @@ mod tests {
 
     #[test]
     fn text_input_takes_box_and_rules() {
-        let p = input(serde_json::json!({"line": "1.....2.....3.....4.....5.....6...", "box": "2x3", "rules": ["diagonal"]}))
-            .puzzle(25, "solve");
+        let p = input(
+            serde_json::json!({"line": "1.....2.....3.....4.....5.....6...", "box": "2x3", "rules": ["diagonal"]}),
+        )
+        .puzzle(25, "solve");
         assert!(p.is_err(), "34 characters is no square");
         let six = "1.....".repeat(6);
         let p = input(serde_json::json!({"line": six, "box": "3x2", "rules": ["diagonal"]}))

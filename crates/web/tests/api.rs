@@ -31,11 +31,8 @@ async fn send(app: Router, method: &str, path: &str, body: Body) -> (StatusCode,
         .expect("request");
     let response = app.oneshot(request).await.expect("the service never fails");
     let status = response.status();
-    let headers = response
-        .headers()
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_str().unwrap_or("").to_string()))
-        .collect();
+    let headers =
+        response.headers().iter().map(|(k, v)| (k.to_string(), v.to_str().unwrap_or("").to_string())).collect();
     let bytes = response.into_body().collect().await.expect("body").to_bytes().to_vec();
     (status, headers, bytes)
 }
@@ -254,7 +251,8 @@ async fn a_full_server_answers_503_after_a_short_wait() {
     let first = tokio::spawn(post_raw(app.clone(), "/api/count", long.to_string()));
     // Give the first request time to take the only slot (it needs well under a millisecond).
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
-    let (status, headers, bytes) = send(app.clone(), "POST", "/api/solve", Body::from(json!({"line": HARD_LINE}).to_string())).await;
+    let (status, headers, bytes) =
+        send(app.clone(), "POST", "/api/solve", Body::from(json!({"line": HARD_LINE}).to_string())).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{}", String::from_utf8_lossy(&bytes));
     assert!(headers.iter().any(|(k, v)| k == "retry-after" && v == "1"), "{headers:?}");
     let answer: Value = serde_json::from_slice(&bytes).expect("JSON");
@@ -315,7 +313,10 @@ async fn unknown_routes_are_json_404s_and_the_page_is_served() {
     }
     let (status, _, script) = send(server(), "GET", "/app.js", Body::empty()).await;
     assert_eq!(status, StatusCode::OK);
-    assert!(String::from_utf8_lossy(&script).contains("data-cell") || String::from_utf8_lossy(&script).contains("dataset.cell"));
+    assert!(
+        String::from_utf8_lossy(&script).contains("data-cell")
+            || String::from_utf8_lossy(&script).contains("dataset.cell")
+    );
 }
 
 #[tokio::test]

@@ -8,7 +8,10 @@
 //! skips with a message. `SUDOKU_IP_E2E=0` skips them. `SUDOKU_IP_CHROMEDRIVER` and
 //! `SUDOKU_IP_CHROMIUM` override the paths.
 
+#![cfg(unix)]
+
 use std::net::{SocketAddr, TcpStream};
+use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -44,22 +47,32 @@ fn browser() -> Result<(PathBuf, PathBuf), String> {
     }
 }
 
-/// A child process killed when dropped.
-struct Reaped(Child);
+/// chromedriver, in a process group of its own with the browser it starts, and the browser's
+/// throwaway profile. Dropping it — also when a test panics before closing the session — ends
+/// the whole group, waits for it to go, then removes the profile, so nothing is left behind.
+struct Browser {
+    driver: Child,
+    profile: PathBuf,
+}
 
-impl Drop for Reaped {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
+impl Browser {
+    fn group_alive(&self) -> bool {
+        let group = format!("-{}", self.driver.id());
+        Command::new("kill").args(["-0", "--", &group]).stderr(Stdio::null()).status().is_ok_and(|s| s.success())
     }
 }
 
-/// A temporary directory removed when dropped.
-struct TempDir(PathBuf);
-
-impl Drop for TempDir {
+impl Drop for Browser {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        let group = format!("-{}", self.driver.id());
+        let _ = Command::new("kill").args(["-TERM", "--", &group]).status();
+        let _ = self.driver.wait();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while self.group_alive() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).stderr(Stdio::null()).status();
+        let _ = std::fs::remove_dir_all(&self.profile);
     }
 }
 
@@ -68,8 +81,7 @@ struct Session {
     client: Client,
     url: String,
     stop_server: Option<oneshot::Sender<()>>,
-    _driver: Reaped,
-    _profile: TempDir,
+    _browser: Browser,
 }
 
 impl Session {
@@ -88,20 +100,25 @@ impl Session {
             let _ = stopped.await;
         }));
         let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("free port").port();
+        let profile = std::env::temp_dir().join(format!("sudoku-ip-e2e-{}-{test}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&profile);
+        std::fs::create_dir_all(&profile).expect("a profile directory");
+        // The browser's config and cache go into the profile too, not the user's home.
         let driver = Command::new(&driver_path)
             .arg(format!("--port={port}"))
+            .env("XDG_CONFIG_HOME", &profile)
+            .env("XDG_CACHE_HOME", &profile)
+            .process_group(0)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
             .unwrap_or_else(|e| panic!("cannot start {}: {e}", driver_path.display()));
-        let driver = Reaped(driver);
+        let browser = Browser { driver, profile: profile.clone() };
         let deadline = Instant::now() + Duration::from_secs(20);
         while TcpStream::connect(("127.0.0.1", port)).is_err() {
             assert!(Instant::now() < deadline, "chromedriver did not listen on port {port} within 20 s");
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
-        let profile = TempDir(std::env::temp_dir().join(format!("sudoku-ip-e2e-{}-{test}", std::process::id())));
-        let _ = std::fs::remove_dir_all(&profile.0);
         let args = [
             "--headless",
             "--no-sandbox",
@@ -111,27 +128,38 @@ impl Session {
             "--disable-background-networking",
             "--disable-component-update",
             "--disable-sync",
+            "--disable-breakpad",
+            "--disable-crash-reporter",
             "--disable-dev-shm-usage",
             "--window-size=1280,1024",
-            &format!("--user-data-dir={}", profile.0.display()),
+            &format!("--user-data-dir={}", profile.join("user-data").display()),
         ];
-        let caps = json!({ "goog:chromeOptions": { "binary": chromium.display().to_string(), "args": args } });
+        // Downloads go into the throwaway profile, not the user's Downloads folder.
+        let prefs = json!({
+            "download.default_directory": profile.display().to_string(),
+            "download.prompt_for_download": false,
+        });
+        let caps = json!({
+            "goog:chromeOptions": { "binary": chromium.display().to_string(), "args": args, "prefs": prefs }
+        });
         let Value::Object(caps) = caps else { unreachable!("a JSON object") };
         let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
             .capabilities(caps)
             .connect(&format!("http://127.0.0.1:{port}"))
             .await
             .expect("a chromium session");
-        let session =
-            Session { client, url: format!("http://{addr}/"), stop_server: Some(stop), _driver: driver, _profile: profile };
+        let session = Session { client, url: format!("http://{addr}/"), stop_server: Some(stop), _browser: browser };
         session.open(&session.url.clone()).await;
         Some(session)
     }
 
     async fn open(&self, url: &str) {
         self.client.goto(url).await.expect("open the page");
-        self.wait_until("document.body.dataset.ready === '1' && document.getElementById('status').dataset.state !== 'busy'", "the page to load")
-            .await;
+        self.wait_until(
+            "document.body.dataset.ready === '1' && document.getElementById('status').dataset.state !== 'busy'",
+            "the page to load",
+        )
+        .await;
     }
 
     async fn js(&self, script: &str) -> Value {
@@ -151,7 +179,13 @@ impl Session {
     }
 
     async fn click(&self, css: &str) {
-        self.client.find(Locator::Css(css)).await.unwrap_or_else(|e| panic!("no {css}: {e}")).click().await.expect("click");
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no {css}: {e}"))
+            .click()
+            .await
+            .expect("click");
     }
 
     async fn keys(&self, text: &str) {
@@ -171,12 +205,16 @@ impl Session {
 
     /// The grid as shown: one character per cell, `.` for an empty one.
     async fn shown_line(&self) -> String {
-        let cells = self.js("return Array.from(document.querySelectorAll('[data-cell]')).map(c => c.textContent || '.');").await;
+        let cells = self
+            .js("return Array.from(document.querySelectorAll('[data-cell]')).map(c => c.textContent || '.');")
+            .await;
         cells.as_array().expect("cells").iter().map(|c| c.as_str().unwrap_or("?").to_string()).collect()
     }
 
     async fn given_flags(&self) -> Vec<bool> {
-        let flags = self.js("return Array.from(document.querySelectorAll('[data-cell]')).map(c => c.dataset.given === '1');").await;
+        let flags = self
+            .js("return Array.from(document.querySelectorAll('[data-cell]')).map(c => c.dataset.given === '1');")
+            .await;
         flags.as_array().expect("flags").iter().map(|f| f == &json!(true)).collect()
     }
 
@@ -211,7 +249,8 @@ fn puzzle_of(line: &str) -> Puzzle {
 
 /// Solutions of a puzzle counted by the native engine (up to 2).
 fn count_up_to_two(puzzle: &Puzzle) -> (u64, SearchEnd) {
-    let result = sudoku_ip_native::Native.search(&Model::build(puzzle), &SearchRequest::count(2, 0)).expect("native search");
+    let result =
+        sudoku_ip_native::Native.search(&Model::build(puzzle), &SearchRequest::count(2, 0)).expect("native search");
     (result.count, result.end)
 }
 
@@ -299,9 +338,10 @@ async fn rules_and_cages_drawn_on_the_page_reach_the_solver() {
     s.click("[data-cell=\"r1c1\"]").await;
     let second = s.client.find(Locator::Css("[data-cell=\"r1c2\"]")).await.expect("r1c2");
     s.client
-        .execute("arguments[0].dispatchEvent(new MouseEvent('mousedown', {bubbles: true, shiftKey: true}));", vec![
-            serde_json::to_value(&second).expect("element ref"),
-        ])
+        .execute(
+            "arguments[0].dispatchEvent(new MouseEvent('mousedown', {bubbles: true, shiftKey: true}));",
+            vec![serde_json::to_value(&second).expect("element ref")],
+        )
         .await
         .expect("shift-click");
     s.client.find(Locator::Css("#cage-sum")).await.expect("sum").send_keys("3").await.expect("type the sum");
@@ -321,5 +361,10 @@ async fn rules_and_cages_drawn_on_the_page_reach_the_solver() {
     assert!(check::verify(&puzzle, &grid).is_empty(), "{shown}");
     let first_two: Vec<char> = shown.chars().take(2).collect();
     assert!(first_two.iter().all(|c| *c == '1' || *c == '2'), "the cage sums to 3: {shown}");
+    // The picture of the puzzle with its solution, from the render endpoint.
+    for format in ["svg", "png"] {
+        let (state, text) = s.press(&format!("#download-{format}")).await;
+        assert_eq!((state.as_str(), text), ("ok", format!("Downloaded sudoku.{format}")));
+    }
     s.close().await;
 }

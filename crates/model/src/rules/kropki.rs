@@ -90,8 +90,10 @@ mod tests {
     use crate::rules::testing::{agreement4, c, grid4};
     use crate::rules::Rule;
 
+    type Pairs = Vec<(Cell, Cell)>;
+
     /// The dots of a grid: every consecutive pair white, every other ratio-2 pair black.
-    fn dots_of(g: &Grid) -> (Vec<(Cell, Cell)>, Vec<(Cell, Cell)>) {
+    fn dots_of(g: &Grid) -> (Pairs, Pairs) {
         let (mut white, mut black) = (Vec::new(), Vec::new());
         for (p, q) in orthogonal_pairs(g.n()) {
             if consecutive(g.get(p), g.get(q)) {

@@ -43,6 +43,15 @@ pub enum Command {
     Render(super::render::RenderArgs),
     /// Serve the web page (editor and solver) and the JSON API on a local address.
     Serve(super::serve::ServeArgs),
+    /// Generate unique puzzles: any size, rules, killer cages; clue target, minimal,
+    /// symmetric, difficulty; reproducible with --seed.
+    Generate(super::generate::GenerateArgs),
+    /// Grade a puzzle by the hardest technique a person needs (easy, medium, hard, expert) and
+    /// the engine's guesses.
+    Rate(super::generate::RateArgs),
+    /// Remove the clues a unique puzzle does not need (the result is minimal).
+    #[command(alias = "reduce")]
+    Minimize(super::generate::MinimizeArgs),
 }
 
 /// Where the puzzle comes from and how to read it.

@@ -21,6 +21,9 @@ pub fn dispatch(cli: Cli) -> Result<Status, Failure> {
         Command::Bench(a) => bench::run(a),
         Command::Render(a) => super::render::run(a),
         Command::Serve(a) => super::serve::run(a),
+        Command::Generate(a) => super::generate::generate_cmd(a),
+        Command::Rate(a) => super::generate::rate_cmd(a),
+        Command::Minimize(a) => super::generate::minimize_cmd(a),
     }
 }
 

@@ -4,6 +4,7 @@ mod args;
 mod batch;
 mod bench;
 mod commands;
+mod generate;
 mod output;
 mod render;
 mod serve;

@@ -33,10 +33,8 @@ pub fn run(a: ServeArgs) -> Result<Status, Failure> {
         concurrent_solves: a.jobs.unwrap_or(defaults.concurrent_solves).max(1),
         ..defaults
     };
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .context("cannot start the async runtime")?;
+    let runtime =
+        tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start the async runtime")?;
     runtime.block_on(async {
         let listener =
             tokio::net::TcpListener::bind(a.addr).await.with_context(|| format!("cannot listen on {}", a.addr))?;

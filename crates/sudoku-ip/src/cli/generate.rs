@@ -1,0 +1,441 @@
+//! The generator's subcommands: `generate`, `rate`, and `minimize` (alias `reduce`).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::anyhow;
+use clap::{Args, ValueEnum};
+use rayon::prelude::*;
+use serde_json::{json, Value};
+use sudoku_ip::formats::{self, Document};
+use sudoku_ip::generate::{self, GenerateError, GenerateSpec, Generated, Grade, KillerSpec, Rating, Symmetry};
+use sudoku_ip::{Geometry, Puzzle};
+
+use super::args::{parse_box, InputArgs, OutputFormat};
+use super::commands::{read_document, read_text, with_rules};
+use super::output::grid_json;
+use super::{Failure, Status};
+
+/// `generate`: unique puzzles.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Grid side.
+    #[arg(long, value_name = "N", default_value_t = 9)]
+    pub size: usize,
+    /// Box shape ROWSxCOLS (default: inferred, wider than tall).
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
+    pub box_shape: Option<(usize, usize)>,
+    /// Take the geometry (jigsaw regions too) and rules from this puzzle file instead; its
+    /// givens are ignored.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "box_shape"])]
+    pub like: Option<PathBuf>,
+    /// Extra rules, comma-separated: diagonal, windows, anti-knight, anti-king, non-consecutive.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub rules: Vec<String>,
+    /// Killer: random cages of 2-5 cells with their sums, and as few givens as stay unique
+    /// (often none). Written as JSON.
+    #[arg(long)]
+    pub killer: bool,
+    /// Stop removing clues at N (best effort: the clue count reached is reported when higher).
+    /// With --minimal: retry until a minimal puzzle has at most N clues.
+    #[arg(long, value_name = "N")]
+    pub clues: Option<usize>,
+    /// Remove every clue that can go (with --symmetry: every symmetric group of clues), deciding
+    /// every removal exactly — slow beyond 16x16.
+    #[arg(long)]
+    pub minimal: bool,
+    /// Symmetry of the clue pattern.
+    #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
+    pub symmetry: SymmetryArg,
+    /// Random seed: the same seed and options give the same puzzles (default: a random seed,
+    /// printed with --stats and in JSON).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Number of puzzles, made in parallel; puzzle i is the puzzle of seed S+i.
+    #[arg(long, short = 'n', value_name = "K", default_value_t = 1)]
+    pub count: usize,
+    /// Keep only puzzles of this grade (see `rate`).
+    #[arg(long, value_enum)]
+    pub difficulty: Option<GradeArg>,
+    /// Full grids to try per puzzle for --clues or --difficulty (default: 100 up to 9x9, 10 up
+    /// to 16x16, 3 beyond).
+    #[arg(long, value_name = "N")]
+    pub attempts: Option<usize>,
+    /// Node limit of each uniqueness search while removing clues; undecided clues stay
+    /// ("none": decide every removal; default: none up to 16x16, 200 beyond).
+    #[arg(long, value_name = "N", value_parser = parse_nodes)]
+    pub check_nodes: Option<Option<u64>>,
+    /// Also print each puzzle's solution.
+    #[arg(long)]
+    pub solution: bool,
+    /// Output format (default: grid for one puzzle, line for several, json for killer).
+    #[arg(long, short = 'O', value_enum)]
+    pub output: Option<OutputFormat>,
+    /// Print seed, time, clues and rating of each puzzle to stderr.
+    #[arg(long)]
+    pub stats: bool,
+    /// Threads for --count (default: all cores).
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+}
+
+/// `rate`: the grade of a puzzle.
+#[derive(Debug, Args)]
+pub struct RateArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Print JSON (one object per puzzle).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `minimize`: drop the clues a unique puzzle does not need.
+#[derive(Debug, Args)]
+pub struct MinimizeArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output format (default: grid for one puzzle, line for a file of puzzles).
+    #[arg(long, short = 'O', value_enum)]
+    pub output: Option<OutputFormat>,
+}
+
+/// `--symmetry` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SymmetryArg {
+    /// Any clue pattern.
+    None,
+    /// Half-turn symmetric.
+    Rot180,
+    /// Quarter-turn symmetric.
+    Rot90,
+    /// Left-right mirror.
+    Mirror,
+    /// Symmetric about the main diagonal.
+    Diagonal,
+}
+
+impl From<SymmetryArg> for Symmetry {
+    fn from(s: SymmetryArg) -> Symmetry {
+        match s {
+            SymmetryArg::None => Symmetry::None,
+            SymmetryArg::Rot180 => Symmetry::Rot180,
+            SymmetryArg::Rot90 => Symmetry::Rot90,
+            SymmetryArg::Mirror => Symmetry::Mirror,
+            SymmetryArg::Diagonal => Symmetry::Diagonal,
+        }
+    }
+}
+
+/// `--difficulty` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GradeArg {
+    /// Singles only.
+    Easy,
+    /// Locked candidates, pairs.
+    Medium,
+    /// Triples, X-wing, swordfish.
+    Hard,
+    /// Needs search.
+    Expert,
+}
+
+impl From<GradeArg> for Grade {
+    fn from(g: GradeArg) -> Grade {
+        match g {
+            GradeArg::Easy => Grade::Easy,
+            GradeArg::Medium => Grade::Medium,
+            GradeArg::Hard => Grade::Hard,
+            GradeArg::Expert => Grade::Expert,
+        }
+    }
+}
+
+fn parse_nodes(s: &str) -> Result<Option<u64>, String> {
+    match s {
+        "none" | "all" => Ok(None),
+        _ => match s.parse::<u64>() {
+            Ok(k) if k > 0 => Ok(Some(k)),
+            _ => Err(format!("expected a positive number of nodes or \"none\", found {s:?}")),
+        },
+    }
+}
+
+/// A seed from the clock and the process's hash keys, for runs without `--seed`.
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
+    h.finish()
+}
+
+fn spec_of(a: &GenerateArgs) -> Result<GenerateSpec, Failure> {
+    let template = match &a.like {
+        Some(path) => {
+            let (text, name) = read_text(Some(path))?;
+            formats::parse_puzzle(&text, &formats::ParseOptions::default())
+                .map_err(|e| Failure::bad_input(anyhow!("{name}: {e}")))?
+        }
+        None => {
+            let geometry = Geometry::new(a.size, a.box_shape).map_err(|e| Failure::bad_input(anyhow!("{e}")))?;
+            Puzzle::blank(geometry)
+        }
+    };
+    let template = with_rules(template, &a.rules)?;
+    let mut spec = GenerateSpec::new(template.geometry().clone());
+    spec.rules = template.rules().to_vec();
+    spec.clues = a.clues;
+    spec.minimal = a.minimal;
+    spec.symmetry = a.symmetry.into();
+    spec.seed = a.seed.unwrap_or_else(fresh_seed);
+    spec.difficulty = a.difficulty.map(Grade::from);
+    spec.killer = a.killer.then(KillerSpec::default);
+    let n = spec.geometry.n();
+    spec.max_attempts = a.attempts.unwrap_or(if n <= 9 { 100 } else if n <= 16 { 10 } else { 3 }).max(1);
+    if let Some(nodes) = a.check_nodes {
+        spec.check_nodes = nodes;
+    }
+    spec.rate = a.stats || spec.difficulty.is_some();
+    Ok(spec)
+}
+
+/// Rules that a grid or line cannot carry.
+fn has_data_rules(puzzle: &Puzzle) -> bool {
+    puzzle.rules().iter().any(|r| !sudoku_ip::model::rules::SWITCHABLE.contains(&r.name()))
+}
+
+pub fn generate_cmd(a: GenerateArgs) -> Result<Status, Failure> {
+    if a.count == 0 {
+        return Err(Failure::bad_input(anyhow!("--count must be at least 1")));
+    }
+    let spec = spec_of(&a)?;
+    let data_rules = spec.killer.is_some() || has_data_rules(&Puzzle::blank(spec.geometry.clone()).with_rules(spec.rules.clone()));
+    let format = match (a.output, data_rules) {
+        (Some(OutputFormat::Json), _) | (None, true) => OutputFormat::Json,
+        (Some(f), true) => {
+            return Err(Failure::bad_input(anyhow!(
+                "--output {}: cages and other rules with data are only written as JSON (use --output json)",
+                if f == OutputFormat::Grid { "grid" } else { "line" }
+            )))
+        }
+        (Some(f), false) => f,
+        (None, false) if a.count > 1 => OutputFormat::Line,
+        (None, false) => OutputFormat::Grid,
+    };
+    let start = Instant::now();
+    let run = || generate::generate_many(&spec, a.count);
+    let results = match a.jobs {
+        Some(j) => rayon::ThreadPoolBuilder::new()
+            .num_threads(j.max(1))
+            .build()
+            .map_err(|e| Failure::bad_input(anyhow!("cannot start {j} threads: {e}")))?
+            .install(run),
+        None => run(),
+    };
+    let mut w = std::io::stdout().lock();
+    let mut status = Status::Ok;
+    for (i, result) in results.into_iter().enumerate() {
+        let g = match result {
+            Ok(g) => g,
+            Err(e) => {
+                let seed = spec.seed.wrapping_add(i as u64);
+                eprintln!("puzzle {} (seed {seed}): {e}", i + 1);
+                status = status.max(match e {
+                    GenerateError::InvalidSpec { .. } | GenerateError::Rule(_) => Status::BadInput,
+                    _ => Status::NoSolution,
+                });
+                continue;
+            }
+        };
+        if !g.target_reached {
+            eprintln!(
+                "puzzle {} (seed {}): {} clues, above the target of {} after {} attempts",
+                i + 1,
+                g.seed,
+                g.clues,
+                spec.clues.unwrap_or(0),
+                g.attempts
+            );
+        }
+        if a.stats {
+            eprintln!("{}", stats_text(&g));
+        }
+        write_generated(&mut w, &g, format, a.solution, i > 0)?;
+    }
+    if a.stats {
+        eprintln!("{} puzzle(s) in {:.3} s", a.count, start.elapsed().as_secs_f64());
+    }
+    Ok(status)
+}
+
+fn stats_text(g: &Generated) -> String {
+    let rating = g.rating.as_ref().map_or(String::new(), |r| {
+        format!(", {} ({}), {} guesses", r.grade, r.hardest.map_or("no technique", |t| t.name()), r.guesses)
+    });
+    let minimal = match g.minimality {
+        generate::Minimality::Cells => "minimal",
+        generate::Minimality::Orbits => "minimal by symmetric groups",
+        generate::Minimality::NotMinimal => "not minimal",
+    };
+    format!("seed {}: {} clues, {minimal}, {} attempt(s){rating}", g.seed, g.clues, g.attempts)
+}
+
+fn minimality_name(m: generate::Minimality) -> &'static str {
+    match m {
+        generate::Minimality::Cells => "cells",
+        generate::Minimality::Orbits => "orbits",
+        generate::Minimality::NotMinimal => "no",
+    }
+}
+
+fn rules_comment(puzzle: &Puzzle) -> String {
+    if puzzle.rules().is_empty() {
+        return String::new();
+    }
+    let names: Vec<&str> = puzzle.rules().iter().map(|r| r.name()).collect();
+    format!("# rules: {}\n", names.join(","))
+}
+
+fn write_generated(w: &mut impl Write, g: &Generated, format: OutputFormat, solution: bool, after_first: bool) -> Result<(), Failure> {
+    let puzzle = &g.puzzle;
+    match format {
+        OutputFormat::Grid => {
+            if after_first {
+                writeln!(w)?;
+            }
+            write!(w, "# seed {}, {} clues\n{}", g.seed, g.clues, rules_comment(puzzle))?;
+            write!(w, "{}", formats::to_grid_text(puzzle.givens(), puzzle.geometry()))?;
+            if solution {
+                write!(w, "\n# solution\n{}", formats::to_grid_text(&g.solution, puzzle.geometry()))?;
+            }
+        }
+        OutputFormat::Line => {
+            let line = puzzle.givens().to_line();
+            if solution {
+                writeln!(w, "{line} # solution {}", g.solution.to_line())?;
+            } else {
+                writeln!(w, "{line}")?;
+            }
+        }
+        OutputFormat::Json => {
+            let mut v = json!({
+                "puzzle": formats::json::to_json(puzzle),
+                "line": puzzle.givens().to_line(),
+                "clues": g.clues,
+                "seed": g.seed,
+                "minimal": minimality_name(g.minimality),
+                "target_reached": g.target_reached,
+                "attempts": g.attempts,
+            });
+            if solution {
+                v["solution"] = grid_json(&g.solution);
+            }
+            if let Some(r) = &g.rating {
+                v["rating"] = rating_json(r);
+            }
+            writeln!(w, "{v}")?;
+        }
+    }
+    Ok(())
+}
+
+fn rating_json(r: &Rating) -> Value {
+    serde_json::to_value(r).unwrap_or(Value::Null)
+}
+
+fn rating_text(r: &Rating) -> String {
+    let techniques: Vec<String> = r.techniques.iter().map(|t| format!("{} {}", t.technique, t.count)).collect();
+    format!(
+        "grade: {}\nhardest technique: {}\ntechniques: {}\nneeds search: {}\nengine guesses: {}\n",
+        r.grade,
+        r.hardest.map_or("none", |t| t.name()),
+        if techniques.is_empty() { "none".to_string() } else { techniques.join(", ") },
+        if r.needs_search { format!("yes ({} cells left by the techniques)", r.stuck_empty) } else { "no".to_string() },
+        r.guesses
+    )
+}
+
+/// A failure of `rate` or `minimize` on one puzzle: exit 1, except for bad input.
+fn puzzle_failure(e: GenerateError) -> Failure {
+    let status = match e {
+        GenerateError::Rule(_) | GenerateError::InvalidSpec { .. } => Status::BadInput,
+        _ => Status::NoSolution,
+    };
+    Failure { status, error: e.into() }
+}
+
+pub fn rate_cmd(a: RateArgs) -> Result<Status, Failure> {
+    let (doc, name) = read_document(&a.input)?;
+    let items = match doc {
+        Document::Single(p) => {
+            let r = generate::rate(&p).map_err(|e| Failure { error: anyhow!("{name}: {e}"), ..puzzle_failure(e) })?;
+            let mut w = std::io::stdout().lock();
+            if a.json {
+                writeln!(w, "{}", rating_json(&r))?;
+            } else {
+                write!(w, "{}", rating_text(&r))?;
+            }
+            return Ok(Status::Ok);
+        }
+        Document::Batch(items) => items,
+    };
+    let results: Vec<_> = items
+        .into_par_iter()
+        .map(|(line, p)| (line, p.map_err(|e| e.to_string()).and_then(|p| generate::rate(&p).map_err(|e| e.to_string()))))
+        .collect();
+    let mut w = std::io::stdout().lock();
+    let mut status = Status::Ok;
+    for (line, r) in results {
+        match r {
+            Ok(r) if a.json => writeln!(w, "{}", rating_json(&r))?,
+            Ok(r) => writeln!(w, "{} {} {}", r.grade, r.hardest.map_or("none", |t| t.name()).replace(' ', "-"), r.guesses)?,
+            Err(e) => {
+                eprintln!("{name}:{line}: {e}");
+                status = Status::NoSolution;
+                if a.json {
+                    writeln!(w, "{}", json!({ "line": line, "error": e }))?;
+                } else {
+                    writeln!(w, "error")?;
+                }
+            }
+        }
+    }
+    Ok(status)
+}
+
+pub fn minimize_cmd(a: MinimizeArgs) -> Result<Status, Failure> {
+    let (doc, name) = read_document(&a.input)?;
+    let mut w = std::io::stdout().lock();
+    let puzzle = match doc {
+        Document::Single(p) => p,
+        Document::Batch(items) => {
+            let results: Vec<_> = items
+                .into_par_iter()
+                .map(|(line, p)| (line, p.map_err(|e| e.to_string()).and_then(|p| generate::minimize(&p).map_err(|e| e.to_string()))))
+                .collect();
+            let mut status = Status::Ok;
+            for (line, r) in results {
+                match r {
+                    Ok(p) => writeln!(w, "{}", p.givens().to_line())?,
+                    Err(e) => {
+                        eprintln!("{name}:{line}: {e}");
+                        status = Status::NoSolution;
+                        writeln!(w, "error")?;
+                    }
+                }
+            }
+            return Ok(status);
+        }
+    };
+    let before = puzzle.givens().filled();
+    let reduced = generate::minimize(&puzzle).map_err(|e| Failure { error: anyhow!("{name}: {e}"), ..puzzle_failure(e) })?;
+    let after = reduced.givens().filled();
+    eprintln!("removed {} of {before} clues ({after} left)", before - after);
+    let format = a.output.unwrap_or(if has_data_rules(&reduced) { OutputFormat::Json } else { OutputFormat::Grid });
+    match format {
+        OutputFormat::Grid => write!(w, "{}{}", rules_comment(&reduced), formats::to_grid_text(reduced.givens(), reduced.geometry()))?,
+        OutputFormat::Line => writeln!(w, "{}", reduced.givens().to_line())?,
+        OutputFormat::Json => writeln!(w, "{}", formats::json::to_json(&reduced))?,
+    }
+    Ok(Status::Ok)
+}
