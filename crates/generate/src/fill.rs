@@ -30,10 +30,7 @@ const PLACEMENT_NODES: u64 = 2_000;
 
 /// Whether a rule stays true when the digits are relabelled.
 fn digit_blind(rule: &Rule) -> bool {
-    matches!(
-        rule,
-        Rule::Windows | Rule::Diagonal | Rule::AntiKnight | Rule::AntiKing | Rule::ExtraRegions { .. }
-    )
+    matches!(rule, Rule::Windows | Rule::Diagonal | Rule::AntiKnight | Rule::AntiKing | Rule::ExtraRegions { .. })
 }
 
 /// A random full grid (row-major values) for the oracle's geometry and rules.

@@ -47,11 +47,8 @@ pub(crate) fn random_cages(solution: &[u8], n: usize, sizes: (usize, usize), rng
         let mut cage = vec![start];
         owner[start] = id;
         while cage.len() < target {
-            let mut frontier: Vec<usize> = cage
-                .iter()
-                .flat_map(|&k| neighbours(k))
-                .filter(|&j| owner[j] == FREE && !clashes(&cage, j))
-                .collect();
+            let mut frontier: Vec<usize> =
+                cage.iter().flat_map(|&k| neighbours(k)).filter(|&j| owner[j] == FREE && !clashes(&cage, j)).collect();
             frontier.sort_unstable();
             frontier.dedup();
             let Some(&next) = frontier.choose(rng) else { break };

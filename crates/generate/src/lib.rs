@@ -294,8 +294,9 @@ fn validate(spec: &GenerateSpec) -> Result<(), GenerateError> {
 }
 
 fn grid(n: usize, values: Vec<u8>) -> Result<Grid, GenerateError> {
-    Grid::from_values(n, values)
-        .ok_or_else(|| GenerateError::InvalidSolution { violation: "the engine returned a grid of the wrong size".into() })
+    Grid::from_values(n, values).ok_or_else(|| GenerateError::InvalidSolution {
+        violation: "the engine returned a grid of the wrong size".into(),
+    })
 }
 
 /// One full grid and one removal pass.
@@ -347,4 +348,3 @@ fn attempt_once(
         attempts: 1,
     })
 }
-

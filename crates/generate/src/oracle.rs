@@ -187,4 +187,3 @@ struct Outcome {
     solutions: Vec<Vec<u8>>,
     stopped: bool,
 }
-

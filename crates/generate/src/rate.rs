@@ -149,9 +149,7 @@ impl Technique {
         match self {
             Technique::HiddenSingle | Technique::NakedSingle | Technique::RuleArithmetic => Grade::Easy,
             Technique::LockedCandidates | Technique::NakedPair | Technique::HiddenPair => Grade::Medium,
-            Technique::NakedTriple | Technique::HiddenTriple | Technique::XWing | Technique::Swordfish => {
-                Grade::Hard
-            }
+            Technique::NakedTriple | Technique::HiddenTriple | Technique::XWing | Technique::Swordfish => Grade::Hard,
         }
     }
 }
@@ -584,11 +582,8 @@ impl Logic {
             if open.len() <= size {
                 continue;
             }
-            let small: Vec<usize> = open
-                .iter()
-                .copied()
-                .filter(|&k| (2..=size as u32).contains(&self.cand[k].count_ones()))
-                .collect();
+            let small: Vec<usize> =
+                open.iter().copied().filter(|&k| (2..=size as u32).contains(&self.cand[k].count_ones())).collect();
             let mut found = None;
             any_subset(small.len(), size, &mut |pick| {
                 let union = pick.iter().fold(0u64, |m, &i| m | self.cand[small[i]]);
@@ -627,7 +622,10 @@ impl Logic {
                 .filter(|&d| placed & bit(d) == 0)
                 .map(|d| {
                     let mask =
-                        cells.iter().enumerate().fold(0u64, |m, (i, &k)| if self.cand[k] & bit(d) != 0 { m | 1 << i } else { m });
+                        cells
+                            .iter()
+                            .enumerate()
+                            .fold(0u64, |m, (i, &k)| if self.cand[k] & bit(d) != 0 { m | 1 << i } else { m });
                     (d, mask)
                 })
                 .collect();
@@ -672,7 +670,8 @@ impl Logic {
                 // Per base line: the cross lines where `d` can go (lines where `d` is placed have none).
                 let lines: Vec<(usize, u64)> = (0..n)
                     .map(|l| {
-                        let mask = (0..n).fold(0u64, |m, p| if self.cand[at(l, p)] & bit(d) != 0 { m | 1 << p } else { m });
+                        let mask =
+                            (0..n).fold(0u64, |m, p| if self.cand[at(l, p)] & bit(d) != 0 { m | 1 << p } else { m });
                         (l, mask)
                     })
                     .filter(|(_, m)| (2..=size as u32).contains(&m.count_ones()))
@@ -719,9 +718,11 @@ mod tests {
     #[test]
     fn a_singles_puzzle_is_easy() {
         // Seed 000's example, a newspaper puzzle.
-        let r = rate(&puzzle("..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..")).expect("unique");
+        let r = rate(&puzzle("..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.."))
+            .expect("unique");
         assert!(r.grade >= Grade::Easy);
-        let r = rate(&puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")).expect("unique");
+        let r = rate(&puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"))
+            .expect("unique");
         assert_eq!(r.grade, Grade::Easy, "{r:?}");
         assert!(!r.needs_search);
         assert_eq!(r.stuck_empty, 0);
@@ -732,7 +733,8 @@ mod tests {
     #[test]
     fn a_hardest_forum_puzzle_needs_search() {
         // From ../shared/data/sudoku9/puzzles6_forum_hardest_1106.
-        let r = rate(&puzzle("12.3....435....1....4........54..2..6...7.........8.9...31..5.......9.7.....6...8")).expect("unique");
+        let r = rate(&puzzle("12.3....435....1....4........54..2..6...7.........8.9...31..5.......9.7.....6...8"))
+            .expect("unique");
         assert_eq!(r.grade, Grade::Expert, "{r:?}");
         assert!(r.needs_search && r.stuck_empty > 0 && r.guesses > 0);
     }

@@ -61,8 +61,7 @@ impl Symmetry {
             if seen[k] {
                 continue;
             }
-            let mut orbit: Vec<usize> =
-                self.images(n, k / n, k % n).into_iter().map(|(r, c)| r * n + c).collect();
+            let mut orbit: Vec<usize> = self.images(n, k / n, k % n).into_iter().map(|(r, c)| r * n + c).collect();
             orbit.sort_unstable();
             orbit.dedup();
             for &j in &orbit {
@@ -120,10 +119,7 @@ mod tests {
         // 9×9: 41 half-turn orbits (40 pairs + the centre), 21 quarter-turn orbits (20 + centre),
         // 45 mirror orbits (36 pairs + 9 on the middle column), 45 diagonal orbits.
         let count = |s: Symmetry| s.orbits(9).len();
-        assert_eq!(
-            [count(Symmetry::None), count(Symmetry::Rot180), count(Symmetry::Rot90)],
-            [81, 41, 21]
-        );
+        assert_eq!([count(Symmetry::None), count(Symmetry::Rot180), count(Symmetry::Rot90)], [81, 41, 21]);
         assert_eq!([count(Symmetry::Mirror), count(Symmetry::Diagonal)], [45, 45]);
         assert_eq!(Symmetry::Rot90.orbits(9)[0], vec![0, 8, 72, 80]);
         // Even side: no fixed centre.

@@ -130,9 +130,7 @@ impl Geometry {
             return Err(GeometryError::UnsupportedSide { n });
         }
         if regions.len() != n {
-            return Err(GeometryError::BadRegions {
-                reason: format!("expected {n} regions, found {}", regions.len()),
-            });
+            return Err(GeometryError::BadRegions { reason: format!("expected {n} regions, found {}", regions.len()) });
         }
         let mut owner = vec![usize::MAX; n * n];
         for (i, region) in regions.iter().enumerate() {

@@ -22,8 +22,7 @@ impl Grid {
     /// A grid from row-major values (0 = empty). `None` if the length is not `n²` or a value
     /// exceeds `n`.
     pub fn from_values(n: usize, values: Vec<u8>) -> Option<Grid> {
-        (values.len() == n * n && values.iter().all(|&v| (v as usize) <= n))
-            .then_some(Grid { n, cells: values })
+        (values.len() == n * n && values.iter().all(|&v| (v as usize) <= n)).then_some(Grid { n, cells: values })
     }
 
     /// Side.
@@ -66,10 +65,7 @@ impl Grid {
     /// (0 for empty) on one line.
     pub fn to_line(&self) -> String {
         if self.has_char_form() {
-            self.cells
-                .iter()
-                .map(|&v| if v == 0 { '.' } else { symbol(v as usize).unwrap_or('?') })
-                .collect()
+            self.cells.iter().map(|&v| if v == 0 { '.' } else { symbol(v as usize).unwrap_or('?') }).collect()
         } else {
             self.cells.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ")
         }

@@ -92,11 +92,7 @@ pub struct ModelSize {
 
 impl std::fmt::Display for ModelSize {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} variables, {} rows, {} nonzeros, {} fixed",
-            self.variables, self.rows, self.nonzeros, self.fixed
-        )
+        write!(f, "{} variables, {} rows, {} nonzeros, {} fixed", self.variables, self.rows, self.nonzeros, self.fixed)
     }
 }
 
@@ -304,12 +300,8 @@ impl Model {
     /// variables at 1 in `grid`, at most `n² − 1` may be 1 again.
     pub fn exclusion_cut(&self, grid: &Grid, index: usize) -> Row {
         let n = self.n;
-        let terms: Vec<(u32, i32)> = grid
-            .values()
-            .iter()
-            .enumerate()
-            .map(|(k, &v)| ((k * n + v as usize - 1) as u32, 1))
-            .collect();
+        let terms: Vec<(u32, i32)> =
+            grid.values().iter().enumerate().map(|(k, &v)| ((k * n + v as usize - 1) as u32, 1)).collect();
         let rhs = terms.len() as i32 - 1;
         Row { name: format!("cut{index}"), terms, sense: Sense::Le, rhs }
     }

@@ -52,9 +52,11 @@ use thiserror::Error;
 
 pub use sudoku_ip_generate as generate;
 pub use sudoku_ip_model as model;
-pub use sudoku_ip_render as render;
-pub use sudoku_ip_model::{check, export, formats, Backend, Cell, Geometry, Grid, Limits, Model, Puzzle, SearchEnd, Stats};
+pub use sudoku_ip_model::{
+    check, export, formats, Backend, Cell, Geometry, Grid, Limits, Model, Puzzle, SearchEnd, Stats,
+};
 use sudoku_ip_model::{BackendError, SearchRequest, Violation};
+pub use sudoku_ip_render as render;
 
 /// The solvers this build can use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -230,7 +232,13 @@ pub fn count(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resul
 
 /// Plain 9×9 on the native engine goes straight to the bit-parallel solver: building the
 /// 729-variable model would cost more than solving. Same answers, same checks.
-fn plain9_fast(puzzle: &Puzzle, options: &Options, max: u64, keep: usize, start: Instant) -> Result<Option<Report>, Error> {
+fn plain9_fast(
+    puzzle: &Puzzle,
+    options: &Options,
+    max: u64,
+    keep: usize,
+    start: Instant,
+) -> Result<Option<Report>, Error> {
     let plain = options.solver == SolverKind::Native
         && puzzle.rules().is_empty()
         && puzzle.geometry().box_shape() == Some((3, 3));
@@ -262,9 +270,9 @@ fn finish(
         (Some(g), _) => Outcome::Solved(g.clone()),
         (None, SearchEnd::Stopped { reason }) => Outcome::Unknown { reason: reason.clone() },
         (None, _) if result.count > 0 => Outcome::Unknown { reason: "solutions were counted but none kept".into() },
-        (None, _) => Outcome::Infeasible {
-            reason: "no grid satisfies every rule with these givens (search exhausted)".into(),
-        },
+        (None, _) => {
+            Outcome::Infeasible { reason: "no grid satisfies every rule with these givens (search exhausted)".into() }
+        }
     };
     Ok(Report {
         outcome,

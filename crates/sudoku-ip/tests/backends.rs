@@ -89,11 +89,7 @@ fn clashing_givens_are_refused_with_the_reason() {
     puzzle.givens_mut().set(sudoku_ip::Cell::new(0, 7), 5);
     for kind in SolverKind::available() {
         let report = solve(&puzzle, &options(kind)).unwrap();
-        assert_eq!(
-            report.outcome,
-            Outcome::Infeasible { reason: "row 1 has two 5s: r1c3, r1c8".into() },
-            "{kind}"
-        );
+        assert_eq!(report.outcome, Outcome::Infeasible { reason: "row 1 has two 5s: r1c3, r1c8".into() }, "{kind}");
     }
 }
 
@@ -132,7 +128,10 @@ fn all_288_four_by_four_grids_are_counted_by_native_and_milp_agrees_on_a_slice()
 fn a_time_limit_of_zero_ends_as_unknown_not_as_a_wrong_answer() {
     let puzzle = sudoku_ip::Puzzle::blank(sudoku_ip::model::Geometry::new(16, None).unwrap());
     for kind in SolverKind::available() {
-        let opts = Options { limits: sudoku_ip::Limits { time: Some(std::time::Duration::ZERO), nodes: None }, ..options(kind) };
+        let opts = Options {
+            limits: sudoku_ip::Limits { time: Some(std::time::Duration::ZERO), nodes: None },
+            ..options(kind)
+        };
         let report = count(&puzzle, &opts, u64::MAX, 0).unwrap();
         assert!(matches!(report.end, SearchEnd::Stopped { .. }), "{kind}: {:?}", report.end);
     }

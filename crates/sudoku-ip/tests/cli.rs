@@ -46,13 +46,17 @@ fn solve_prints_a_checked_grid_that_parses_back() {
 fn every_output_format_and_solver_gives_the_same_solution() {
     let expected = grid(SEED004_SOLUTION).to_line();
     for solver in sudoku_ip::SolverKind::available() {
-        let out = run(&["solve", "--solver", solver.name(), "--output", "line", "--stats", &example_path("seed004.txt")], "");
+        let out =
+            run(&["solve", "--solver", solver.name(), "--output", "line", "--stats", &example_path("seed004.txt")], "");
         assert_eq!(out.status.code(), Some(0));
         assert_eq!(text(&out.stdout).trim(), expected, "{solver}");
         let err = text(&out.stderr);
         assert!(err.contains(&format!("solver {solver}")) && err.contains("729 variables"), "{err}");
     }
-    let out = run(&["solve", "-O", "json", "--stats", "-"], &std::fs::read_to_string(examples_dir().join("seed004.txt")).unwrap());
+    let out = run(
+        &["solve", "-O", "json", "--stats", "-"],
+        &std::fs::read_to_string(examples_dir().join("seed004.txt")).unwrap(),
+    );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON output");
     assert_eq!(v["status"], "solved");
     assert_eq!(v["solution"]["line"], expected.as_str());

@@ -128,7 +128,8 @@ pub fn detect(text: &str) -> Format {
     if lines.is_empty() {
         return Format::Line;
     }
-    if text.contains('[') || text.contains(';') {
+    // Look past comments: "# 55% empty; unique" is not a MATLAB matrix.
+    if lines.iter().any(|l| l.text.contains('[') || l.text.contains(';')) {
         return Format::Triplets;
     }
     let triplet_like = |l: &Line| {

@@ -211,3 +211,10 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_semicolon_in_a_comment_does_not_make_a_matrix() {
+    let text = format!("# 9x9; from seed 004\n{SEED004}");
+    assert_eq!(detect(&text), Format::Grid);
+    assert_eq!(parse(&text).unwrap(), parse(SEED004).unwrap());
+}

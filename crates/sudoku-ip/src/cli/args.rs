@@ -222,9 +222,7 @@ fn parse_solver(s: &str) -> Result<SolverKind, String> {
 }
 
 pub(super) fn parse_box(s: &str) -> Result<(usize, usize), String> {
-    let (r, c) = s
-        .split_once(['x', 'X', '*'])
-        .ok_or_else(|| format!("expected ROWSxCOLS such as 2x3, found {s:?}"))?;
+    let (r, c) = s.split_once(['x', 'X', '*']).ok_or_else(|| format!("expected ROWSxCOLS such as 2x3, found {s:?}"))?;
     let r = r.trim().parse().map_err(|_| format!("box rows {r:?} is not a number"))?;
     let c = c.trim().parse().map_err(|_| format!("box columns {c:?} is not a number"))?;
     Ok((r, c))

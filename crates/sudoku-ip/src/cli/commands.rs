@@ -51,7 +51,8 @@ pub fn parse_options(input: &InputArgs) -> ParseOptions {
 
 pub fn read_document(input: &InputArgs) -> Result<(Document, String), Failure> {
     let (text, name) = read_text(input.file.as_deref())?;
-    let doc = formats::parse_document(&text, &parse_options(input)).map_err(|e| Failure::bad_input(anyhow!("{name}: {e}")))?;
+    let doc = formats::parse_document(&text, &parse_options(input))
+        .map_err(|e| Failure::bad_input(anyhow!("{name}: {e}")))?;
     if input.rules.is_empty() {
         return Ok((doc, name));
     }
@@ -60,7 +61,9 @@ pub fn read_document(input: &InputArgs) -> Result<(Document, String), Failure> {
         Document::Batch(items) => Document::Batch(
             items
                 .into_iter()
-                .map(|(line, p)| (line, p.and_then(|p| with_rules(p, &input.rules).map_err(|f| f.into_parse_error(line)))))
+                .map(|(line, p)| {
+                    (line, p.and_then(|p| with_rules(p, &input.rules).map_err(|f| f.into_parse_error(line))))
+                })
                 .collect(),
         ),
     };
@@ -72,7 +75,8 @@ pub fn with_rules(puzzle: Puzzle, names: &[String]) -> Result<Puzzle, Failure> {
     let n = puzzle.n();
     let mut rules = Vec::with_capacity(names.len());
     for name in names.iter().filter(|s| !s.trim().is_empty()) {
-        let rule = sudoku_ip::model::rules::rule_from_name(name, n).map_err(|e| Failure::bad_input(anyhow!("--rules: {e}")))?;
+        let rule = sudoku_ip::model::rules::rule_from_name(name, n)
+            .map_err(|e| Failure::bad_input(anyhow!("--rules: {e}")))?;
         if !puzzle.rules().iter().chain(&rules).any(|r| r == &rule) {
             rules.push(rule);
         }
@@ -132,7 +136,11 @@ fn solve(a: SolveArgs) -> Result<Status, Failure> {
                     }
                     write!(w, "{}", grid_text(g, &puzzle, format))?;
                 }
-                eprintln!("{} solution(s){}", count_text(&report), if report.end == sudoku_ip::SearchEnd::Exhausted { "" } else { " (stopped)" });
+                eprintln!(
+                    "{} solution(s){}",
+                    count_text(&report),
+                    if report.end == sudoku_ip::SearchEnd::Exhausted { "" } else { " (stopped)" }
+                );
             } else {
                 write!(w, "{}", grid_text(grid, &puzzle, format))?;
             }
@@ -171,7 +179,11 @@ fn count(a: CountArgs) -> Result<Status, Failure> {
     } else {
         writeln!(w, "{}", count_text(&report))?;
     }
-    Ok(if report.count > 0 && !matches!(report.end, sudoku_ip::SearchEnd::Stopped { .. }) { Status::Ok } else { Status::NoSolution })
+    Ok(if report.count > 0 && !matches!(report.end, sudoku_ip::SearchEnd::Stopped { .. }) {
+        Status::Ok
+    } else {
+        Status::NoSolution
+    })
 }
 
 pub fn single(doc: Document, name: &str) -> Result<Puzzle, Failure> {
@@ -194,7 +206,11 @@ fn check_cmd(a: CheckArgs) -> Result<Status, Failure> {
     let violations = check::verify(&puzzle, solution.givens());
     let mut w = out();
     if a.json {
-        writeln!(w, "{}", json!({ "valid": violations.is_empty(), "violations": violations.iter().map(ToString::to_string).collect::<Vec<_>>() }))?;
+        writeln!(
+            w,
+            "{}",
+            json!({ "valid": violations.is_empty(), "violations": violations.iter().map(ToString::to_string).collect::<Vec<_>>() })
+        )?;
     } else if violations.is_empty() {
         writeln!(w, "valid: the grid solves the puzzle")?;
     } else {

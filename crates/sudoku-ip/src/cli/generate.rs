@@ -191,7 +191,16 @@ fn spec_of(a: &GenerateArgs) -> Result<GenerateSpec, Failure> {
     spec.difficulty = a.difficulty.map(Grade::from);
     spec.killer = a.killer.then(KillerSpec::default);
     let n = spec.geometry.n();
-    spec.max_attempts = a.attempts.unwrap_or(if n <= 9 { 100 } else if n <= 16 { 10 } else { 3 }).max(1);
+    spec.max_attempts = a
+        .attempts
+        .unwrap_or(if n <= 9 {
+            100
+        } else if n <= 16 {
+            10
+        } else {
+            3
+        })
+        .max(1);
     if let Some(nodes) = a.check_nodes {
         spec.check_nodes = nodes;
     }
@@ -209,7 +218,8 @@ pub fn generate_cmd(a: GenerateArgs) -> Result<Status, Failure> {
         return Err(Failure::bad_input(anyhow!("--count must be at least 1")));
     }
     let spec = spec_of(&a)?;
-    let data_rules = spec.killer.is_some() || has_data_rules(&Puzzle::blank(spec.geometry.clone()).with_rules(spec.rules.clone()));
+    let data_rules =
+        spec.killer.is_some() || has_data_rules(&Puzzle::blank(spec.geometry.clone()).with_rules(spec.rules.clone()));
     let format = match (a.output, data_rules) {
         (Some(OutputFormat::Json), _) | (None, true) => OutputFormat::Json,
         (Some(f), true) => {
@@ -296,7 +306,13 @@ fn rules_comment(puzzle: &Puzzle) -> String {
     format!("# rules: {}\n", names.join(","))
 }
 
-fn write_generated(w: &mut impl Write, g: &Generated, format: OutputFormat, solution: bool, after_first: bool) -> Result<(), Failure> {
+fn write_generated(
+    w: &mut impl Write,
+    g: &Generated,
+    format: OutputFormat,
+    solution: bool,
+    after_first: bool,
+) -> Result<(), Failure> {
     let puzzle = &g.puzzle;
     match format {
         OutputFormat::Grid => {
@@ -381,14 +397,18 @@ pub fn rate_cmd(a: RateArgs) -> Result<Status, Failure> {
     };
     let results: Vec<_> = items
         .into_par_iter()
-        .map(|(line, p)| (line, p.map_err(|e| e.to_string()).and_then(|p| generate::rate(&p).map_err(|e| e.to_string()))))
+        .map(|(line, p)| {
+            (line, p.map_err(|e| e.to_string()).and_then(|p| generate::rate(&p).map_err(|e| e.to_string())))
+        })
         .collect();
     let mut w = std::io::stdout().lock();
     let mut status = Status::Ok;
     for (line, r) in results {
         match r {
             Ok(r) if a.json => writeln!(w, "{}", rating_json(&r))?,
-            Ok(r) => writeln!(w, "{} {} {}", r.grade, r.hardest.map_or("none", |t| t.name()).replace(' ', "-"), r.guesses)?,
+            Ok(r) => {
+                writeln!(w, "{} {} {}", r.grade, r.hardest.map_or("none", |t| t.name()).replace(' ', "-"), r.guesses)?
+            }
             Err(e) => {
                 eprintln!("{name}:{line}: {e}");
                 status = Status::NoSolution;
@@ -411,7 +431,9 @@ pub fn minimize_cmd(a: MinimizeArgs) -> Result<Status, Failure> {
         Document::Batch(items) => {
             let results: Vec<_> = items
                 .into_par_iter()
-                .map(|(line, p)| (line, p.map_err(|e| e.to_string()).and_then(|p| generate::minimize(&p).map_err(|e| e.to_string()))))
+                .map(|(line, p)| {
+                    (line, p.map_err(|e| e.to_string()).and_then(|p| generate::minimize(&p).map_err(|e| e.to_string())))
+                })
                 .collect();
             let mut status = Status::Ok;
             for (line, r) in results {
@@ -428,12 +450,15 @@ pub fn minimize_cmd(a: MinimizeArgs) -> Result<Status, Failure> {
         }
     };
     let before = puzzle.givens().filled();
-    let reduced = generate::minimize(&puzzle).map_err(|e| Failure { error: anyhow!("{name}: {e}"), ..puzzle_failure(e) })?;
+    let reduced =
+        generate::minimize(&puzzle).map_err(|e| Failure { error: anyhow!("{name}: {e}"), ..puzzle_failure(e) })?;
     let after = reduced.givens().filled();
     eprintln!("removed {} of {before} clues ({after} left)", before - after);
     let format = a.output.unwrap_or(if has_data_rules(&reduced) { OutputFormat::Json } else { OutputFormat::Grid });
     match format {
-        OutputFormat::Grid => write!(w, "{}{}", rules_comment(&reduced), formats::to_grid_text(reduced.givens(), reduced.geometry()))?,
+        OutputFormat::Grid => {
+            write!(w, "{}{}", rules_comment(&reduced), formats::to_grid_text(reduced.givens(), reduced.geometry()))?
+        }
         OutputFormat::Line => writeln!(w, "{}", reduced.givens().to_line())?,
         OutputFormat::Json => writeln!(w, "{}", formats::json::to_json(&reduced))?,
     }
