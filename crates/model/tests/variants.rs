@@ -466,7 +466,7 @@ fn example_files_parse_round_trip_and_their_solutions_pass() {
 }
 
 #[test]
-#[ignore = "slow: the checker-only search needs tens of seconds on the sparsest examples (kropki has no givens)"]
+#[ignore = "slow: the checker-only search takes about a minute over all examples (kropki has no givens)"]
 fn example_solutions_are_unique_by_the_checker_search() {
     for (name, p, solution) in examples() {
         assert_eq!(checker_solutions(&p, 2), solution.into_iter().collect::<Vec<_>>(), "{name}");

@@ -153,7 +153,8 @@ pub fn parse_json(text: &str) -> Result<Puzzle, ParseError> {
     if text.trim().is_empty() {
         return Err(ParseError::Empty);
     }
-    let value: Value = serde_json::from_str(text)
+    // A byte-order mark (Windows editors) is not JSON; skip it.
+    let value: Value = serde_json::from_str(text.trim_start_matches('\u{feff}'))
         .map_err(|e| err("$", format!("not valid JSON: {e} (line {}, column {})", e.line(), e.column())))?;
     parse_value(&value)
 }
@@ -723,8 +724,21 @@ pub fn to_json_pretty(puzzle: &Puzzle) -> String {
     out
 }
 
+/// One-line JSON with a space after `,` and `:`, as people write it.
+fn flat(v: &Value) -> String {
+    match v {
+        Value::Array(a) => format!("[{}]", a.iter().map(flat).collect::<Vec<_>>().join(", ")),
+        Value::Object(o) => {
+            let items: Vec<String> =
+                o.iter().map(|(k, x)| format!("{}: {}", Value::String(k.clone()), flat(x))).collect();
+            format!("{{{}}}", items.join(", "))
+        }
+        scalar => scalar.to_string(),
+    }
+}
+
 fn pretty(v: &Value, indent: usize, out: &mut String) {
-    let flat = v.to_string();
+    let flat = flat(v);
     let (open, close, items): (char, char, Vec<(Option<&String>, &Value)>) = match v {
         Value::Array(a) => ('[', ']', a.iter().map(|x| (None, x)).collect()),
         Value::Object(o) => ('{', '}', o.iter().map(|(k, x)| (Some(k), x)).collect()),
@@ -914,6 +928,9 @@ mod tests {
         let back = parse_value(&to_json(&p)).expect("round trip");
         assert_eq!(back, p);
         assert_eq!(parse_json(&to_json_pretty(&p)).expect("pretty"), p);
-        assert!(to_json_pretty(&p).lines().all(|l| l.len() <= 110));
+        let pretty = to_json_pretty(&p);
+        assert!(pretty.lines().all(|l| l.len() <= 110), "{pretty}");
+        assert!(pretty.contains(r#"{"type": "windows"}"#), "{pretty}");
+        assert_eq!(parse_json(&format!("\u{feff}{pretty}")).expect("with a BOM"), p);
     }
 }
