@@ -46,8 +46,8 @@ impl Unavoidable {
     fn digit_pairs(&mut self, geometry: &Geometry, solution: &[u8]) {
         let n = geometry.n();
         let region = geometry.region_of_cells();
-        // where[unit][digit]: the cell of the unit holding the digit; units are rows, columns,
-        // then regions.
+        // place[unit·n + digit]: the cell of the unit holding the digit; units are rows,
+        // columns, then regions.
         let mut place = vec![0u32; 3 * n * n];
         for (k, &v) in solution.iter().enumerate() {
             let d = v as usize - 1;
@@ -55,36 +55,40 @@ impl Unavoidable {
                 place[u * n + d] = k as u32;
             }
         }
-        let mut parent: Vec<u32> = (0..(n * n) as u32).collect();
-        let mut members: Vec<(u32, u32)> = Vec::with_capacity(2 * n);
-        let mut roots: Vec<u32> = Vec::with_capacity(n);
+        // A member is (side, row): side 0 is the cell of `a` in that row, side 1 that of `b`.
+        let mut seen = vec![[false; 2]; n];
+        let mut component: Vec<u32> = Vec::with_capacity(2 * n);
+        let mut queue: Vec<(usize, usize)> = Vec::with_capacity(2 * n);
         for a in 0..n {
             for b in a + 1..n {
-                for u in 0..3 * n {
-                    let (x, y) = (find(&mut parent, place[u * n + a]), find(&mut parent, place[u * n + b]));
-                    parent[x as usize] = y;
-                }
-                // Each row holds each digit once: the rows list every member once.
-                members.clear();
-                roots.clear();
-                for r in 0..n {
-                    for d in [a, b] {
-                        let k = place[r * n + d];
-                        let root = find(&mut parent, k);
-                        if !roots.contains(&root) {
-                            roots.push(root);
+                let digit = [a, b];
+                seen.iter_mut().for_each(|s| *s = [false; 2]);
+                for first in 0..n {
+                    if seen[first][0] {
+                        continue;
+                    }
+                    component.clear();
+                    queue.clear();
+                    queue.push((0, first));
+                    seen[first][0] = true;
+                    while let Some((side, row)) = queue.pop() {
+                        let k = place[row * n + digit[side]] as usize;
+                        component.push(k as u32);
+                        let other = 1 - side;
+                        // The other digit in the same row, column and region.
+                        for u in [row, n + k % n, 2 * n + region[k]] {
+                            let r = place[u * n + digit[other]] as usize / n;
+                            if !seen[r][other] {
+                                seen[r][other] = true;
+                                queue.push((other, r));
+                            }
                         }
-                        members.push((root, k));
                     }
-                }
-                // A single component is the whole relabelling of a and b: too big to matter.
-                if roots.len() > 1 {
-                    for &root in &roots {
-                        self.push(members.iter().filter(|m| m.0 == root).map(|m| m.1));
+                    // One component is the whole relabelling of a and b: too big to matter.
+                    if component.len() < 2 * n {
+                        component.sort_unstable();
+                        self.push(component.iter().copied());
                     }
-                }
-                for &(_, k) in &members {
-                    parent[k as usize] = k;
                 }
             }
         }
@@ -168,14 +172,6 @@ impl Unavoidable {
     }
 }
 
-fn find(parent: &mut [u32], mut k: u32) -> u32 {
-    while parent[k as usize] != k {
-        parent[k as usize] = parent[parent[k as usize] as usize];
-        k = parent[k as usize];
-    }
-    k
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,7 +190,7 @@ mod tests {
         let blank = Puzzle::blank(geometry);
         for s in 0..sets.len() {
             let cells = sets.set(s);
-            assert!(cells.len() >= 4 && cells.len() < 18, "{cells:?}");
+            assert!((4..=18).contains(&cells.len()), "{cells:?}");
             // The swap that defines the set: for a two-digit set, exchange the two digits; for
             // a band swap, exchange the cells of the two lines (the same thing cell by cell:
             // each cell takes the other line's digit in its column or row).

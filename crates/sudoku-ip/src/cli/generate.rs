@@ -49,7 +49,7 @@ pub struct GenerateArgs {
     #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
     pub symmetry: SymmetryArg,
     /// Random seed: the same seed and options give the same puzzles (default: a random seed,
-    /// printed with --stats and in JSON).
+    /// printed in the grid header, in JSON and with --stats).
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     /// Number of puzzles, made in parallel; puzzle i is the puzzle of seed S+i.
@@ -58,14 +58,14 @@ pub struct GenerateArgs {
     /// Keep only puzzles of this grade (see `rate`).
     #[arg(long, value_enum)]
     pub difficulty: Option<GradeArg>,
-    /// Full grids to try per puzzle for --clues or --difficulty (default: 100 up to 9x9, 10 up
+    /// Full grids to try per puzzle for --clues or --difficulty (default: 1000 up to 9x9, 20 up
     /// to 16x16, 3 beyond).
     #[arg(long, value_name = "N")]
     pub attempts: Option<usize>,
     /// Node limit of each uniqueness search while removing clues; undecided clues stay
-    /// ("none": decide every removal; default: none up to 16x16, 200 beyond).
+    /// ("none": decide every removal; default: none up to 16x16, 200 beyond, 1000 for --killer).
     #[arg(long, value_name = "N", value_parser = parse_nodes)]
-    pub check_nodes: Option<Option<u64>>,
+    pub check_nodes: Option<NodeLimit>,
     /// Also print each puzzle's solution.
     #[arg(long)]
     pub solution: bool,
@@ -80,7 +80,8 @@ pub struct GenerateArgs {
     pub jobs: Option<usize>,
 }
 
-/// `rate`: the grade of a puzzle.
+/// `rate`: the grade of a puzzle. A file of one-line puzzles gives one line per puzzle:
+/// grade, hardest technique, engine guesses.
 #[derive(Debug, Args)]
 pub struct RateArgs {
     #[command(flatten)]
@@ -90,7 +91,8 @@ pub struct RateArgs {
     pub json: bool,
 }
 
-/// `minimize`: drop the clues a unique puzzle does not need.
+/// `minimize`: drop the clues a unique puzzle does not need. A file of one-line puzzles gives
+/// one line per puzzle.
 #[derive(Debug, Args)]
 pub struct MinimizeArgs {
     #[command(flatten)]
@@ -151,11 +153,16 @@ impl From<GradeArg> for Grade {
     }
 }
 
-fn parse_nodes(s: &str) -> Result<Option<u64>, String> {
+/// `--check-nodes`: a limit, or none. (A newtype: clap reads `Option<Option<_>>` as a flag
+/// with an optional value.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NodeLimit(Option<u64>);
+
+fn parse_nodes(s: &str) -> Result<NodeLimit, String> {
     match s {
-        "none" | "all" => Ok(None),
+        "none" => Ok(NodeLimit(None)),
         _ => match s.parse::<u64>() {
-            Ok(k) if k > 0 => Ok(Some(k)),
+            Ok(k) if k > 0 => Ok(NodeLimit(Some(k))),
             _ => Err(format!("expected a positive number of nodes or \"none\", found {s:?}")),
         },
     }
@@ -190,19 +197,14 @@ fn spec_of(a: &GenerateArgs) -> Result<GenerateSpec, Failure> {
     spec.seed = a.seed.unwrap_or_else(fresh_seed);
     spec.difficulty = a.difficulty.map(Grade::from);
     spec.killer = a.killer.then(KillerSpec::default);
-    let n = spec.geometry.n();
-    spec.max_attempts = a
-        .attempts
-        .unwrap_or(if n <= 9 {
-            100
-        } else if n <= 16 {
-            10
-        } else {
-            3
-        })
-        .max(1);
-    if let Some(nodes) = a.check_nodes {
+    if let Some(k) = a.attempts {
+        spec.max_attempts = k.max(1);
+    }
+    if let Some(NodeLimit(nodes)) = a.check_nodes {
         spec.check_nodes = nodes;
+        if let Some(k) = spec.killer.as_mut() {
+            k.check_nodes = nodes;
+        }
     }
     spec.rate = a.stats || spec.difficulty.is_some();
     Ok(spec)

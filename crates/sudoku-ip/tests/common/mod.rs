@@ -73,3 +73,23 @@ pub fn two_solution_puzzle(solution: &Grid, base: &Puzzle) -> Puzzle {
     }
     panic!("no deadly rectangle in this grid");
 }
+
+/// Run the real `sudoku-ip` binary with `args`, feeding `stdin`.
+pub fn run_binary(args: &[&str], stdin: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-ip"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+    child.wait_with_output().expect("binary finishes")
+}
+
+/// Bytes a command wrote, as text.
+pub fn output_text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}

@@ -1,0 +1,215 @@
+//! The generator against the native engine and the independent checker: uniqueness, clue
+//! targets, symmetry, minimality, seeds, difficulty, variants, killer cages, minimize.
+//! (The facade's tests re-check generated puzzles with the MILP backend.)
+
+use sudoku_ip_generate::{
+    generate, generate_many, minimize, rate, GenerateError, GenerateSpec, Generated, Grade, KillerSpec, Minimality,
+    Symmetry,
+};
+use sudoku_ip_model::{check, Backend, Cell, Geometry, Grid, Model, Puzzle, Rule, SearchEnd, SearchRequest};
+use sudoku_ip_native::Native;
+
+fn spec(n: usize) -> GenerateSpec {
+    GenerateSpec::new(Geometry::new(n, None).expect("boxed geometry"))
+}
+
+/// Solutions of a puzzle, counted by the native engine up to two: `(count, exact)`.
+fn count(puzzle: &Puzzle) -> (u64, bool) {
+    let r = Native.search(&Model::build(puzzle), &SearchRequest::count(2, 0)).expect("native search");
+    (r.count, r.end == SearchEnd::Exhausted)
+}
+
+/// Unique, its solution checked, and every given is the solution's digit.
+fn assert_sound(g: &Generated) {
+    assert_eq!(count(&g.puzzle), (1, true), "not unique: {}", g.puzzle.givens());
+    assert!(check::verify(&g.puzzle, &g.solution).is_empty());
+    let (givens, solution) = (g.puzzle.givens().values(), g.solution.values());
+    assert!(givens.iter().zip(solution).all(|(&v, &s)| v == 0 || v == s));
+    assert_eq!(g.clues, g.puzzle.givens().filled());
+}
+
+/// Removing any one clue gives a second solution.
+fn assert_minimal(puzzle: &Puzzle) {
+    let n = puzzle.n();
+    for k in (0..n * n).filter(|&k| puzzle.givens().values()[k] != 0) {
+        let mut less = puzzle.clone();
+        less.givens_mut().set(Cell::from_index(k, n), 0);
+        assert_eq!(count(&less).0, 2, "clue {} can go", Cell::from_index(k, n));
+    }
+}
+
+#[test]
+fn puzzles_of_every_size_are_unique_and_minimal() {
+    for n in [4, 6, 8, 9, 12] {
+        for seed in 0..3 {
+            let g = generate(&spec(n).with_seed(seed)).expect("generated");
+            assert_sound(&g);
+            assert_eq!(g.minimality, Minimality::Cells);
+            assert!(g.target_reached);
+            if n <= 9 {
+                assert_minimal(&g.puzzle);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_16x16_puzzle_is_unique_and_minimal() {
+    let g = generate(&spec(16).with_seed(7)).expect("generated");
+    assert_sound(&g);
+    assert_eq!(g.minimality, Minimality::Cells);
+    assert!(g.clues < 256 / 2, "{} clues", g.clues);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_puzzle() {
+    for s in [spec(9), spec(6), { GenerateSpec { rules: vec![Rule::NonConsecutive], ..spec(6) } }] {
+        let a = generate(&s.with_seed(42)).expect("generated");
+        let b = generate(&s.with_seed(42)).expect("generated");
+        assert_eq!(a, b);
+        let c = generate(&s.with_seed(43)).expect("generated");
+        assert_ne!(a.puzzle.givens(), c.puzzle.givens());
+    }
+}
+
+#[test]
+fn a_batch_is_the_puzzles_of_consecutive_seeds_whatever_the_threads() {
+    let s = spec(9).with_seed(1000);
+    let one_thread = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("pool");
+    let two_threads = rayon::ThreadPoolBuilder::new().num_threads(2).build().expect("pool");
+    let a = one_thread.install(|| generate_many(&s, 6));
+    let b = two_threads.install(|| generate_many(&s, 6));
+    assert_eq!(a, b);
+    for (i, g) in a.into_iter().enumerate() {
+        assert_eq!(g.expect("generated"), generate(&s.with_seed(1000 + i as u64)).expect("generated"));
+    }
+}
+
+#[test]
+fn clue_patterns_have_the_asked_symmetry() {
+    for n in [6, 9] {
+        for sym in Symmetry::ALL {
+            let g = generate(&GenerateSpec { symmetry: sym, ..spec(n) }.with_seed(5)).expect("generated");
+            assert_sound(&g);
+            assert!(sym.holds(n, g.puzzle.givens().values()), "{sym} {n}: {}", g.puzzle.givens());
+            let expected = if sym == Symmetry::None { Minimality::Cells } else { Minimality::Orbits };
+            assert_eq!(g.minimality, expected);
+        }
+    }
+}
+
+#[test]
+fn a_clue_target_is_met_exactly_when_it_can_be() {
+    let g = generate(&GenerateSpec { clues: Some(40), ..spec(9) }.with_seed(3)).expect("generated");
+    assert_sound(&g);
+    assert_eq!((g.clues, g.target_reached, g.minimality), (40, true, Minimality::NotMinimal));
+    // Pairs of a half-turn: never below the target, at most one above.
+    let g = generate(&GenerateSpec { clues: Some(35), symmetry: Symmetry::Rot180, ..spec(9) }.with_seed(3))
+        .expect("generated");
+    assert!(g.clues == 35 || g.clues == 36, "{}", g.clues);
+    assert!(Symmetry::Rot180.holds(9, g.puzzle.givens().values()));
+    // 9×9 puzzles with 16 clues do not exist: best effort, reported.
+    let g = generate(&GenerateSpec { clues: Some(16), max_attempts: 3, ..spec(9) }.with_seed(3)).expect("generated");
+    assert_sound(&g);
+    assert!(!g.target_reached && g.clues > 16);
+    assert_eq!((g.attempts, g.minimality), (3, Minimality::Cells));
+    // With --minimal the target is a bound on a minimal puzzle, tried over several grids.
+    let g = generate(&GenerateSpec { clues: Some(25), minimal: true, ..spec(9) }.with_seed(3)).expect("generated");
+    assert!(g.target_reached && g.clues <= 25);
+    assert_eq!(g.minimality, Minimality::Cells);
+    assert_minimal(&g.puzzle);
+}
+
+#[test]
+fn the_difficulty_filter_keeps_only_that_grade() {
+    for grade in Grade::ALL {
+        let g = generate(&GenerateSpec { difficulty: Some(grade), ..spec(9) }.with_seed(11)).expect("generated");
+        assert_sound(&g);
+        assert_eq!(g.rating.as_ref().map(|r| r.grade), Some(grade));
+        assert_eq!(rate(&g.puzzle).expect("rated").grade, grade);
+    }
+    // 4×4 puzzles are all easy: asking for expert fails after the attempts, saying what it saw.
+    let e = generate(&GenerateSpec { difficulty: Some(Grade::Expert), max_attempts: 5, ..spec(4) }).expect_err("none");
+    assert_eq!(e, GenerateError::DifficultyNotReached { wanted: Grade::Expert, attempts: 5, seen: [5, 0, 0, 0] });
+}
+
+#[test]
+fn variants_are_generated_through_their_rows() {
+    let jigsaw = [
+        "122223333",
+        "124425553",
+        "122444453",
+        "124464553",
+        "116666553",
+        "711686653",
+        "717688889",
+        "777889999",
+        "777889999",
+    ];
+    let mut regions = vec![Vec::new(); 9];
+    for (r, row) in jigsaw.iter().enumerate() {
+        for (c, ch) in row.bytes().enumerate() {
+            regions[(ch - b'1') as usize].push(r * 9 + c);
+        }
+    }
+    let jigsaw = Geometry::with_regions(9, regions).expect("jigsaw");
+    let cases = [
+        GenerateSpec { rules: vec![Rule::Diagonal], ..spec(9) },
+        GenerateSpec { rules: vec![Rule::Windows, Rule::AntiKnight], ..spec(9) },
+        GenerateSpec { rules: vec![Rule::NonConsecutive], ..spec(6) },
+        GenerateSpec::new(jigsaw),
+    ];
+    for s in cases {
+        let g = generate(&s.with_seed(2)).expect("generated");
+        assert_sound(&g);
+        assert_eq!(g.puzzle.rules(), &s.rules[..]);
+        assert_eq!(g.puzzle.geometry(), &s.geometry);
+        assert_minimal(&g.puzzle);
+    }
+}
+
+#[test]
+fn killer_cages_replace_most_givens() {
+    for seed in 0..3 {
+        let g = generate(&GenerateSpec { killer: Some(KillerSpec::default()), ..spec(9) }.with_seed(seed))
+            .expect("generated");
+        assert_sound(&g);
+        let Some(Rule::Killer { cages, distinct: true }) = g.puzzle.rules().first() else {
+            panic!("no cages: {:?}", g.puzzle.rules())
+        };
+        let covered: usize = cages.iter().map(|c| c.cells.len()).sum();
+        assert_eq!(covered, 81);
+        assert!(cages.iter().all(|c| c.cells.len() <= 6), "cages of 2-5 cells (6 after a merge)");
+        assert!(g.clues <= 10, "{} givens", g.clues);
+    }
+    let killer = Rule::Killer { cages: Vec::new(), distinct: true };
+    let e = generate(&GenerateSpec { killer: Some(KillerSpec::default()), rules: vec![killer], ..spec(9) });
+    assert!(matches!(e, Err(GenerateError::InvalidSpec { .. })), "{e:?}");
+}
+
+#[test]
+fn bad_rules_are_refused() {
+    let e = generate(&GenerateSpec { rules: vec![Rule::Windows], ..spec(6) });
+    assert!(matches!(e, Err(GenerateError::Rule(_))), "{e:?}");
+}
+
+#[test]
+fn minimize_keeps_the_solution_and_leaves_a_minimal_puzzle() {
+    let g = generate(&spec(9).with_seed(8)).expect("generated");
+    // From the full grid: every clue is a candidate for removal.
+    let full = Puzzle::new(Geometry::new(9, None).expect("9x9"), g.solution.clone());
+    let m = minimize(&full).expect("unique");
+    assert_eq!(count(&m), (1, true));
+    assert!(check::verify(&m, &g.solution).is_empty());
+    assert_minimal(&m);
+    // A minimal puzzle comes back unchanged.
+    assert_eq!(minimize(&g.puzzle).expect("unique"), g.puzzle);
+    // Not unique, or no solution: refused.
+    let blank = Puzzle::blank(Geometry::new(9, None).expect("9x9"));
+    assert_eq!(minimize(&blank), Err(GenerateError::NotUnique { solutions: 2 }));
+    let mut clash = Grid::empty(9);
+    clash.set(Cell::new(0, 0), 5);
+    clash.set(Cell::new(0, 1), 5);
+    let clash = Puzzle::new(Geometry::new(9, None).expect("9x9"), clash);
+    assert_eq!(minimize(&clash), Err(GenerateError::NoSolution));
+}

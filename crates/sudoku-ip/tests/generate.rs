@@ -1,0 +1,205 @@
+//! Generated puzzles re-checked by a second backend (MILP through microlp), and the
+//! `generate`, `rate` and `minimize` commands of the real binary.
+
+mod common;
+
+use std::process::Output;
+
+use common::*;
+use sudoku_ip::formats::{self, ParseOptions};
+use sudoku_ip::generate::{generate, GenerateSpec, Symmetry};
+use sudoku_ip::model::Rule;
+use sudoku_ip::{Geometry, Options, Puzzle, SearchEnd, SolverKind};
+
+/// Solutions counted up to two by `solver`, every one returned checked by the facade.
+fn count_with(puzzle: &Puzzle, solver: SolverKind) -> (u64, bool) {
+    let options = Options { solver, ..Options::default() };
+    let report = sudoku_ip::count(puzzle, &options, 2, 2).expect("search runs");
+    (report.count, report.end == SearchEnd::Exhausted)
+}
+
+#[test]
+fn generated_puzzles_are_unique_for_the_milp_backend_too() {
+    let jigsaw = example("jigsaw.json").geometry().clone();
+    let specs = [
+        GenerateSpec::new(Geometry::new(4, None).expect("4x4")),
+        GenerateSpec { symmetry: Symmetry::Rot180, ..GenerateSpec::new(Geometry::new(6, None).expect("6x6")) },
+        GenerateSpec::new(Geometry::new(9, None).expect("9x9")),
+        GenerateSpec { rules: vec![Rule::Diagonal], ..GenerateSpec::new(Geometry::new(6, None).expect("6x6")) },
+        GenerateSpec { clues: Some(30), ..GenerateSpec::new(jigsaw) },
+    ];
+    for spec in specs {
+        let g = generate(&spec.with_seed(17)).expect("generated");
+        assert_eq!(count_with(&g.puzzle, SolverKind::Microlp), (1, true), "{}", g.puzzle.givens());
+        assert_eq!(count_with(&g.puzzle, SolverKind::Native), (1, true));
+    }
+}
+
+#[test]
+fn a_generated_16x16_puzzle_is_unique() {
+    let g = generate(&GenerateSpec::new(Geometry::new(16, None).expect("16x16")).with_seed(3)).expect("generated");
+    assert_eq!(count_with(&g.puzzle, SolverKind::Native), (1, true));
+    assert!(sudoku_ip::check::verify(&g.puzzle, &g.solution).is_empty());
+}
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    run_binary(args, stdin)
+}
+
+fn text(bytes: &[u8]) -> String {
+    output_text(bytes)
+}
+
+fn parse(text: &str) -> Puzzle {
+    formats::parse_puzzle(text, &ParseOptions::default()).expect("output parses back")
+}
+
+const EASY: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+/// From ../shared/data/sudoku9/puzzles6_forum_hardest_1106.
+const HARDEST: &str = "12.3....435....1....4........54..2..6...7.........8.9...31..5.......9.7.....6...8";
+
+#[test]
+fn generate_prints_a_unique_puzzle_that_parses_back_and_repeats_with_its_seed() {
+    let out = run(&["generate", "--seed", "7", "--size", "6"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let printed = text(&out.stdout);
+    assert!(printed.starts_with("# seed 7, "), "{printed}");
+    let puzzle = parse(&printed);
+    assert_eq!(puzzle.n(), 6);
+    assert_eq!(count_with(&puzzle, SolverKind::Native), (1, true));
+    let again = run(&["generate", "--seed", "7", "--size", "6"], "");
+    assert_eq!(text(&again.stdout), printed);
+}
+
+#[test]
+fn generate_count_writes_one_line_per_puzzle_with_its_solution() {
+    let out = run(&["generate", "--seed", "1", "-n", "3", "--solution", "--symmetry", "rot180"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 3);
+    for line in &lines {
+        let (puzzle, solution) = line.split_once(" # solution ").expect("solution comment");
+        let puzzle = parse(puzzle);
+        assert!(Symmetry::Rot180.holds(9, puzzle.givens().values()));
+        let solution = parse(solution).givens().clone();
+        assert!(sudoku_ip::check::verify(&puzzle, &solution).is_empty());
+    }
+    // Puzzle 2 of seed 1 is the puzzle of seed 2.
+    let second = run(&["generate", "--seed", "2", "-O", "line", "--solution", "--symmetry", "rot180"], "");
+    assert_eq!(text(&second.stdout).trim(), lines[1]);
+}
+
+#[test]
+fn generate_json_has_the_puzzle_solution_and_rating() {
+    let out =
+        run(&["generate", "--seed", "4", "--clues", "30", "--difficulty", "easy", "-O", "json", "--solution"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!((v["clues"].as_u64(), v["seed"].as_u64()), (Some(30), Some(4)));
+    assert_eq!(v["rating"]["grade"], "easy");
+    assert_eq!(v["minimal"], "no");
+    let puzzle = formats::json::parse_value(&v["puzzle"]).expect("puzzle JSON");
+    assert_eq!(puzzle.givens().filled(), 30);
+    assert_eq!(v["line"].as_str(), Some(puzzle.givens().to_line().as_str()));
+    let solution = parse(v["solution"]["line"].as_str().expect("line"));
+    assert!(sudoku_ip::check::verify(&puzzle, solution.givens()).is_empty());
+}
+
+#[test]
+fn generate_killer_writes_cages_as_json_and_variants_keep_their_rules() {
+    let out = run(&["generate", "--killer", "--seed", "2"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let puzzle = formats::json::parse_value(&v["puzzle"]).expect("puzzle JSON");
+    assert!(matches!(puzzle.rules(), [Rule::Killer { .. }]));
+    assert_eq!(count_with(&puzzle, SolverKind::Native), (1, true));
+    let out = run(&["generate", "--killer", "-O", "line"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--output json"), "{}", text(&out.stderr));
+    // --like: the jigsaw regions of an example file, and a rule on top.
+    let like = examples_dir().join("jigsaw.json");
+    let out =
+        run(&["generate", "--like", &like.to_string_lossy(), "--rules", "diagonal", "-O", "json", "--seed", "3"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let puzzle = formats::json::parse_value(&v["puzzle"]).expect("puzzle JSON");
+    assert_eq!(puzzle.geometry(), example("jigsaw.json").geometry());
+    assert_eq!(puzzle.rules(), &[Rule::Diagonal]);
+    assert_eq!(count_with(&puzzle, SolverKind::Native), (1, true));
+}
+
+#[test]
+fn a_node_limit_on_removal_keeps_the_puzzle_unique() {
+    // Exact removal gives a minimal puzzle; a tiny limit keeps the clues it cannot decide.
+    let exact = run(&["generate", "--size", "16", "--seed", "5", "-O", "json", "--check-nodes", "none"], "");
+    let limited = run(&["generate", "--size", "16", "--seed", "5", "-O", "json", "--check-nodes", "1"], "");
+    let exact: serde_json::Value = serde_json::from_slice(&exact.stdout).expect("JSON");
+    let limited: serde_json::Value = serde_json::from_slice(&limited.stdout).expect("JSON");
+    assert_eq!(exact["minimal"], "cells");
+    assert_eq!(limited["minimal"], "no");
+    assert!(limited["clues"].as_u64() > exact["clues"].as_u64(), "{limited} {exact}");
+    let puzzle = formats::json::parse_value(&limited["puzzle"]).expect("puzzle JSON");
+    assert_eq!(count_with(&puzzle, SolverKind::Native), (1, true));
+}
+
+#[test]
+fn generate_refuses_bad_options() {
+    for args in [
+        &["generate", "--size", "7"][..],
+        &["generate", "--difficulty", "fiendish"],
+        &["generate", "--symmetry", "rot45"],
+        &["generate", "--rules", "windows", "--size", "6"],
+        &["generate", "--count", "0"],
+        &["generate", "--check-nodes", "0"],
+    ] {
+        let out = run(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out.stderr));
+    }
+    // No expert 4x4 exists: exit 1, saying what was seen.
+    let out = run(&["generate", "--size", "4", "--difficulty", "expert", "--attempts", "3"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("no expert puzzle in 3 attempts"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn rate_grades_easy_and_hardest_puzzles() {
+    let out = run(&["rate"], EASY);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let printed = text(&out.stdout);
+    assert!(printed.starts_with("grade: easy\n"), "{printed}");
+    assert!(printed.contains("needs search: no"), "{printed}");
+    let out = run(&["rate", "--json"], HARDEST);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!((v["grade"].as_str(), v["needs_search"].as_bool()), (Some("expert"), Some(true)));
+    assert!(v["guesses"].as_u64().is_some_and(|g| g > 0));
+    // A batch: one line per puzzle.
+    let out = run(&["rate"], &format!("{EASY}\n{HARDEST}\n"));
+    assert_eq!(
+        text(&out.stdout).lines().map(|l| l.split(' ').next().unwrap_or("")).collect::<Vec<_>>(),
+        ["easy", "expert"]
+    );
+    // Two solutions: exit 1.
+    let out = run(&["rate"], &".".repeat(81));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("not unique"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn minimize_and_its_alias_leave_a_minimal_unique_puzzle() {
+    for cmd in ["minimize", "reduce"] {
+        let out = run(&[cmd, "-O", "line"], EASY);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let reduced = parse(text(&out.stdout).trim());
+        assert!(reduced.givens().filled() < 30);
+        assert!(text(&out.stderr).contains(&format!("({} left)", reduced.givens().filled())));
+        assert_eq!(count_with(&reduced, SolverKind::Native), (1, true));
+        for k in (0..81).filter(|&k| reduced.givens().values()[k] != 0) {
+            let mut less = reduced.clone();
+            less.givens_mut().set(sudoku_ip::Cell::from_index(k, 9), 0);
+            assert_eq!(count_with(&less, SolverKind::Native).0, 2, "clue {k} was not needed");
+        }
+    }
+    let out = run(&["minimize"], &".".repeat(81));
+    assert_eq!(out.status.code(), Some(1));
+}
