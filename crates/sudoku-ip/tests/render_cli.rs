@@ -1,4 +1,4 @@
-//! The real binary's pictures: `render` to SVG, PNG and PDF sheets, and `solve -o`.
+//! The real binary's pictures: `render` to SVG, PNG and PDF sheets, `solve -o` and `generate -o`.
 
 mod common;
 
@@ -91,6 +91,30 @@ fn solve_draws_its_solution_with_o() {
     let o = run(&["solve", &example_path("seed004.txt"), "-o", path(&png), "--picture-size", "200"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     assert_eq!(png_size(&std::fs::read(&png).expect("png")), (200, 200));
+}
+
+#[test]
+fn generate_draws_its_puzzles_with_o() {
+    let dir = scratch("generate");
+    let out = dir.join("g.svg");
+    let o = run(&["generate", "--seed", "5", "--solution", "-O", "line", "-o", path(&out)]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let line = text(&o.stdout);
+    let clues = line.split_whitespace().next().expect("puzzle").bytes().filter(u8::is_ascii_digit).count();
+    let svg = std::fs::read_to_string(&out).expect("picture written");
+    assert_eq!(svg.matches(r##"stroke-width="110""##).count(), clues, "one bold digit per clue");
+    assert_eq!(svg.matches(SOLVED).count(), 81 - clues, "the solution drawn in the other cells");
+    // Several puzzles go on A4 sheets; without --solution only the clues are drawn.
+    let pdf = dir.join("g.pdf");
+    let o = run(&["generate", "--seed", "5", "--count", "7", "-o", path(&pdf)]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let pdf = std::fs::read(&pdf).expect("PDF written");
+    assert!(String::from_utf8_lossy(&pdf).contains("/Count 2"), "7 puzzles at 6 a page");
+    // A bad extension is refused before any puzzle is made.
+    let o = run(&["generate", "--size", "16", "--minimal", "-o", "x.gif"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains(".svg, .png or .pdf"), "{}", text(&o.stderr));
+    assert!(o.stdout.is_empty());
 }
 
 #[test]

@@ -122,7 +122,8 @@ fn milp_gives_the_written_solution(name: &str, presolve_settings: &[bool]) {
 #[test]
 fn json_examples_give_the_written_solution_on_every_milp_backend() {
     // microlp takes well under a second on these with presolve (measured under load)...
-    for name in ["anti-king", "diagonal", "extra-regions", "hyper", "jigsaw", "killer", "odd-even", "thermometer", "xv"] {
+    for name in ["anti-king", "diagonal", "extra-regions", "hyper", "jigsaw", "killer", "odd-even", "thermometer", "xv"]
+    {
         milp_gives_the_written_solution(&format!("{name}.json"), &[true]);
     }
     // ...and on these without it too.

@@ -78,6 +78,10 @@ pub struct GenerateArgs {
     /// Threads for --count (default: all cores).
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
+    // -o FILE: the puzzles (with --solution, their solutions too) as a picture; with --count
+    // above 1, on printable A4 sheets, six a page.
+    #[command(flatten)]
+    pub picture: super::render::PictureArgs,
 }
 
 /// `rate`: the grade of a puzzle. A file of one-line puzzles gives one line per puzzle:
@@ -219,6 +223,7 @@ pub fn generate_cmd(a: GenerateArgs) -> Result<Status, Failure> {
     if a.count == 0 {
         return Err(Failure::bad_input(anyhow!("--count must be at least 1")));
     }
+    super::render::check_picture(&a.picture)?;
     let spec = spec_of(&a)?;
     let data_rules =
         spec.killer.is_some() || has_data_rules(&Puzzle::blank(spec.geometry.clone()).with_rules(spec.rules.clone()));
@@ -246,6 +251,7 @@ pub fn generate_cmd(a: GenerateArgs) -> Result<Status, Failure> {
     };
     let mut w = std::io::stdout().lock();
     let mut status = Status::Ok;
+    let mut drawn = Vec::new();
     for (i, result) in results.into_iter().enumerate() {
         let g = match result {
             Ok(g) => g,
@@ -273,7 +279,11 @@ pub fn generate_cmd(a: GenerateArgs) -> Result<Status, Failure> {
             eprintln!("{}", stats_text(&g));
         }
         write_generated(&mut w, &g, format, a.solution, i > 0)?;
+        if a.picture.picture.is_some() {
+            drawn.push((g.puzzle.clone(), a.solution.then(|| g.solution.clone())));
+        }
     }
+    super::render::puzzles_picture(&a.picture, &drawn)?;
     if a.stats {
         eprintln!("{} puzzle(s) in {:.3} s", a.count, start.elapsed().as_secs_f64());
     }

@@ -112,7 +112,7 @@ fn solve_for_picture(puzzle: &Puzzle, what: &str) -> Result<Option<Grid>, Failur
 /// `render`: exit 0 when every picture was written (with every solution asked for), 1 when a
 /// puzzle has no solution (its picture shows the puzzle alone), 2 on bad input.
 pub fn run(a: RenderArgs) -> Result<Status, Failure> {
-    let format = format_of(&a.out)?;
+    format_of(&a.out)?;
     let input = InputArgs {
         file: a.file.clone(),
         format: a.format,
@@ -157,31 +157,53 @@ pub fn run(a: RenderArgs) -> Result<Status, Failure> {
         write_picture(&a.out, puzzle, solution.as_ref(), a.size)?;
         return Ok(status);
     }
-    let opts = RenderOptions { size: a.size, ..Default::default() };
-    let per_page = usize::try_from(a.per_page).unwrap_or(6);
-    let pages = render::sheets(&drawn, per_page, &opts);
+    write_sheets(&a.out, &drawn, usize::try_from(a.per_page).unwrap_or(6), a.size)?;
+    Ok(status)
+}
+
+/// Every drawn puzzle on printable A4 pages, in the format of `out`: a PDF holds all pages, SVG
+/// and PNG write `OUT-1`, `OUT-2`, ... when there is more than one page.
+fn write_sheets(out: &Path, drawn: &[(Puzzle, Option<Grid>)], per_page: usize, size: u32) -> Result<(), Failure> {
+    let format = format_of(out)?;
+    let opts = RenderOptions { size, ..Default::default() };
+    let pages = render::sheets(drawn, per_page, &opts);
     match format {
-        ImageFormat::Pdf => write(&a.out, &render::pdf(&pages).map_err(Failure::bad_input)?)?,
+        ImageFormat::Pdf => write(out, &render::pdf(&pages).map_err(Failure::bad_input)?)?,
         ImageFormat::Svg | ImageFormat::Png => {
             for (i, page) in pages.iter().enumerate() {
-                let path = page_path(&a.out, i + 1, pages.len());
+                let path = page_path(out, i + 1, pages.len());
                 if format == ImageFormat::Svg {
                     write(&path, page.as_bytes())?;
                 } else {
-                    write(&path, &render::svg_to_png(page, a.size).map_err(Failure::bad_input)?)?;
+                    write(&path, &render::svg_to_png(page, size).map_err(Failure::bad_input)?)?;
                 }
             }
             if pages.len() > 1 {
                 eprintln!(
                     "wrote {} pages: {} ... {}",
                     pages.len(),
-                    page_path(&a.out, 1, 2).display(),
-                    page_path(&a.out, pages.len(), 2).display()
+                    page_path(out, 1, 2).display(),
+                    page_path(out, pages.len(), 2).display()
                 );
             }
         }
     }
-    Ok(status)
+    Ok(())
+}
+
+/// Refuse a picture path whose extension names no format, before any work is done.
+pub fn check_picture(args: &PictureArgs) -> Result<(), Failure> {
+    args.picture.as_deref().map_or(Ok(()), |path| format_of(path).map(|_| ()))
+}
+
+/// `generate -o`: one puzzle as a picture, several on printable sheets (six a page).
+pub fn puzzles_picture(args: &PictureArgs, drawn: &[(Puzzle, Option<Grid>)]) -> Result<(), Failure> {
+    let Some(path) = &args.picture else { return Ok(()) };
+    match drawn {
+        [] => Ok(()),
+        [(puzzle, solution)] => write_picture(path, puzzle, solution.as_ref(), args.picture_size),
+        _ => write_sheets(path, drawn, 6, args.picture_size),
+    }
 }
 
 /// `solve -o`: draw the puzzle with the report's solution (the puzzle alone, with a note on
