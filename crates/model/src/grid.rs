@@ -71,8 +71,10 @@ impl Grid {
         }
     }
 
-    /// A readable grid with box separators (`|` and `-+-`) when the geometry has boxes. Values
-    /// are single characters up to 35, right-aligned integers beyond.
+    /// A readable grid with box separators (`|` and `-+-`) when the geometry has boxes, and the
+    /// borders of its regions (`|` between cells, `-` under them, `+` where they meet) for a
+    /// jigsaw. Values are single characters up to 35, right-aligned integers beyond. The grid
+    /// formats of [`crate::formats`] read it back: separators are not cells.
     pub fn to_pretty(&self, geometry: &Geometry) -> String {
         self.to_pretty_with(geometry, |_, text| text.to_string())
     }
@@ -80,8 +82,21 @@ impl Grid {
     /// Like [`Grid::to_pretty`], with a hook to decorate each cell's text (used for colour).
     pub fn to_pretty_with(&self, geometry: &Geometry, mut paint: impl FnMut(Cell, &str) -> String) -> String {
         let n = self.n;
-        let (box_rows, box_cols) = geometry.box_shape().unwrap_or((n, n));
         let width = if self.has_char_form() { 1 } else { n.to_string().len() };
+        let mut cell_text = |r: usize, c: usize| {
+            let v = self.cells[r * n + c] as usize;
+            let text = if v == 0 {
+                format!("{:>width$}", ".")
+            } else if self.has_char_form() {
+                symbol(v).unwrap_or('?').to_string()
+            } else {
+                format!("{v:>width$}")
+            };
+            paint(Cell::new(r, c), &text)
+        };
+        let Some((box_rows, box_cols)) = geometry.box_shape() else {
+            return jigsaw_pretty(n, width, &geometry.region_of_cells(), cell_text);
+        };
         let mut out = String::new();
         let seg = "-".repeat(box_cols * width + box_cols - 1);
         let rule = vec![seg; n / box_cols].join("-+-");
@@ -98,21 +113,56 @@ impl Grid {
                 if c > 0 {
                     line.push(' ');
                 }
-                let v = self.cells[r * n + c] as usize;
-                let text = if v == 0 {
-                    format!("{:>width$}", ".")
-                } else if self.has_char_form() {
-                    symbol(v).unwrap_or('?').to_string()
-                } else {
-                    format!("{v:>width$}")
-                };
-                line.push_str(&paint(Cell::new(r, c), &text));
+                line.push_str(&cell_text(r, c));
             }
             out.push_str(&line);
             out.push('\n');
         }
         out
     }
+}
+
+/// [`Grid::to_pretty_with`] for irregular regions: one character between cells, `|` where
+/// the region changes; between rows, `-` under a cell whose region changes below it, `+`, `-`
+/// or `|` where borders meet. A border line with no border is left out.
+fn jigsaw_pretty(
+    n: usize,
+    width: usize,
+    region: &[usize],
+    mut cell_text: impl FnMut(usize, usize) -> String,
+) -> String {
+    let reg = |r: usize, c: usize| region[r * n + c];
+    let mut out = String::new();
+    for r in 0..n {
+        if r > 0 {
+            let mut border = String::new();
+            for c in 0..n {
+                if c > 0 {
+                    let across = reg(r - 1, c - 1) != reg(r, c - 1) || reg(r - 1, c) != reg(r, c);
+                    let down = reg(r - 1, c - 1) != reg(r - 1, c) || reg(r, c - 1) != reg(r, c);
+                    border.push(match (across, down) {
+                        (true, true) => '+',
+                        (true, false) => '-',
+                        (false, true) => '|',
+                        (false, false) => ' ',
+                    });
+                }
+                border.push_str(&(if reg(r - 1, c) != reg(r, c) { "-" } else { " " }).repeat(width));
+            }
+            if border.contains('-') {
+                out.push_str(border.trim_end());
+                out.push('\n');
+            }
+        }
+        for c in 0..n {
+            if c > 0 {
+                out.push(if reg(r, c - 1) != reg(r, c) { '|' } else { ' ' });
+            }
+            out.push_str(&cell_text(r, c));
+        }
+        out.push('\n');
+    }
+    out
 }
 
 impl fmt::Display for Grid {

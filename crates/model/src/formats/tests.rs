@@ -218,3 +218,15 @@ fn a_semicolon_in_a_comment_does_not_make_a_matrix() {
     assert_eq!(detect(&text), Format::Grid);
     assert_eq!(parse(&text).unwrap(), parse(SEED004).unwrap());
 }
+
+#[test]
+fn a_jigsaw_grid_shows_its_region_borders_and_reads_back() {
+    // Regions of a 4x4: an L, its mirror, and two more; cells are row-major indices.
+    let regions = vec![vec![0, 1, 2, 4], vec![3, 7, 11, 15], vec![5, 6, 9, 10], vec![8, 12, 13, 14]];
+    let geometry = Geometry::with_regions(4, regions).expect("regions");
+    let grid = Grid::from_values(4, vec![1, 2, 3, 4, 3, 4, 2, 1, 4, 1, 2, 3, 2, 3, 1, 4]).expect("grid");
+    let text = to_grid_text(&grid, &geometry);
+    assert_eq!(text, "1 2 3|4\n +---+\n3|4 2|1\n-+   |\n4|1 2|3\n +---+\n2 3 1|4\n");
+    let back = parse_puzzle(&text, &ParseOptions::default()).expect("reads back");
+    assert_eq!(back.givens(), &grid);
+}
