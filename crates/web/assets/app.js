@@ -729,7 +729,8 @@
   async function generate() {
     await run('Generating', async () => {
       const body = { size: S.n, rules: SWITCHES.filter((r) => S.rules[r]), time_limit: solverOptions().time_limit };
-      if (!S.regions) body.box = `${S.box[0]}x${S.box[1]}`;
+      if (S.regions) body.regions = toPuzzleJson().regions;
+      else body.box = `${S.box[0]}x${S.box[1]}`;
       const sym = $('#gen-symmetry').value;
       const diff = $('#gen-difficulty').value;
       const seed = $('#gen-seed').value.trim();

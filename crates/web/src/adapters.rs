@@ -32,6 +32,8 @@ pub struct GenerateSpec {
     pub size: usize,
     /// Box shape, or the inferred one.
     pub box_shape: Option<(usize, usize)>,
+    /// Jigsaw regions instead of boxes.
+    pub regions: Option<Geometry>,
     /// Rules without data.
     pub rules: Vec<Rule>,
     /// Symmetry name (see [`symmetries`]).
@@ -75,8 +77,10 @@ pub fn difficulties() -> Vec<&'static str> {
 /// The library's spec, or a 400 naming the request field at fault.
 fn library_spec(spec: &GenerateSpec) -> Result<gen::GenerateSpec, AppError> {
     let field = if spec.box_shape.is_some() { "box" } else { "size" };
-    let geometry =
-        Geometry::new(spec.size, spec.box_shape).map_err(|e| AppError::bad(field, format!("{field}: {e}")))?;
+    let geometry = match &spec.regions {
+        Some(jigsaw) => jigsaw.clone(),
+        None => Geometry::new(spec.size, spec.box_shape).map_err(|e| AppError::bad(field, format!("{field}: {e}")))?,
+    };
     let mut out = gen::GenerateSpec::new(geometry);
     out.rules = spec.rules.clone();
     out.seed = spec.seed;

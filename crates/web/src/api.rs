@@ -10,9 +10,9 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use sudoku_ip_model::formats::json::to_json;
+use sudoku_ip_model::formats::json::{parse_value, to_json};
 use sudoku_ip_model::rules::{rule_from_name, SWITCHABLE};
-use sudoku_ip_model::{Grid, Limits, ModelSize, Puzzle, SearchEnd};
+use sudoku_ip_model::{Geometry, Grid, Limits, ModelSize, Puzzle, SearchEnd};
 
 use crate::adapters::{self, GenerateSpec, ImageFormat};
 use crate::engine::{self, Answer, Solver};
@@ -121,6 +121,8 @@ pub struct GenerateRequest {
     #[serde(rename = "box")]
     box_shape: Option<String>,
     rules: Option<Vec<String>>,
+    /// Jigsaw regions replacing the boxes, written as in the JSON puzzle format.
+    regions: Option<Value>,
     symmetry: Option<String>,
     difficulty: Option<String>,
     seed: Option<u64>,
@@ -131,7 +133,7 @@ pub struct GenerateRequest {
 
 impl Fields for GenerateRequest {
     const FIELDS: &'static [&'static str] =
-        &["size", "box", "rules", "symmetry", "difficulty", "seed", "killer", "time_limit"];
+        &["size", "box", "rules", "regions", "symmetry", "difficulty", "seed", "killer", "time_limit"];
 }
 
 /// `/api/rate` options: none beyond the puzzle.
@@ -379,6 +381,14 @@ pub async fn count(
 
 /// `POST /api/generate`: a new puzzle; its uniqueness is proved again here and its solution
 /// checked before it is sent.
+/// The geometry of `regions` (rows of region labels, or lists of cells) on an `n`-grid, read
+/// by the JSON puzzle format's own rules; a 400 naming `regions` otherwise.
+fn jigsaw(n: usize, regions: &Value) -> Result<Geometry, AppError> {
+    let puzzle = parse_value(&json!({ "size": n, "regions": regions }))
+        .map_err(|e| AppError::bad("regions", e.to_string().replacen("$.regions", "regions", 1)))?;
+    Ok(puzzle.geometry().clone())
+}
+
 pub async fn generate(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<GenerateRequest>,
@@ -389,6 +399,10 @@ pub async fn generate(
         return Err(AppError::GridTooLarge { n, max: limits.generate_side, action: "generate" });
     }
     let box_shape = req.box_shape.as_deref().map(parse_box).transpose()?;
+    let regions = match &req.regions {
+        Some(regions) => Some(jigsaw(n, regions)?),
+        None => None,
+    };
     let mut rules = Vec::new();
     for (i, name) in req.rules.iter().flatten().enumerate() {
         rules.push(rule_from_name(name, n).map_err(|e| AppError::bad(format!("rules[{i}]"), e))?);
@@ -397,6 +411,7 @@ pub async fn generate(
     let spec = GenerateSpec {
         size: n,
         box_shape,
+        regions,
         rules,
         symmetry: req.symmetry,
         difficulty: req.difficulty,

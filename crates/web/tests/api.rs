@@ -345,6 +345,41 @@ async fn generate_gives_a_unique_puzzle_that_solves() {
 }
 
 #[tokio::test]
+async fn generate_keeps_drawn_jigsaw_regions() {
+    // Rows of region labels, as the page sends them: six irregular regions of a 6x6.
+    let labels = [
+        [1, 1, 1, 2, 2, 2],
+        [1, 1, 3, 3, 2, 2],
+        [1, 3, 3, 3, 3, 2],
+        [5, 5, 6, 4, 4, 4],
+        [5, 5, 6, 6, 4, 4],
+        [5, 5, 6, 6, 6, 4],
+    ];
+    let wanted = sudoku_ip_model::Geometry::with_regions(6, {
+        let mut cells = vec![Vec::new(); 6];
+        for (k, label) in labels.iter().flatten().enumerate() {
+            cells[label - 1].push(k);
+        }
+        cells
+    })
+    .expect("six regions of six");
+    let body = json!({ "size": 6, "regions": labels, "seed": 3 });
+    let (status, made) = post(server(), "/api/generate", &body).await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    let puzzle = parse_value(&made["puzzle"]).expect("valid puzzle");
+    // The same partition of the cells (region numbers may differ).
+    let (got, want) = (puzzle.geometry().region_of_cells(), wanted.region_of_cells());
+    assert!((0..36).all(|i| (0..36).all(|j| (got[i] == got[j]) == (want[i] == want[j]))), "{made}");
+    checked_solution(&puzzle, &made);
+    let (_, counted) = post(server(), "/api/count", &json!({ "puzzle": made["puzzle"] })).await;
+    assert_eq!((counted["count"].as_u64(), counted["count_exact"].as_bool()), (Some(1), Some(true)), "{counted}");
+    // Regions of the wrong size are refused, naming the field.
+    let bad = json!({ "size": 6, "regions": [[1, 1, 1, 1, 1, 1, 1]] });
+    let (status, answer) = post(server(), "/api/generate", &bad).await;
+    assert_eq!((status, field(&answer)), (StatusCode::BAD_REQUEST, "regions"), "{answer}");
+}
+
+#[tokio::test]
 async fn rate_grades_unique_puzzles_and_refuses_others() {
     let (status, rated) = post(server(), "/api/rate", &json!({ "line": HARD_LINE })).await;
     assert_eq!(status, StatusCode::OK, "{rated}");
