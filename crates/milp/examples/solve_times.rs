@@ -10,37 +10,8 @@ use std::time::{Duration, Instant};
 use sudoku_ip_milp::{Milp, MilpSolver};
 use sudoku_ip_model::{check, Backend, Cell, Geometry, Grid, Limits, Model, Puzzle, SearchRequest};
 
-const SEED_000: [(usize, usize, usize); 21] = [
-    (1, 2, 2),
-    (1, 5, 3),
-    (1, 8, 4),
-    (2, 1, 6),
-    (2, 9, 3),
-    (3, 3, 4),
-    (3, 7, 5),
-    (4, 4, 8),
-    (4, 6, 6),
-    (5, 1, 8),
-    (5, 5, 1),
-    (5, 9, 6),
-    (6, 4, 7),
-    (6, 6, 5),
-    (7, 3, 7),
-    (7, 7, 6),
-    (8, 1, 4),
-    (8, 9, 8),
-    (9, 2, 3),
-    (9, 5, 4),
-    (9, 8, 2),
-];
-
-fn seed_000() -> Puzzle {
-    let mut givens = Grid::empty(9);
-    for (r, c, d) in SEED_000 {
-        givens.set(Cell::new(r - 1, c - 1), d);
-    }
-    Puzzle::new(Geometry::new(9, None).expect("9x9"), givens)
-}
+#[path = "../tests/common/mod.rs"]
+mod common;
 
 /// A deterministic 16x16: the standard pattern grid with digits, rows within bands and columns
 /// within stacks shuffled, then every other cell (chosen pseudo-randomly) emptied.
@@ -82,7 +53,7 @@ fn sixteen() -> Puzzle {
 fn main() {
     let runs: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(5);
     let limits = Limits { time: Some(Duration::from_secs(300)), nodes: None };
-    for (name, puzzle) in [("seed 000 (9x9, 21 givens)", seed_000()), ("16x16, 128 givens", sixteen())] {
+    for (name, puzzle) in [("seed 000 (9x9, 21 givens)", common::seed_000()), ("16x16, 128 givens", sixteen())] {
         for (solver, (task, request)) in MilpSolver::available()
             .into_iter()
             .flat_map(|s| [(s, ("solve", SearchRequest::solve())), (s, ("count<=2", SearchRequest::count(2, 1)))])

@@ -19,6 +19,8 @@ use sudoku_ip_milp::{Milp, MilpSolver};
 use sudoku_ip_model::export::{self, MpsFormat};
 use sudoku_ip_model::{check, Backend, Cell, Geometry, Grid, Model, Puzzle, SearchRequest};
 
+mod common;
+
 /// A HiGHS instance that owns its pointer.
 struct Highs(*mut c_void);
 
@@ -86,38 +88,6 @@ impl Drop for Highs {
     }
 }
 
-const SEED_000: [(usize, usize, usize); 21] = [
-    (1, 2, 2),
-    (1, 5, 3),
-    (1, 8, 4),
-    (2, 1, 6),
-    (2, 9, 3),
-    (3, 3, 4),
-    (3, 7, 5),
-    (4, 4, 8),
-    (4, 6, 6),
-    (5, 1, 8),
-    (5, 5, 1),
-    (5, 9, 6),
-    (6, 4, 7),
-    (6, 6, 5),
-    (7, 3, 7),
-    (7, 7, 6),
-    (8, 1, 4),
-    (8, 9, 8),
-    (9, 2, 3),
-    (9, 5, 4),
-    (9, 8, 2),
-];
-
-fn seed_puzzle() -> Puzzle {
-    let mut givens = Grid::empty(9);
-    for (r, c, d) in SEED_000 {
-        givens.set(Cell::new(r - 1, c - 1), d);
-    }
-    Puzzle::new(Geometry::new(9, None).expect("9x9"), givens)
-}
-
 /// The three exports of `model`, written to temporary files.
 fn exports(model: &Model, tag: &str) -> Vec<(PathBuf, MpsFormat, String)> {
     let dir = std::env::temp_dir();
@@ -155,7 +125,7 @@ fn grid_by_name(model: &Model, solve: &FileSolve, fixed: bool) -> Grid {
 
 #[test]
 fn highs_reads_every_export_and_finds_the_backend_grid() {
-    let puzzle = seed_puzzle();
+    let puzzle = common::seed_000();
     let model = Model::build(&puzzle);
     let backend = Milp::new(MilpSolver::Highs).expect("highs compiled in");
     let result = backend.search(&model, &SearchRequest::solve()).expect("search");

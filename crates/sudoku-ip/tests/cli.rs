@@ -2,35 +2,8 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
 use common::*;
 use sudoku_ip::check;
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_sudoku-ip"))
-}
-
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = bin()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("binary runs");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
-    child.wait_with_output().expect("binary finishes")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn example_path(name: &str) -> String {
-    examples_dir().join(name).to_string_lossy().into_owned()
-}
 
 #[test]
 fn solve_prints_a_checked_grid_that_parses_back() {

@@ -3,8 +3,6 @@
 
 mod common;
 
-use std::process::Output;
-
 use common::*;
 use sudoku_ip::formats::{self, ParseOptions};
 use sudoku_ip::generate::{generate, GenerateSpec, Symmetry};
@@ -40,14 +38,6 @@ fn a_generated_16x16_puzzle_is_unique() {
     let g = generate(&GenerateSpec::new(Geometry::new(16, None).expect("16x16")).with_seed(3)).expect("generated");
     assert_eq!(count_with(&g.puzzle, SolverKind::Native), (1, true));
     assert!(sudoku_ip::check::verify(&g.puzzle, &g.solution).is_empty());
-}
-
-fn run(args: &[&str], stdin: &str) -> Output {
-    run_binary(args, stdin)
-}
-
-fn text(bytes: &[u8]) -> String {
-    output_text(bytes)
 }
 
 fn parse(text: &str) -> Puzzle {

@@ -3,19 +3,14 @@
 mod common;
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
 use common::*;
 
 /// Colour of solved digits in pictures; givens are black.
 const SOLVED: &str = r##"fill="#1f5fbf""##;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sudoku-ip")).args(args).output().expect("binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+fn run(args: &[&str]) -> std::process::Output {
+    common::run(args, "")
 }
 
 /// A fresh folder for one test's files.
@@ -28,10 +23,6 @@ fn scratch(test: &str) -> PathBuf {
 
 fn path(p: &std::path::Path) -> &str {
     p.to_str().expect("UTF-8 path")
-}
-
-fn example_path(name: &str) -> String {
-    examples_dir().join(name).to_string_lossy().into_owned()
 }
 
 /// Width and height from a PNG's IHDR chunk.

@@ -75,7 +75,7 @@ pub fn two_solution_puzzle(solution: &Grid, base: &Puzzle) -> Puzzle {
 }
 
 /// Run the real `sudoku-ip` binary with `args`, feeding `stdin`.
-pub fn run_binary(args: &[&str], stdin: &str) -> std::process::Output {
+pub fn run(args: &[&str], stdin: &str) -> std::process::Output {
     use std::io::Write;
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-ip"))
@@ -90,6 +90,11 @@ pub fn run_binary(args: &[&str], stdin: &str) -> std::process::Output {
 }
 
 /// Bytes a command wrote, as text.
-pub fn output_text(bytes: &[u8]) -> String {
+pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The path of an `examples/` file, as a command-line argument.
+pub fn example_path(name: &str) -> String {
+    examples_dir().join(name).to_string_lossy().into_owned()
 }
