@@ -42,6 +42,16 @@ pub use symmetry::Symmetry;
 use oracle::Oracle;
 use unavoidable::Unavoidable;
 
+/// The item of `all` whose `name` is `s` (case and surrounding space ignored), or an error
+/// that lists the names: the `FromStr` of [`Grade`] and [`Symmetry`].
+fn by_name<T: Copy>(s: &str, all: &[T], name: fn(T) -> &'static str, what: &str) -> Result<T, String> {
+    let key = s.trim().to_ascii_lowercase();
+    all.iter().copied().find(|&x| name(x) == key).ok_or_else(|| {
+        let names: Vec<&str> = all.iter().map(|&x| name(x)).collect();
+        format!("unknown {what} {s:?} (expected one of: {})", names.join(", "))
+    })
+}
+
 /// What to generate. Start from [`GenerateSpec::new`] and change fields, or use struct update
 /// syntax: `GenerateSpec { clues: Some(30), ..GenerateSpec::new(geometry) }`.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -83,11 +83,7 @@ impl fmt::Display for Grade {
 impl FromStr for Grade {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let key = s.trim().to_ascii_lowercase();
-        Grade::ALL
-            .into_iter()
-            .find(|g| g.name() == key)
-            .ok_or_else(|| format!("unknown difficulty {s:?} (expected easy, medium, hard or expert)"))
+        crate::by_name(s, &Grade::ALL, Grade::name, "difficulty")
     }
 }
 

@@ -90,11 +90,7 @@ impl fmt::Display for Symmetry {
 impl FromStr for Symmetry {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let key = s.trim().to_ascii_lowercase();
-        Symmetry::ALL.into_iter().find(|sym| sym.name() == key).ok_or_else(|| {
-            let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
-            format!("unknown symmetry {s:?} (expected one of: {})", names.join(", "))
-        })
+        crate::by_name(s, &Symmetry::ALL, Symmetry::name, "symmetry")
     }
 }
 
