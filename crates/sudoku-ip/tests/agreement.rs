@@ -152,3 +152,183 @@ proptest! {
         prop_assert!(!stopped);
     }
 }
+
+/// Every 4x4 grid (288 of them), found by brute force over rows and the checker alone: the
+/// oracle the random rule sets below are counted against, independent of model and engines.
+fn all_4x4_grids() -> &'static [Grid] {
+    static GRIDS: std::sync::OnceLock<Vec<Grid>> = std::sync::OnceLock::new();
+    GRIDS.get_or_init(|| {
+        let mut rows = Vec::new();
+        for a in 1..=4u8 {
+            for b in 1..=4u8 {
+                for c in 1..=4u8 {
+                    for d in 1..=4u8 {
+                        let row = [a, b, c, d];
+                        if (0..4).all(|i| (0..i).all(|j| row[i] != row[j])) {
+                            rows.push(row);
+                        }
+                    }
+                }
+            }
+        }
+        let blank = Puzzle::blank(Geometry::new(4, None).expect("4x4"));
+        let mut grids = Vec::new();
+        for r0 in &rows {
+            for r1 in &rows {
+                for r2 in &rows {
+                    for r3 in &rows {
+                        let values: Vec<u8> = [r0, r1, r2, r3].iter().flat_map(|r| r.iter().copied()).collect();
+                        let grid = Grid::from_values(4, values).expect("4x4 values");
+                        if check::verify(&blank, &grid).is_empty() {
+                            grids.push(grid);
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(grids.len(), 288, "the number of 4x4 Sudoku grids");
+        grids
+    })
+}
+
+fn name(k: usize) -> String {
+    format!("r{}c{}", k / 4 + 1, k % 4 + 1)
+}
+
+/// A random rule set on a 4x4 whose data is read off `grid` (so `grid` keeps every data rule),
+/// plus random switchable rules that `grid` may break.
+fn random_rules(grid: &Grid, switches: u8, picks: &[usize]) -> Vec<serde_json::Value> {
+    use serde_json::json;
+    let v = |k: usize| grid.values()[k] as usize;
+    let mut pick = picks.iter().copied().cycle();
+    let mut rules = Vec::new();
+    // Each switchable rule one time in five: most of them leave a 4x4 few solutions or none.
+    for rule in ["diagonal", "anti-king", "anti-knight", "non-consecutive"] {
+        if pick.next().unwrap_or(0) % 5 == 0 {
+            rules.push(json!({ "type": rule }));
+        }
+    }
+    // Orthogonal neighbours, shuffled.
+    let mut pairs: Vec<(usize, usize)> =
+        (0..16).flat_map(|k| [(k % 4 < 3).then_some((k, k + 1)), (k < 12).then_some((k, k + 4))]).flatten().collect();
+    for i in (1..pairs.len()).rev() {
+        pairs.swap(i, pick.next().unwrap_or(0) % (i + 1));
+    }
+    let (mut cages, mut thermos, mut white, mut black, mut vs, mut odd, mut even) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut caged = [false; 16];
+    let take = pick.next().unwrap_or(0) % 8;
+    for &(a, b) in &pairs[..take] {
+        match pick.next().unwrap_or(0) % 5 {
+            0 if !caged[a] && !caged[b] => {
+                caged[a] = true;
+                caged[b] = true;
+                cages.push(json!({ "sum": v(a) + v(b), "cells": [name(a), name(b)] }));
+            }
+            1 => thermos.push(if v(a) < v(b) { json!([name(a), name(b)]) } else { json!([name(b), name(a)]) }),
+            2 if v(a).abs_diff(v(b)) == 1 => white.push(json!([name(a), name(b)])),
+            2 if v(a) == 2 * v(b) || v(b) == 2 * v(a) => black.push(json!([name(a), name(b)])),
+            3 if v(a) + v(b) == 5 => vs.push(json!([name(a), name(b)])),
+            4 if odd.contains(&name(a)) || even.contains(&name(a)) => {}
+            4 if v(a) % 2 == 1 => odd.push(name(a)),
+            4 => even.push(name(a)),
+            _ => {}
+        }
+    }
+    let kropki_all = switches & 16 != 0;
+    if kropki_all {
+        // Every dot given: white on each consecutive pair, black on each other ratio-2 pair.
+        (white, black) = (Vec::new(), Vec::new());
+        for &(a, b) in &pairs {
+            if v(a).abs_diff(v(b)) == 1 {
+                white.push(json!([name(a), name(b)]));
+            } else if v(a) == 2 * v(b) || v(b) == 2 * v(a) {
+                black.push(json!([name(a), name(b)]));
+            }
+        }
+    }
+    if !cages.is_empty() {
+        rules.push(json!({ "type": "killer", "cages": cages }));
+    }
+    if !thermos.is_empty() {
+        rules.push(json!({ "type": "thermometer", "thermometers": thermos }));
+    }
+    if kropki_all || !white.is_empty() || !black.is_empty() {
+        rules.push(json!({ "type": "kropki", "white": white, "black": black, "all_given": kropki_all }));
+    }
+    if !vs.is_empty() {
+        rules.push(json!({ "type": "xv", "x": [], "v": vs }));
+    }
+    if !odd.is_empty() || !even.is_empty() {
+        rules.push(json!({ "type": "odd-even", "odd": odd, "even": even }));
+    }
+    // An arrow: a circle whose digit is the sum of the next two cells of a straight line.
+    if switches & 32 != 0 {
+        // Three consecutive cells of a row or a column, either way round.
+        let mut lines: Vec<(usize, usize, usize)> = Vec::new();
+        for r in 0..4 {
+            for c in 0..2 {
+                let (row, col) = ((4 * r + c, 4 * r + c + 1, 4 * r + c + 2), (4 * c + r, 4 * c + r + 4, 4 * c + r + 8));
+                lines.extend([row, (row.2, row.1, row.0), col, (col.2, col.1, col.0)]);
+            }
+        }
+        if let Some(&(p, q, s)) = lines.iter().find(|&&(p, q, s)| v(p) == v(q) + v(s)) {
+            rules.push(json!({ "type": "arrow", "arrows": [{ "circle": name(p), "cells": [name(q), name(s)] }] }));
+        }
+    }
+    // Extra region: cells in random order, kept while their digits stay distinct.
+    if switches & 64 != 0 {
+        let mut seen = [false; 5];
+        let cells: Vec<String> = (0..16)
+            .map(|_| pick.next().unwrap_or(0) % 16)
+            .filter(|&k| !std::mem::replace(&mut seen[v(k)], true))
+            .map(name)
+            .collect();
+        if cells.len() >= 2 {
+            rules.push(json!({ "type": "extra-regions", "regions": [cells] }));
+        }
+    }
+    rules
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Random rule sets on 4x4 (switchable rules, and cages, thermometers, kropki with and
+    /// without "all dots given", XV, odd/even, arrows, extra regions read off a random grid):
+    /// every backend's count and solutions equal the checker-only oracle's (all 288 grids
+    /// filtered by the checker).
+    #[test]
+    fn random_rule_sets_agree_with_the_checker_oracle(
+        index in 0usize..288,
+        switches in 0u8..128,
+        picks in proptest::collection::vec(0usize..1_000_000, 64),
+        holes in proptest::collection::vec(proptest::bool::weighted(0.7), 16),
+    ) {
+        let grid = &all_4x4_grids()[index];
+        let givens: Vec<String> = (0..4)
+            .map(|r| (0..4).map(|c| if holes[4 * r + c] { '.' } else { (b'0' + grid.values()[4 * r + c]) as char }).collect())
+            .collect();
+        let text = serde_json::json!({ "size": 4, "givens": givens, "rules": random_rules(grid, switches, &picks) });
+        let puzzle = sudoku_ip::formats::json::parse_json(&text.to_string())
+            .map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+        let mut oracle: Vec<String> =
+            all_4x4_grids().iter().filter(|g| check::verify(&puzzle, g).is_empty()).map(|g| g.to_line()).collect();
+        oracle.sort();
+        let cap = 20;
+        for kind in SolverKind::available() {
+            let report = count(&puzzle, &opts(kind), cap, cap as usize).unwrap();
+            let mut found: Vec<String> = report.solutions.iter().map(|g| g.to_line()).collect();
+            found.sort();
+            for g in &report.solutions {
+                prop_assert!(oracle.contains(&g.to_line()), "{}: {} is not a solution of {}", kind, g, text);
+            }
+            if (oracle.len() as u64) < cap {
+                prop_assert_eq!(&report.end, &SearchEnd::Exhausted, "{}: {}", kind, text);
+                prop_assert_eq!(&found, &oracle, "{}: {}", kind, text);
+            } else {
+                prop_assert_eq!(report.count, cap, "{}: {}", kind, text);
+            }
+        }
+    }
+}
