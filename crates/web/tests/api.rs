@@ -332,9 +332,11 @@ async fn generate_gives_a_unique_puzzle_that_solves() {
     let v = puzzle.givens().values();
     assert!((0..36).all(|k| (v[k] == 0) == (v[35 - k] == 0)), "not symmetric: {}", puzzle.givens());
     checked_solution(&puzzle, &made);
-    // Our own count agrees: exactly one solution.
-    let (_, counted) = post(server(), "/api/count", &json!({ "puzzle": made["puzzle"] })).await;
-    assert_eq!((counted["count"].as_u64(), counted["count_exact"].as_bool()), (Some(1), Some(true)), "{counted}");
+    // Our own count agrees, with the native engine and with MILP: exactly one solution.
+    for solver in ["native", "microlp"] {
+        let (_, counted) = post(server(), "/api/count", &json!({ "puzzle": made["puzzle"], "solver": solver })).await;
+        assert_eq!((counted["count"].as_u64(), counted["count_exact"].as_bool()), (Some(1), Some(true)), "{counted}");
+    }
     // The same seed gives the same puzzle.
     let (_, again) = post(server(), "/api/generate", &body).await;
     assert_eq!(again["line"], made["line"]);
@@ -371,8 +373,10 @@ async fn generate_keeps_drawn_jigsaw_regions() {
     let (got, want) = (puzzle.geometry().region_of_cells(), wanted.region_of_cells());
     assert!((0..36).all(|i| (0..36).all(|j| (got[i] == got[j]) == (want[i] == want[j]))), "{made}");
     checked_solution(&puzzle, &made);
-    let (_, counted) = post(server(), "/api/count", &json!({ "puzzle": made["puzzle"] })).await;
-    assert_eq!((counted["count"].as_u64(), counted["count_exact"].as_bool()), (Some(1), Some(true)), "{counted}");
+    for solver in ["native", "microlp"] {
+        let (_, counted) = post(server(), "/api/count", &json!({ "puzzle": made["puzzle"], "solver": solver })).await;
+        assert_eq!((counted["count"].as_u64(), counted["count_exact"].as_bool()), (Some(1), Some(true)), "{counted}");
+    }
     // Regions of the wrong size are refused, naming the field.
     let bad = json!({ "size": 6, "regions": [[1, 1, 1, 1, 1, 1, 1]] });
     let (status, answer) = post(server(), "/api/generate", &bad).await;
