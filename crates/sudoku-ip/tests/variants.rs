@@ -55,6 +55,36 @@ fn seed004_diagonal_and_killer_give_the_printed_solutions_on_every_backend() {
     }
 }
 
+/// The solution seed 004 prints for its Killer demo (after "用 gurobi 求解："), as printed.
+const SEED004_KILLER_SOLUTION: &str = "
+2 1 5 6 4 7 3 9 8 
+3 6 8 9 5 2 1 7 4 
+7 9 4 3 8 1 6 5 2 
+5 8 6 2 7 4 9 3 1 
+1 4 2 5 9 3 8 6 7 
+9 7 3 8 1 6 4 2 5 
+8 2 1 7 3 9 5 4 6 
+6 5 9 4 2 8 7 1 3 
+4 3 7 1 6 5 2 8 9 
+";
+
+#[test]
+fn seed004_killer_python_text_gives_the_printed_solution_on_every_backend() {
+    // examples/seed004-killer.txt is the seed's Python, comments and the 4x4 demo included,
+    // read by the format auto-detection like any other puzzle file.
+    let puzzle = example("seed004-killer.txt");
+    let expected = grid(SEED004_KILLER_SOLUTION);
+    assert_eq!(puzzle, json_example("killer.json").0, "the same puzzle as the JSON import");
+    for kind in SolverKind::available() {
+        let report = solve(&puzzle, &options(kind)).expect("solve runs");
+        match &report.outcome {
+            Outcome::Solved(g) => assert_eq!(*g, expected, "{kind}"),
+            other => panic!("{kind}: {other:?}"),
+        }
+        assert_eq!(counted(&puzzle, kind, 2), (1, SearchEnd::Exhausted, vec![expected.clone()]), "{kind}: unique");
+    }
+}
+
 #[test]
 fn seed001_hyper_is_unique_with_windows_and_not_as_plain_sudoku() {
     let (hyper, expected) = json_example("hyper.json");

@@ -523,21 +523,55 @@ pub fn parse_killer_layout(layout: &Value, n: Option<usize>, path: &str) -> Resu
             sums.insert(id, u32::try_from(sum).map_err(|_| err(&at, "sum too large"))?);
         }
     }
-    let distinct = obj.get("distinct").map_or(Ok(true), |d| boolean(d, &key_path(path, "distinct")))?;
+    let distinct = obj.get("distinct").map_or(Ok(LAYOUT_DISTINCT), |d| boolean(d, &key_path(path, "distinct")))?;
+    killer_from_layout(by_id, &sums, distinct, side).map_err(|e| match e.id {
+        // The rule's paths (`cages[i].sum`) become the layout's (`sums["id"]`).
+        Some(id) if e.on_sum => err(&key_path(&sums_path, &id.to_string()), e.message),
+        Some(_) => err(&grid_path, e.message),
+        None => err(path, e.message),
+    })
+}
+
+/// The `distinct` of a Killer layout that does not say — the JSON `killer_layout` and seed
+/// 004's Python text alike: the standard rule (digits do not repeat in a cage). Seed 004's own
+/// model only constrains the sums; its puzzle has the same unique solution either way.
+pub const LAYOUT_DISTINCT: bool = true;
+
+/// A layout's cage the killer rule rejects, for the caller to place in its input.
+#[derive(Debug)]
+pub(crate) struct CageError {
+    /// The cage's id; `None` when the whole layout is wrong (e.g. its side).
+    pub id: Option<u64>,
+    /// Whether the cage's sum is to blame (rather than its cells).
+    pub on_sum: bool,
+    /// What is wrong, naming the cage.
+    pub message: String,
+}
+
+/// The killer rule of a layout: the cells of each cage id (row-major), and the sums by id (an
+/// id without a sum is a cage without a total), checked for a `side`×`side` grid. Cages are
+/// numbered by increasing id. Shared by the JSON `killer_layout` and seed 004's Python text.
+pub(crate) fn killer_from_layout(
+    by_id: BTreeMap<u64, Vec<Cell>>,
+    sums: &BTreeMap<u64, u32>,
+    distinct: bool,
+    side: usize,
+) -> Result<Rule, CageError> {
+    let whole = |message: String| CageError { id: None, on_sum: false, message };
     let ids: Vec<u64> = by_id.keys().copied().collect();
     let cages: Vec<Cage> = by_id.into_iter().map(|(id, cells)| Cage { cells, sum: sums.get(&id).copied() }).collect();
     let rule = Rule::Killer { cages, distinct };
-    let geometry = Geometry::new(side, Some((1, side))).map_err(|e| err(path, e.to_string()))?;
+    let geometry = Geometry::new(side, Some((1, side))).map_err(|e| whole(e.to_string()))?;
     rule.validate(&geometry).map_err(|e| {
-        // Paths of the rule (`cages[i].sum`) become the layout's (`sums["id"]`).
         let i: Option<usize> =
             e.path.strip_prefix("cages[").and_then(|s| s.split(']').next()).and_then(|s| s.parse().ok());
         match i.map(|i| ids[i]) {
-            Some(id) if e.path.ends_with(".sum") => {
-                err(&key_path(&sums_path, &id.to_string()), format!("cage {id}: {}", e.message))
-            }
-            Some(id) => err(&grid_path, format!("cage {id}: {}", e.message)),
-            None => err(path, e.message),
+            Some(id) => CageError {
+                id: Some(id),
+                on_sum: e.path.ends_with(".sum"),
+                message: format!("cage {id}: {}", e.message),
+            },
+            None => whole(e.message),
         }
     })?;
     Ok(rule)
@@ -545,43 +579,10 @@ pub fn parse_killer_layout(layout: &Value, n: Option<usize>, path: &str) -> Resu
 
 /// Seed 004's Killer demo as printed there (Python): `grid = [[1, 1, 2, ...], ...]` and
 /// `grid_sum = {1: 3, 2: 15, ...}`, `#` comments ignored. A blank puzzle with boxes and the
-/// standard (distinct) killer rule.
+/// standard (distinct) killer rule; errors give the line and column. The format and its checks:
+/// [`super::killer_text`].
 pub fn parse_killer_layout_text(text: &str) -> Result<Puzzle, ParseError> {
-    let code: String = text.lines().map(|l| l.split('#').next().unwrap_or("")).collect::<Vec<_>>().join("\n");
-    let grid_text = bracketed(&code, '[', ']').ok_or_else(|| err("grid", "no [[...], ...] grid of cage ids found"))?;
-    let grid: Value =
-        serde_json::from_str(grid_text).map_err(|e| err("grid", format!("not a list of lists of cage ids: {e}")))?;
-    let sums_text = bracketed(&code, '{', '}').ok_or_else(|| err("grid_sum", "no {id: sum, ...} map of sums found"))?;
-    let mut sums = Map::new();
-    for entry in sums_text.trim_matches(|c| c == '{' || c == '}').split(',').filter(|e| !e.trim().is_empty()) {
-        let (k, v) = entry
-            .split_once(':')
-            .ok_or_else(|| err("grid_sum", format!("expected id: sum, found {:?}", entry.trim())))?;
-        let v: u64 = v.trim().parse().map_err(|_| err("grid_sum", format!("expected a sum, found {:?}", v.trim())))?;
-        sums.insert(k.trim().trim_matches(|c| c == '\'' || c == '"').to_string(), json!(v));
-    }
-    let layout = json!({"grid": grid, "sums": Value::Object(sums)});
-    let rule = parse_killer_layout(&layout, None, "")?;
-    let n = layout["grid"].as_array().map_or(0, Vec::len);
-    let geometry = Geometry::new(n, None).map_err(|e| err("grid", e.to_string()))?;
-    Ok(Puzzle::blank(geometry).with_rule(rule))
-}
-
-/// The first balanced `open … close` span of `text`, brackets included.
-fn bracketed(text: &str, open: char, close: char) -> Option<&str> {
-    let start = text.find(open)?;
-    let mut depth = 0usize;
-    for (i, ch) in text[start..].char_indices() {
-        if ch == open {
-            depth += 1;
-        } else if ch == close {
-            depth -= 1;
-            if depth == 0 {
-                return Some(&text[start..start + i + ch.len_utf8()]);
-            }
-        }
-    }
-    None
+    super::killer_text::parse_killer_text(text, &super::ParseOptions::default())
 }
 
 // ---------------------------------------------------------------------------------------------

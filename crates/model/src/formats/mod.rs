@@ -6,11 +6,13 @@
 //! | `grid`     | `n` lines of `n` entries: `1`-`9`, `A`.. for 10.., `.` `0` `*` `_` empty; `|` and `---+---` ignored; or whitespace-separated integers for any size |
 //! | `line`     | one line of `n²` characters; a file of such lines is a batch       |
 //! | `json`     | the documented JSON puzzle (variants, regions, cages)             |
+//! | `killer`   | seed 004's Killer layout in Python: `grid = [[1, 1, 2, ...], ...]` cage ids and `grid_sum = {1: 3, ...}` sums ([`killer_text`]) |
 //!
 //! `#` starts a comment to the end of the line in every text format. Errors name the line and
 //! column and say what was expected.
 
 pub mod json;
+pub mod killer_text;
 
 use crate::error::ParseError;
 use crate::geometry::{symbol_value, Cell, Geometry, MAX_SIDE};
@@ -31,6 +33,8 @@ pub enum Format {
     Line,
     /// The JSON puzzle format.
     Json,
+    /// Seed 004's Killer layout in Python: a grid of cage ids and a map of sums.
+    KillerLayout,
 }
 
 impl std::str::FromStr for Format {
@@ -42,7 +46,8 @@ impl std::str::FromStr for Format {
             "grid" => Format::Grid,
             "line" | "lines" => Format::Line,
             "json" => Format::Json,
-            _ => return Err(format!("unknown format {s:?} (expected auto, triplets, grid, line or json)")),
+            "killer" | "killer-layout" | "python" => Format::KillerLayout,
+            _ => return Err(format!("unknown format {s:?} (expected auto, triplets, grid, line, json or killer)")),
         })
     }
 }
@@ -112,6 +117,7 @@ pub fn parse_document(text: &str, opts: &ParseOptions) -> Result<Document, Parse
     };
     match format {
         Format::Json => Ok(Document::Single(json::parse_json(text)?)),
+        Format::KillerLayout => Ok(Document::Single(killer_text::parse_killer_text(text, opts)?)),
         Format::Triplets => Ok(Document::Single(parse_triplets(text, opts)?)),
         Format::Grid => Ok(Document::Single(parse_grid(text, opts)?)),
         Format::Line | Format::Auto => parse_lines(text, opts),
@@ -127,6 +133,10 @@ pub fn detect(text: &str) -> Format {
     let lines = meaningful_lines(text);
     if lines.is_empty() {
         return Format::Line;
+    }
+    // `grid = [[...]]` and `grid_sum = {...}`: seed 004's Python, before '[' means MATLAB.
+    if killer_text::looks_like(text) {
+        return Format::KillerLayout;
     }
     // Look past comments: "# 55% empty; unique" is not a MATLAB matrix.
     if lines.iter().any(|l| l.text.contains('[') || l.text.contains(';')) {

@@ -230,3 +230,121 @@ fn a_jigsaw_grid_shows_its_region_borders_and_reads_back() {
     let back = parse_puzzle(&text, &ParseOptions::default()).expect("reads back");
     assert_eq!(back.givens(), &grid);
 }
+
+/// Seed 004's Killer demo, copied from the seed with its comments and commented-out 4x4 demo.
+const SEED004_KILLER: &str = include_str!("../../../../examples/seed004-killer.txt");
+
+/// The seed's 4x4 demo, uncommented.
+const SEED004_KILLER_4X4: &str = "\
+# 4x4 demo
+grid = [[1, 1, 2, 2], [1, 1, 2, 2], [3, 4, 5, 6], [3, 4, 5, 6]]
+grid_sum = {1: 10, 2: 10, 3: 5, 4: 5, 5: 5, 6: 5}
+";
+
+fn cages(p: &Puzzle) -> (&[crate::rules::Cage], bool) {
+    match p.rules() {
+        [crate::rules::Rule::Killer { cages, distinct }] => (cages, *distinct),
+        other => panic!("expected one killer rule, got {other:?}"),
+    }
+}
+
+#[test]
+fn seed004_python_killer_layout_is_detected_and_read_as_the_json_import_reads_it() {
+    assert_eq!(detect(SEED004_KILLER), Format::KillerLayout);
+    let p = parse(SEED004_KILLER).unwrap();
+    assert_eq!((p.n(), p.givens().filled(), p.geometry().box_shape()), (9, 0, Some((3, 3))));
+    let (list, distinct) = cages(&p);
+    assert_eq!(distinct, json::LAYOUT_DISTINCT);
+    assert_eq!(list.len(), 29);
+    assert_eq!((list[0].cells.clone(), list[0].sum), (vec![Cell::new(0, 0), Cell::new(0, 1)], Some(3)));
+    assert_eq!(list[18].cells, (5..9).map(|r| Cell::new(r, 0)).collect::<Vec<_>>(), "cage 19");
+    assert_eq!(list.iter().filter_map(|c| c.sum).sum::<u32>(), 405);
+    // Exactly what examples/killer.json's `killer_layout` gives.
+    let json = include_str!("../../../../examples/killer.json");
+    assert_eq!(p, json::parse_json(json).unwrap());
+    assert_eq!(json::parse_killer_layout_text(SEED004_KILLER).unwrap(), p);
+    assert_eq!(
+        parse_puzzle(SEED004_KILLER, &ParseOptions { format: Format::KillerLayout, ..Default::default() }),
+        Ok(p)
+    );
+    assert_eq!("killer".parse::<Format>(), Ok(Format::KillerLayout));
+}
+
+#[test]
+fn seed004_python_killer_4x4_demo_and_variations_in_layout() {
+    assert_eq!(detect(SEED004_KILLER_4X4), Format::KillerLayout);
+    let p = parse(SEED004_KILLER_4X4).unwrap();
+    assert_eq!((p.n(), p.geometry().box_shape()), (4, Some((2, 2))));
+    let (list, _) = cages(&p);
+    assert_eq!(list.iter().map(|c| (c.cells.len(), c.sum)).collect::<Vec<_>>(), {
+        let mut v = vec![(4, Some(10)); 2];
+        v.extend([(2, Some(5)); 4]);
+        v
+    });
+    // Quoted keys, trailing commas, other names, `[` alone on its line, imports and a later
+    // assignment replacing an earlier one are Python too.
+    let varied = "from gurobipy import *\ncages = [[9]]\ncages = [\n  [1, 1, 2, 2], [1, 1, 2, 2],\n  \
+                  [3, 4, 5, 6], [3, 4, 5, 6],\n]\ntotals = {'1': 10, \"2\": 10, 3: 5, 4: 5, 5: 5, 6: 5,}\n";
+    assert_eq!(detect(varied), Format::KillerLayout);
+    assert_eq!(parse(varied).unwrap(), p);
+    // Boxes and size follow the options.
+    let opts = ParseOptions { box_shape: Some((1, 4)), ..Default::default() };
+    assert_eq!(parse_puzzle(SEED004_KILLER_4X4, &opts).unwrap().geometry().box_shape(), Some((1, 4)));
+    let opts = ParseOptions { size: Some(9), ..Default::default() };
+    let err = parse_puzzle(SEED004_KILLER_4X4, &opts).unwrap_err().to_string();
+    assert_eq!(err, "line 2, column 8: grid has 4 rows; expected 9 (1 to 64)");
+}
+
+#[test]
+fn seed004_python_killer_errors_name_line_and_column() {
+    let err = |text: &str| parse(text).unwrap_err().to_string();
+    let demo = SEED004_KILLER_4X4;
+    // A cage id without a sum: at its first cell.
+    let e = err(&demo.replace("[3, 4, 5, 6]]", "[3, 4, 5, 7]]"));
+    assert_eq!(e, "line 2, column 61: cage 7 (first cell r4c4) has no sum in grid_sum (line 3, column 1)");
+    // A sum for no cage: at its key.
+    let e = err(&demo.replace("6: 5}", "6: 5, 8: 2}"));
+    assert_eq!(e, "line 3, column 51: grid_sum gives a sum for cage 8, but no cell of grid is in cage 8");
+    // A ragged grid: at the row.
+    let e = err(&demo.replace("[1, 1, 2, 2], [3", "[1, 1, 2], [3"));
+    assert_eq!(e, "line 2, column 23: row 2 of grid has 3 cage ids, expected 4 (4 rows of 4)");
+    // A sum the cage cannot have, through the shared killer checks: at its key.
+    let e = err(&demo.replace("3: 5,", "3: 2,"));
+    assert!(e.starts_with("line 3, column 27: cage 3: a cage of 2 cells"), "{e}");
+    // Tokens that are not what Python or the layout allows.
+    let e = err(&demo.replace("[3, 4, 5, 6]]", "[3, 4, x5, 6]]"));
+    assert_eq!(e, "line 2, column 58: found \"x5\", expected a cage id: an integer, 0 for no cage");
+    let e = err(&demo.replace("1: 10,", "1 10,"));
+    assert_eq!(e, "line 3, column 15: found \"10\", expected ':' between a cage id and its sum");
+    let e = err(&demo.replace("6]]", "6]"));
+    assert_eq!(e, "line 3, column 1: found \"grid_sum\", expected ',' or ] to close the [ at line 2, column 8");
+    let e = err(&demo.replace("6: 5}", "6: 5"));
+    assert_eq!(e, "line 3, column 12: this { is never closed by }");
+    let e = err(&demo.replace("grid_sum", "def f(): grid_sum"));
+    assert!(e.starts_with("line 3, column 5: found \"f\", expected '=' after the name"), "{e}");
+    let e = err(&demo.replace("1: 10, 2: 10,", "1: 10, 1: 10,"));
+    assert_eq!(e, "line 3, column 20: cage 1's sum is given twice in grid_sum (first at line 3, column 13)");
+    let e = err(&format!("{demo}grid = [[1, 2], [2, 1]] grid_sum = {{}}\n"));
+    assert_eq!(e, "line 4, column 25: found \"grid_sum\", expected the end of the line after a value");
+    let e = err("grid = [[1, 1], [2, 2]]\n");
+    assert_eq!(
+        e,
+        "line 1, column 1: no map of cage sums `grid_sum = {id: sum, ...}`; seed 004's Killer layout needs both"
+    );
+    let e = err("grid_sum = {1: 3}\n");
+    assert_eq!(e, "line 1, column 1: no grid of cage ids `grid = [[...], ...]`; seed 004's Killer layout needs both");
+    let e = err(&format!("{demo}other = [[1]]\n"));
+    assert!(
+        e.starts_with("line 4, column 1: a second grid of cage ids, other (the first is grid, line 2, column 1)"),
+        "{e}"
+    );
+}
+
+#[test]
+fn the_killer_layout_detection_leaves_the_other_formats_alone() {
+    assert_eq!(detect(SEED000), Format::Triplets);
+    assert_eq!(detect("B = [\n1,2,2;\n1,5,3];\n"), Format::Triplets);
+    assert_eq!(detect("# grid = [[1, 2]]\n1,2,2\n"), Format::Triplets);
+    assert_eq!(detect("{\"size\": 4}"), Format::Json);
+    assert_eq!(detect(SEED004), Format::Grid);
+}

@@ -14,6 +14,8 @@ Input formats (auto-detected; force one with --format):
             '---+---' separators are ignored; or whitespace-separated integers (any size)
   line      one puzzle of n*n characters per line ('#' comments); many lines = a batch
   json      the JSON puzzle format (see README)
+  killer    seed 004's Killer layout in Python: grid = [[1, 1, 2, ...], ...] cage ids and
+            grid_sum = {1: 3, ...} sums (see docs/json-format.md)
 
 Exit status: 0 solved / valid / done; 1 no solution, not unique (with --unique), invalid
 (check) or unknown (limit reached); 2 bad input or usage.";
