@@ -209,3 +209,32 @@ fn minimize_and_its_alias_leave_a_minimal_unique_puzzle() {
     let out = run(&["minimize"], &".".repeat(81));
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn generate_json_output_feeds_solve_and_render_as_it_is() {
+    // One killer puzzle: its envelope is read as the puzzle, and solve gives the solution the
+    // generator wrote beside it.
+    let made = run(&["generate", "--killer", "--seed", "9", "--solution"], "");
+    assert_eq!(made.status.code(), Some(0), "{}", text(&made.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&made.stdout).expect("JSON");
+    let solved = run(&["solve", "--unique", "-O", "line", "-"], &text(&made.stdout));
+    assert_eq!(solved.status.code(), Some(0), "{}", text(&solved.stderr));
+    assert_eq!(text(&solved.stdout).trim(), v["solution"]["line"].as_str().expect("solution line"));
+    let picture = std::env::temp_dir().join(format!("sudoku-ip-envelope-{}.svg", std::process::id()));
+    let drawn = run(&["render", "-", "-o", &picture.to_string_lossy()], &text(&made.stdout));
+    assert_eq!(drawn.status.code(), Some(0), "{}", text(&drawn.stderr));
+    let svg = std::fs::read_to_string(&picture).expect("the picture is written");
+    let _ = std::fs::remove_file(&picture);
+    assert!(svg.contains("<svg") && svg.contains("stroke-dasharray"), "a picture with dashed cages");
+    // Three puzzles, one JSON object a line: a batch, solved one line each, in order.
+    let made = run(&["generate", "--rules", "diagonal", "--count", "3", "--seed", "1", "-O", "json", "--solution"], "");
+    let expected: Vec<String> = text(&made.stdout)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("a JSON line")["solution"]["line"].to_string())
+        .collect();
+    assert_eq!(expected.len(), 3);
+    let solved = run(&["solve", "--unique", "-O", "line", "-"], &text(&made.stdout));
+    assert_eq!(solved.status.code(), Some(0), "{}", text(&solved.stderr));
+    let got: Vec<String> = text(&solved.stdout).lines().map(|l| format!("{l:?}")).collect();
+    assert_eq!(got, expected);
+}

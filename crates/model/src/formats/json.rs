@@ -42,6 +42,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{json, Map, Value};
 
+use super::Document;
 use crate::error::ParseError;
 use crate::geometry::{symbol, symbol_value, Cell, Geometry, Layout, MAX_SIDE};
 use crate::grid::Grid;
@@ -148,15 +149,75 @@ fn rule_error(e: RuleError) -> ParseError {
     err(&format!("$.{}", e.path), e.message)
 }
 
-/// Parse the JSON puzzle format.
+/// Parse one puzzle in the JSON format: a puzzle object, or an object that carries one under
+/// `"puzzle"` (see [`parse_envelope`]).
 pub fn parse_json(text: &str) -> Result<Puzzle, ParseError> {
+    match parse_json_document(text)? {
+        Document::Single(p) => Ok(p),
+        Document::Batch(items) => {
+            let line = items.get(1).map_or(0, |(l, _)| *l);
+            Err(err("$", format!("expected one JSON puzzle, found {} (the second on line {line})", items.len())))
+        }
+    }
+}
+
+/// Parse a JSON text holding one puzzle, or a stream of them — one object a line (JSON Lines),
+/// as `generate --count K -O json` writes — which is a batch. Each object is a puzzle or an
+/// envelope ([`parse_envelope`]); a bad object does not stop the others, but invalid JSON ends
+/// the stream there.
+pub fn parse_json_document(text: &str) -> Result<Document, ParseError> {
+    // A byte-order mark (Windows editors) is not JSON; skip it.
+    let text = text.trim_start_matches('\u{feff}');
     if text.trim().is_empty() {
         return Err(ParseError::Empty);
     }
-    // A byte-order mark (Windows editors) is not JSON; skip it.
-    let value: Value = serde_json::from_str(text.trim_start_matches('\u{feff}'))
-        .map_err(|e| err("$", format!("not valid JSON: {e} (line {}, column {})", e.line(), e.column())))?;
-    parse_value(&value)
+    // serde's message ends "at line L column C".
+    let not_json = |e: serde_json::Error| err("$", format!("not valid JSON: {e}"));
+    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<Value>();
+    let mut items = Vec::new();
+    loop {
+        let before = stream.byte_offset();
+        let Some(next) = stream.next() else { break };
+        match next {
+            Ok(value) => {
+                // The object starts after the whitespace that separates it from the previous one.
+                let start = before + text[before..].len() - text[before..].trim_start().len();
+                let line = 1 + text[..start].matches('\n').count();
+                items.push((line, parse_envelope(&value)));
+            }
+            Err(e) if items.is_empty() => return Err(not_json(e)),
+            Err(e) => {
+                items.push((e.line(), Err(not_json(e))));
+                break;
+            }
+        }
+    }
+    if items.len() == 1 {
+        let (_, only) = items.remove(0);
+        return Ok(Document::Single(only?));
+    }
+    Ok(Document::Batch(items))
+}
+
+/// Keys only a puzzle object has: an object with `"puzzle"` and none of these is an envelope.
+const PUZZLE_ONLY_KEYS: &[&str] = &["size", "box", "regions", "givens", "rules", "killer_layout"];
+
+/// Parse a puzzle object, or an envelope: an object that carries the puzzle under `"puzzle"`
+/// beside other keys, as `generate -O json` writes and the web API takes (`{"puzzle": {..},
+/// "seed": 7, "solution": ..}`). The other keys of an envelope are not read; errors inside it
+/// name their path from the envelope (`$.puzzle.rules[0]`).
+pub fn parse_envelope(value: &Value) -> Result<Puzzle, ParseError> {
+    let inner = value
+        .as_object()
+        .filter(|top| !PUZZLE_ONLY_KEYS.iter().any(|k| top.contains_key(*k)))
+        .and_then(|top| top.get("puzzle"));
+    match inner {
+        Some(puzzle) => parse_value(puzzle).map_err(|e| match e {
+            ParseError::Json { path, message } => ParseError::Json { path: path.replacen('$', "$.puzzle", 1), message },
+            other => other,
+        }),
+        None => parse_value(value),
+    }
 }
 
 /// Parse an already decoded JSON value in the puzzle format.

@@ -63,12 +63,13 @@ pub struct ParseOptions {
     pub box_shape: Option<(usize, usize)>,
 }
 
-/// A parsed input: one puzzle, or a batch of one-line puzzles (each with its 1-based line).
+/// A parsed input: one puzzle, or a batch — one-line puzzles, or JSON puzzles one a line — each
+/// with its 1-based line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Document {
     /// A single puzzle.
     Single(Puzzle),
-    /// Several puzzles, one per line; a bad line does not stop the others.
+    /// Several puzzles, one per line; a bad one does not stop the others.
     Batch(Vec<(usize, Result<Puzzle, ParseError>)>),
 }
 
@@ -103,7 +104,7 @@ pub fn parse_puzzle(text: &str, opts: &ParseOptions) -> Result<Puzzle, ParseErro
             let line = items.get(1).map_or(0, |(l, _)| *l);
             Err(ParseError::shape(
                 line,
-                format!("expected one puzzle, found {} one-line puzzles (use a batch command)", items.len()),
+                format!("expected one puzzle, found {} puzzles, one a line (use a batch command)", items.len()),
             ))
         }
     }
@@ -116,7 +117,7 @@ pub fn parse_document(text: &str, opts: &ParseOptions) -> Result<Document, Parse
         f => f,
     };
     match format {
-        Format::Json => Ok(Document::Single(json::parse_json(text)?)),
+        Format::Json => json::parse_json_document(text),
         Format::KillerLayout => Ok(Document::Single(killer_text::parse_killer_text(text, opts)?)),
         Format::Triplets => Ok(Document::Single(parse_triplets(text, opts)?)),
         Format::Grid => Ok(Document::Single(parse_grid(text, opts)?)),

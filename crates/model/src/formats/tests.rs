@@ -348,3 +348,38 @@ fn the_killer_layout_detection_leaves_the_other_formats_alone() {
     assert_eq!(detect("{\"size\": 4}"), Format::Json);
     assert_eq!(detect(SEED004), Format::Grid);
 }
+
+#[test]
+fn a_json_envelope_carries_its_puzzle_and_errors_point_inside_it() {
+    let bare = r#"{"size": 4, "givens": "1...............", "rules": [{"type": "diagonal"}]}"#;
+    let wrapped = format!(r#"{{"seed": 7, "line": "1...............", "puzzle": {bare}, "solution": null}}"#);
+    assert_eq!(parse(&wrapped).unwrap(), parse(bare).unwrap());
+    let bad = r#"{"seed": 7, "puzzle": {"size": 4, "rules": [{"type": "nope"}]}}"#;
+    match parse(bad) {
+        Err(ParseError::Json { path, .. }) => assert_eq!(path, "$.puzzle.rules[0].type"),
+        other => panic!("{other:?}"),
+    }
+    // A puzzle object with a stray "puzzle" key is not an envelope: the key is refused.
+    let stray = r#"{"size": 4, "puzzle": {"size": 4}}"#;
+    match parse(stray) {
+        Err(ParseError::Json { path, .. }) => assert_eq!(path, "$.puzzle"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn json_objects_one_a_line_are_a_batch_with_their_lines() {
+    let text = "{\"size\": 4}\n\n{\"puzzle\": {\"size\": 4, \"givens\": \"12..............\"}}\n  {\"size\": 4, \"givens\": \"1234\"}\n{\"size\"";
+    let Ok(Document::Batch(items)) = parse_document(text, &ParseOptions::default()) else {
+        panic!("a batch");
+    };
+    let lines: Vec<usize> = items.iter().map(|(l, _)| *l).collect();
+    assert_eq!(lines, vec![1, 3, 4, 5]);
+    assert_eq!(items[1].1.as_ref().map(|p| p.givens().filled()), Ok(2));
+    assert!(matches!(&items[2].1, Err(ParseError::Json { path, .. }) if path == "$.givens"));
+    assert!(matches!(&items[3].1, Err(ParseError::Json { message, .. }) if message.contains("not valid JSON")));
+    // One puzzle is asked for: the second object is named.
+    let two = "{\"size\": 4}\n{\"size\": 4}\n";
+    assert!(parse_puzzle(two, &ParseOptions::default()).is_err());
+    assert!(json::parse_json(two).unwrap_err().to_string().contains("line 2"));
+}

@@ -1,4 +1,5 @@
-//! Batch mode: a file of one-line puzzles gives one result per line, in input order, solved in
+//! Batch mode: a file of puzzles one a line (one-line puzzles, or JSON objects as `generate
+//! --count K -O json` writes them) gives one result per line, in input order, solved in
 //! parallel, with a progress bar on stderr when stderr is a terminal.
 
 use std::io::{IsTerminal, Write};

@@ -190,7 +190,7 @@ pub fn single(doc: Document, name: &str) -> Result<Puzzle, Failure> {
     match doc {
         Document::Single(p) => Ok(p),
         Document::Batch(items) => Err(Failure::bad_input(anyhow!(
-            "{name}: expected one puzzle, found {} one-line puzzles (only `solve` takes batches)",
+            "{name}: expected one puzzle, found {} (one a line); `solve`, `rate`, `minimize` and `render --sheet` take batches",
             items.len()
         ))),
     }

@@ -84,7 +84,7 @@ pub struct GenerateArgs {
     pub picture: super::render::PictureArgs,
 }
 
-/// `rate`: the grade of a puzzle. A file of one-line puzzles gives one line per puzzle:
+/// `rate`: the grade of a puzzle. A file of puzzles one a line (one-line or JSON) gives one line per puzzle:
 /// grade, hardest technique, engine guesses.
 #[derive(Debug, Args)]
 pub struct RateArgs {
@@ -95,8 +95,8 @@ pub struct RateArgs {
     pub json: bool,
 }
 
-/// `minimize`: drop the clues a unique puzzle does not need. A file of one-line puzzles gives
-/// one line per puzzle.
+/// `minimize`: drop the clues a unique puzzle does not need. A file of puzzles one a line
+/// (one-line or JSON) gives one line per puzzle.
 #[derive(Debug, Args)]
 pub struct MinimizeArgs {
     #[command(flatten)]
