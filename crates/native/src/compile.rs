@@ -7,6 +7,8 @@
 //!  partners of r      part_start[r]..[r+1]         → rows sharing ≥ 2 variables with r,
 //!                                                    as masks over both rows' positions
 //!  linear rows        see `linear.rs`: terms grouped by exactly-one row
+//!  sum rows           see `sums.rs`: linear rows that are sums of distinct values, with the
+//!                     value combinations they allow
 //! ```
 //!
 //! Compiling is linear in the number of nonzeros (times the rows per variable for partners),
@@ -18,6 +20,7 @@ use std::sync::{Arc, Mutex};
 use sudoku_ip_model::{Model, Row, Sense};
 
 use crate::linear::{self, NO_ROW};
+use crate::sums::{self, Sums};
 
 /// Two exactly-one rows `a` (the owner) and `b` that share at least two variables.
 #[derive(Clone, Copy, Debug)]
@@ -91,6 +94,8 @@ pub(crate) struct Compiled {
     pub max_groups: usize,
     /// Whether any variable lies in a linear row.
     pub any_linear: bool,
+    /// Linear rows that are sums of distinct values, with their combinations (`sums.rs`).
+    pub sums: Sums,
 }
 
 /// How many compiled shapes [`structure`] remembers.
@@ -236,6 +241,20 @@ impl Compiled {
             })
             .collect();
         let any_linear = !var_lin.is_empty();
+        let sums = sums::detect(
+            model,
+            &sums::Layout {
+                lin_terms: &lin_terms,
+                lin_groups: &lin_groups,
+                group_start: &group_start,
+                group_eo: &group_eo,
+                lin_sense: &lin_sense,
+                lin_rhs: &lin_rhs,
+                eo_start: &eo_start,
+                var_eo_start: &var_eo_start,
+                var_eo_row: &var_eo_row,
+            },
+        );
         Compiled {
             num_vars,
             eo_start,
@@ -261,6 +280,7 @@ impl Compiled {
             eo_lin,
             max_groups,
             any_linear,
+            sums,
         }
     }
 

@@ -18,6 +18,8 @@
 //!   shares at least two variables with it), the partner's other variables are killed.
 //! - **Pairs**, once a search proves long ([`Engine::pairs`]): two rows of two candidates
 //!   inside two disjoint rows own those rows (naked and hidden pairs, X-wings).
+//! - **Sum rows**, linear rows that are sums of distinct values (killer cages), by the value
+//!   combinations they allow (`sums.rs`), after their bounds.
 //! - **Linear rows**, by activity bounds per group (`linear.rs`). They keep no search state and
 //!   are re-evaluated when a variable of theirs, or the count of a row one of their groups lies
 //!   in, changes. State only tightens between two undos, so a bound computed a moment ago is
@@ -29,6 +31,7 @@ use std::sync::Arc;
 
 use crate::compile::{self, Compiled, HAS_LINEAR, SINGLE_WORD};
 use crate::linear::{GroupBounds, RowBounds, NO_ROW};
+use crate::sums;
 
 /// Marks an assignment to 1 in the trail (a plain entry is a kill).
 const ASSIGNED: u32 = 1 << 31;
@@ -98,6 +101,11 @@ pub(crate) struct Engine {
     lin_queued: Vec<bool>,
     /// Per-group bounds of the linear row being propagated (sized for the largest row).
     scratch: Vec<GroupBounds>,
+    /// Per-group live values, and values kept, of the sum row being propagated (`sums.rs`).
+    sum_live: Vec<u64>,
+    sum_keep: Vec<u64>,
+    /// The variables that can take a required value of a sum row.
+    holders: Vec<u32>,
     /// Conflicts seen per exactly-one row over the whole search (never undone): branching
     /// prefers rows that keep failing (dom/wdeg).
     pub(crate) weight: Vec<u32>,
@@ -128,6 +136,9 @@ impl Engine {
             lin_queue: Vec::with_capacity(lin_rows),
             lin_queued: vec![false; lin_rows],
             scratch: Vec::with_capacity(c.max_groups),
+            sum_live: Vec::with_capacity(c.sums.max_groups),
+            sum_keep: Vec::with_capacity(c.sums.max_groups),
+            holders: Vec::with_capacity(c.sums.max_groups),
             weight: vec![0; eo_rows],
             model_fixed: model.fixed().to_vec(),
             c,
@@ -579,7 +590,104 @@ impl Engine {
         let mut scratch = std::mem::take(&mut self.scratch);
         let result = self.propagate_linear_with(l, &mut scratch);
         self.scratch = scratch;
+        result?;
+        match self.c.sums.of_lin[l] {
+            u32::MAX => Ok(()),
+            s => self.propagate_sum(l, s as usize),
+        }
+    }
+
+    /// Each group's live values (bits of value indices) of sum row `s`, linear row `l`, into
+    /// `live`.
+    fn sum_live_values(&self, l: usize, s: usize, live: &mut Vec<u64>) {
+        let (c, row) = (&*self.c, &self.c.sums.rows[s]);
+        let first = c.group_start[c.lin_groups[l] as usize] as usize;
+        live.clear();
+        for g in c.lin_groups[l] as usize..c.lin_groups[l + 1] as usize {
+            let mut values = 0u64;
+            for i in c.group_start[g] as usize..c.group_start[g + 1] as usize {
+                let v = c.lin_terms[i].0;
+                if self.is_one(v) {
+                    values = 1 << row.value[i - first];
+                    break;
+                }
+                if self.is_live(v) {
+                    values |= 1 << row.value[i - first];
+                }
+            }
+            live.push(values);
+        }
+    }
+
+    /// Combinations on sum row `s` (linear row `l`, see `sums.rs`): drop the values no fitting
+    /// combination offers a group; place a value every fitting combination holds when one
+    /// variable can take it, or clear the rest of an exactly-one row that holds all that can.
+    fn propagate_sum(&mut self, l: usize, s: usize) -> Result<(), Conflict> {
+        let (mut live, mut keep, mut holders) =
+            (std::mem::take(&mut self.sum_live), std::mem::take(&mut self.sum_keep), std::mem::take(&mut self.holders));
+        let result = self.propagate_sum_with(l, s, &mut live, &mut keep, &mut holders);
+        (self.sum_live, self.sum_keep, self.holders) = (live, keep, holders);
         result
+    }
+
+    fn propagate_sum_with(
+        &mut self,
+        l: usize,
+        s: usize,
+        live: &mut Vec<u64>,
+        keep: &mut Vec<u64>,
+        holders: &mut Vec<u32>,
+    ) -> Result<(), Conflict> {
+        let row = self.c.lin_row[l] as usize;
+        let conflict = Conflict { row, kind: ConflictKind::Linear };
+        self.sum_live_values(l, s, live);
+        keep.resize(live.len(), 0);
+        let Some(mut required) = sums::supported(&self.c.sums.rows[s], live, keep) else {
+            return Err(conflict);
+        };
+        let (groups, first) =
+            (self.c.lin_groups[l] as usize, self.c.group_start[self.c.lin_groups[l] as usize] as usize);
+        for (k, (&has, &kept)) in live.iter().zip(keep.iter()).enumerate() {
+            let g = groups + k;
+            if has & !kept == 0 {
+                continue;
+            }
+            for i in self.c.group_start[g] as usize..self.c.group_start[g + 1] as usize {
+                if kept >> self.c.sums.rows[s].value[i - first] & 1 == 0 {
+                    self.kill(self.c.lin_terms[i].0, row)?;
+                }
+            }
+        }
+        let last = self.c.group_start[self.c.lin_groups[l + 1] as usize] as usize;
+        while required != 0 {
+            let j = required.trailing_zeros() as u8;
+            required &= required - 1;
+            holders.clear();
+            for i in first..last {
+                let v = self.c.lin_terms[i].0;
+                if self.c.sums.rows[s].value[i - first] == j && self.is_live(v) {
+                    holders.push(v);
+                }
+            }
+            match holders[..] {
+                [] => return Err(conflict),
+                [v] => self.assign(v, row)?,
+                [v, ..] => {
+                    for k in self.c.incidences(v) {
+                        let r = self.c.var_eo_row[k] as usize;
+                        if holders[1..].iter().all(|&u| self.in_row(u, r)) {
+                            for p in self.c.eo_start[r] as usize..self.c.eo_start[r + 1] as usize {
+                                let u = self.c.eo_vars[p];
+                                if self.is_live(u) && !holders.contains(&u) {
+                                    self.kill(u, row)?;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     fn propagate_linear_with(&mut self, l: usize, scratch: &mut Vec<GroupBounds>) -> Result<(), Conflict> {
@@ -683,6 +791,18 @@ impl Engine {
                 let locked = self.rows[a].count >= 2 && live & !p.in_a == 0;
                 assert!(!locked || outside == 0, "row {a} locks candidates of row {}", p.b);
             }
+        }
+        let (mut live, mut keep) = (Vec::new(), Vec::new());
+        for l in 0..self.c.lin_rows() {
+            let s = self.c.sums.of_lin[l];
+            if s == u32::MAX {
+                continue;
+            }
+            self.sum_live_values(l, s as usize, &mut live);
+            keep.resize(live.len(), 0);
+            let required = sums::supported(&self.c.sums.rows[s as usize], &live, &mut keep);
+            assert!(required.is_some(), "sum row {l} has no fitting combination");
+            assert_eq!(live, keep, "sum row {l} keeps values no combination offers");
         }
         let mut scratch = Vec::new();
         for l in 0..self.c.lin_rows() {

@@ -38,6 +38,7 @@ mod plain9;
 mod presolve;
 pub mod reference;
 mod search;
+mod sums;
 
 use std::time::Instant;
 

@@ -175,6 +175,8 @@ pub fn parse_json_document(text: &str) -> Result<Document, ParseError> {
     let not_json = |e: serde_json::Error| err("$", format!("not valid JSON: {e}"));
     let mut stream = serde_json::Deserializer::from_str(text).into_iter::<Value>();
     let mut items = Vec::new();
+    // Line numbers counted as the stream moves on: `line` is that of byte `counted`.
+    let (mut line, mut counted) = (1, 0);
     loop {
         let before = stream.byte_offset();
         let Some(next) = stream.next() else { break };
@@ -182,7 +184,8 @@ pub fn parse_json_document(text: &str) -> Result<Document, ParseError> {
             Ok(value) => {
                 // The object starts after the whitespace that separates it from the previous one.
                 let start = before + text[before..].len() - text[before..].trim_start().len();
-                let line = 1 + text[..start].matches('\n').count();
+                line += text[counted..start].matches('\n').count();
+                counted = start;
                 items.push((line, parse_envelope(&value)));
             }
             Err(e) if items.is_empty() => return Err(not_json(e)),

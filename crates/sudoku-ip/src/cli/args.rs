@@ -195,7 +195,8 @@ pub struct ExportArgs {
 
 #[derive(Debug, Args)]
 pub struct BenchArgs {
-    /// Files with one 81-character (or n*n) puzzle per line; '#' lines are skipped.
+    /// Files with one puzzle per line: 81 (or n*n) characters, or a JSON puzzle (variants, as
+    /// `generate --count K -O json` writes them); '#' comments are skipped.
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
     #[command(flatten)]

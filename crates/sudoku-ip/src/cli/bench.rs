@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::anyhow;
 use serde_json::json;
-use sudoku_ip::formats::{self, Format, ParseOptions};
+use sudoku_ip::formats::{self, Document, Format, ParseOptions};
 use sudoku_ip::SearchEnd;
 
 use super::args::BenchArgs;
@@ -36,19 +36,17 @@ pub fn run(a: BenchArgs) -> Result<Status, Failure> {
     }
     for path in &a.files {
         let (text, name) = read_text(Some(path))?;
-        let parse = ParseOptions { format: Format::Line, ..ParseOptions::default() };
-        let mut puzzles = Vec::new();
-        for (i, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let p = formats::parse_puzzle(line, &parse)
-                .map_err(|e| Failure::bad_input(anyhow!("{name}: line {}: {e}", i + 1)))?;
-            puzzles.push(p);
-            if a.limit.is_some_and(|l| puzzles.len() >= l) {
-                break;
-            }
+        // One-line puzzles, or JSON puzzles one a line (variants).
+        let json = text.trim_start_matches('\u{feff}').trim_start().starts_with('{');
+        let parse = ParseOptions { format: if json { Format::Json } else { Format::Line }, ..ParseOptions::default() };
+        let items =
+            match formats::parse_document(&text, &parse).map_err(|e| Failure::bad_input(anyhow!("{name}: {e}")))? {
+                Document::Single(p) => vec![(1, Ok(p))],
+                Document::Batch(items) => items,
+            };
+        let mut puzzles = Vec::with_capacity(items.len());
+        for (line, parsed) in items.into_iter().take(a.limit.unwrap_or(usize::MAX)) {
+            puzzles.push(parsed.map_err(|e| Failure::bad_input(anyhow!("{name}: line {line}: {e}")))?);
         }
         let mut t = Tally::default();
         let start = Instant::now();

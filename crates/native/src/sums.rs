@@ -1,0 +1,323 @@
+//! Sums of distinct values: the combinations a linear row allows, found from the rows alone.
+//!
+//! A killer cage is the common case: `Σ d·x[c,d] = 15` over three cells that see each other.
+//! Bounds (`linear.rs`) treat the cells one by one, so a two-cell cage of 4 keeps 1, 2 and 3
+//! in both cells although {2, 2} repeats. A setter reasons with combinations instead: 4 is
+//! {1, 3}, so the 2s go. This module does that for any linear row of the right shape, without
+//! knowing what a cage is:
+//!
+//! ```text
+//!  row  Σ a_v·x_v  (sense)  rhs, its terms in groups g1..gk (linear.rs)
+//!   - every group is a whole exactly-one row: exactly one of its variables is 1, so the group
+//!     "takes" the coefficient of that variable — its value;
+//!   - a coefficient appears at most once in a group;
+//!   - two groups never take the same value: variables of equal coefficient in different groups
+//!     share an exactly-one row or an at-most-one row (Σ x <= 1, all coefficients 1).
+//!  Then the values taken are k distinct coefficients whose sum satisfies the row: a
+//!  combination, from a list made once when the model is compiled.
+//! ```
+//!
+//! Propagation, with `live[g]` the values group `g` can still take:
+//! - a combination `M` fits when every group can take a value of `M` and together they can
+//!   cover `M` (`live[g] ∩ M ≠ ∅` for all `g`, `∪ (live[g] ∩ M) = M`); a group keeps only the
+//!   values some fitting combination offers it; no fitting combination is a conflict;
+//! - a value in every fitting combination is taken by exactly one group: if only one variable
+//!   can take it, that variable is 1; if all that can lie in one exactly-one row, the row's
+//!   other variables are 0 (a cage of 3 in two cells {1, 2} empties the rest of its row of 1s
+//!   and 2s).
+//!
+//! Both are sound: the values of any solution form a fitting combination.
+
+use std::collections::HashMap;
+
+use sudoku_ip_model::{Model, Sense};
+
+/// Most value combinations kept for one row; a row with more is left to bounds alone.
+const MAX_COMBOS: usize = 4096;
+/// Most `k`-subsets looked at while listing a row's combinations.
+const MAX_SUBSETS: u64 = 1 << 20;
+
+/// The compiled sum rows.
+#[derive(Default)]
+pub(crate) struct Sums {
+    /// Linear row → index into `rows`, or `u32::MAX`.
+    pub of_lin: Vec<u32>,
+    pub rows: Vec<SumRow>,
+    /// Most groups in one sum row.
+    pub max_groups: usize,
+}
+
+/// One linear row that is a sum of distinct values.
+pub(crate) struct SumRow {
+    /// Per term of the row (in `lin_terms` order), the index of its coefficient among the
+    /// row's distinct coefficients.
+    pub value: Vec<u8>,
+    /// Fitting-candidate combinations: sets of value indices (`k` of them) whose coefficients
+    /// satisfy the row.
+    pub combos: Vec<u64>,
+}
+
+/// What the compiler knows that detection needs.
+pub(crate) struct Layout<'a> {
+    pub lin_terms: &'a [(u32, i64)],
+    pub lin_groups: &'a [u32],
+    pub group_start: &'a [u32],
+    pub group_eo: &'a [u32],
+    pub lin_sense: &'a [Sense],
+    pub lin_rhs: &'a [i64],
+    pub eo_start: &'a [u32],
+    pub var_eo_start: &'a [u32],
+    pub var_eo_row: &'a [u32],
+}
+
+impl Layout<'_> {
+    /// Variables in exactly-one row `r`.
+    fn eo_len(&self, r: u32) -> usize {
+        (self.eo_start[r as usize + 1] - self.eo_start[r as usize]) as usize
+    }
+
+    /// The exactly-one rows of variable `v`.
+    fn eo_rows_of(&self, v: u32) -> &[u32] {
+        &self.var_eo_row[self.var_eo_start[v as usize] as usize..self.var_eo_start[v as usize + 1] as usize]
+    }
+}
+
+/// Find the sum rows among the linear rows.
+pub(crate) fn detect(model: &Model, layout: &Layout) -> Sums {
+    let lin_rows = layout.lin_groups.len() - 1;
+    // At-most-one rows (all coefficients 1, `<= 1`) of each variable, beside its exactly-one rows.
+    let mut amo_of: HashMap<u32, Vec<u32>> = HashMap::new();
+    for (i, row) in model.rows().iter().enumerate() {
+        if row.sense == Sense::Le && row.rhs == 1 && row.terms.iter().all(|&(_, a)| a == 1) {
+            for &(v, _) in &row.terms {
+                amo_of.entry(v).or_default().push(i as u32);
+            }
+        }
+    }
+    let exclusive = |u: u32, w: u32| {
+        let (ru, rw) = (layout.eo_rows_of(u), layout.eo_rows_of(w));
+        ru.iter().any(|r| rw.contains(r))
+            || matches!((amo_of.get(&u), amo_of.get(&w)), (Some(a), Some(b)) if a.iter().any(|r| b.contains(r)))
+    };
+    let mut sums = Sums { of_lin: vec![u32::MAX; lin_rows], ..Sums::default() };
+    for l in 0..lin_rows {
+        if let Some(row) = sum_row(l, layout, &exclusive) {
+            let groups = (layout.lin_groups[l + 1] - layout.lin_groups[l]) as usize;
+            sums.max_groups = sums.max_groups.max(groups);
+            sums.of_lin[l] = sums.rows.len() as u32;
+            sums.rows.push(row);
+        }
+    }
+    sums
+}
+
+/// Linear row `l` as a sum row, if it is one and its combinations say more than bounds do.
+fn sum_row(l: usize, layout: &Layout, exclusive: &dyn Fn(u32, u32) -> bool) -> Option<SumRow> {
+    let groups = layout.lin_groups[l] as usize..layout.lin_groups[l + 1] as usize;
+    let k = groups.len();
+    if k < 2 {
+        return None;
+    }
+    let terms_of = |g: usize| &layout.lin_terms[layout.group_start[g] as usize..layout.group_start[g + 1] as usize];
+    let mut values: Vec<i64> = Vec::new();
+    for g in groups.clone() {
+        let r = layout.group_eo[g];
+        let terms = terms_of(g);
+        // The group is its whole exactly-one row, and no coefficient repeats inside it.
+        if r == u32::MAX || layout.eo_len(r) != terms.len() {
+            return None;
+        }
+        let mut seen: Vec<i64> = terms.iter().map(|&(_, a)| a).collect();
+        seen.sort_unstable();
+        if seen.windows(2).any(|w| w[0] == w[1]) {
+            return None;
+        }
+        values.extend(seen);
+    }
+    values.sort_unstable();
+    values.dedup();
+    if values.len() > 64 || k > values.len() {
+        return None;
+    }
+    // No two groups can take the same value.
+    for (i, g1) in groups.clone().enumerate() {
+        for g2 in groups.clone().skip(i + 1) {
+            for &(u, a) in terms_of(g1) {
+                if let Some(&(w, _)) = terms_of(g2).iter().find(|&&(_, b)| b == a) {
+                    if !exclusive(u, w) {
+                        return None;
+                    }
+                }
+            }
+        }
+    }
+    let (sense, rhs) = (layout.lin_sense[l], layout.lin_rhs[l]);
+    let holds = |s: i64| match sense {
+        Sense::Le => s <= rhs,
+        Sense::Eq => s == rhs,
+        Sense::Ge => s >= rhs,
+    };
+    let total = binomial(values.len() as u64, k as u64);
+    if total > MAX_SUBSETS {
+        return None;
+    }
+    let mut combos = Vec::new();
+    let mut chosen = Vec::with_capacity(k);
+    subsets(&values, k, 0, 0, &mut chosen, &mut |mask, sum| {
+        if holds(sum) {
+            combos.push(mask);
+        }
+        combos.len() <= MAX_COMBOS
+    });
+    // Too many to be worth it, or the sum excludes nothing (distinctness alone is the other
+    // rows' job).
+    if combos.len() > MAX_COMBOS || combos.len() as u64 == total {
+        return None;
+    }
+    let index = |a: i64| values.binary_search(&a).map(|i| i as u8).unwrap_or(u8::MAX);
+    let value = groups.flat_map(|g| terms_of(g).iter().map(|&(_, a)| index(a))).collect();
+    Some(SumRow { value, combos })
+}
+
+/// `n` choose `k`, saturating.
+fn binomial(n: u64, k: u64) -> u64 {
+    let k = k.min(n - k);
+    (0..k).fold(1u64, |acc, i| acc.saturating_mul(n - i) / (i + 1))
+}
+
+/// Call `visit(mask, sum)` for every `k`-subset of `values[from..]` added to `chosen`, until it
+/// returns false. Returns false if stopped.
+fn subsets(
+    values: &[i64],
+    k: usize,
+    from: usize,
+    mask: u64,
+    chosen: &mut Vec<i64>,
+    visit: &mut dyn FnMut(u64, i64) -> bool,
+) -> bool {
+    if chosen.len() == k {
+        return visit(mask, chosen.iter().sum());
+    }
+    for i in from..values.len() {
+        if values.len() - i < k - chosen.len() {
+            break;
+        }
+        chosen.push(values[i]);
+        let go_on = subsets(values, k, i + 1, mask | 1 << i, chosen, visit);
+        chosen.pop();
+        if !go_on {
+            return false;
+        }
+    }
+    true
+}
+
+/// What the fitting combinations of a row leave: per group the values it may still take, and
+/// the values every fitting combination holds. `live` gives each group's live values.
+pub(crate) fn supported(row: &SumRow, live: &[u64], keep: &mut [u64]) -> Option<u64> {
+    keep.fill(0);
+    let mut required = u64::MAX;
+    let mut any = false;
+    'combos: for &m in &row.combos {
+        let mut union = 0;
+        for &l in live {
+            let here = l & m;
+            if here == 0 {
+                continue 'combos;
+            }
+            union |= here;
+        }
+        if union != m {
+            continue;
+        }
+        any = true;
+        required &= m;
+        for (k, &l) in keep.iter_mut().zip(live) {
+            *k |= l & m;
+        }
+    }
+    any.then_some(required)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compile::Compiled;
+    use sudoku_ip_model::rules::Cage;
+    use sudoku_ip_model::{Cell, Geometry, Puzzle, Rule};
+
+    fn compiled(cages: Vec<Cage>, distinct: bool) -> Compiled {
+        let puzzle =
+            Puzzle::blank(Geometry::new(9, None).expect("9x9")).with_rules(vec![Rule::Killer { cages, distinct }]);
+        Compiled::new(&Model::build(&puzzle))
+    }
+
+    fn cage(cells: &[(usize, usize)], sum: u32) -> Cage {
+        Cage { cells: cells.iter().map(|&(r, c)| Cell::new(r, c)).collect(), sum: Some(sum) }
+    }
+
+    #[test]
+    fn killer_cages_are_found_with_their_combinations() {
+        // 4 in two cells: {1, 3}. 10 in four cells: {1, 2, 3, 4}. 15 in three cells: eight
+        // combinations of 1..9. 45 in nine cells: every digit — the sum excludes nothing.
+        let c = compiled(
+            vec![
+                cage(&[(0, 0), (0, 1)], 4),
+                cage(&[(1, 0), (1, 1), (2, 0), (2, 1)], 10),
+                cage(&[(4, 4), (4, 5), (5, 5)], 15),
+                cage(&(0..9).map(|r| (r, 8)).collect::<Vec<_>>(), 45),
+            ],
+            true,
+        );
+        let combos: Vec<Vec<u64>> = c.sums.rows.iter().map(|r| r.combos.clone()).collect();
+        assert_eq!(combos.len(), 3, "the nine-cell cage is left to the other rows");
+        assert_eq!(combos[0], vec![0b101]);
+        assert_eq!(combos[1], vec![0b1111]);
+        assert_eq!(combos[2].len(), 8);
+        assert!(combos[2].iter().all(|&m| m.count_ones() == 3));
+        assert_eq!(c.sums.max_groups, 4);
+    }
+
+    #[test]
+    fn a_sum_only_cage_counts_only_where_its_cells_see_each_other() {
+        // Seed 004's formulation has no "digits differ" rows: a cage across two boxes, rows and
+        // columns may repeat a digit, so it is no sum of distinct values; inside one box it is.
+        let c = compiled(vec![cage(&[(2, 2), (3, 3)], 4), cage(&[(0, 0), (1, 1)], 4)], false);
+        assert_eq!(c.sums.rows.len(), 1);
+        let lin = c.sums.of_lin.iter().position(|&s| s != u32::MAX).expect("one sum row");
+        assert_eq!(c.lin_row[lin] as usize, c.lin_row.iter().map(|&r| r as usize).max().expect("rows"));
+    }
+
+    #[test]
+    fn binomials_and_subsets() {
+        assert_eq!((binomial(9, 2), binomial(9, 5), binomial(25, 12)), (36, 126, 5_200_300));
+        let mut seen = Vec::new();
+        subsets(&[1, 2, 3, 4], 2, 0, 0, &mut Vec::new(), &mut |m, s| {
+            seen.push((m, s));
+            true
+        });
+        assert_eq!(seen, vec![(0b0011, 3), (0b0101, 4), (0b1001, 5), (0b0110, 5), (0b1010, 6), (0b1100, 7)]);
+    }
+
+    #[test]
+    fn a_cage_of_4_in_two_cells_is_1_and_3() {
+        // Values 1..=9 are indices 0..=8; combinations of two summing to 4: {1, 3} only.
+        let row = SumRow { value: Vec::new(), combos: vec![0b101] };
+        let live = [0x1ff, 0x1ff];
+        let mut keep = [0; 2];
+        assert_eq!(supported(&row, &live, &mut keep), Some(0b101));
+        assert_eq!(keep, [0b101, 0b101]);
+        // One cell already without 1 and 3: nothing fits.
+        assert_eq!(supported(&row, &[0b010, 0x1ff], &mut keep), None);
+    }
+
+    #[test]
+    fn a_combination_fits_only_if_the_groups_cover_it() {
+        // Three cells, sum 6 = {1, 2, 3}; two cells can only be 1 or 2... and so can the
+        // third: three cells cannot cover {1, 2, 3} with values from {1, 2}.
+        let row = SumRow { value: Vec::new(), combos: vec![0b111] };
+        let mut keep = [0; 3];
+        assert_eq!(supported(&row, &[0b011, 0b011, 0b011], &mut keep), None);
+        assert_eq!(supported(&row, &[0b011, 0b011, 0b111], &mut keep), Some(0b111));
+    }
+}
