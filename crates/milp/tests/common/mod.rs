@@ -1,4 +1,4 @@
-//! Puzzles shared by this crate's tests and its `solve_times` example.
+//! Puzzles shared by this crate's tests.
 #![allow(dead_code)]
 
 use sudoku_ip_model::{Cell, Geometry, Grid, Puzzle};

@@ -63,27 +63,29 @@ pub fn possible_digits(n: usize, k: usize, s: u32, distinct: bool) -> Vec<bool> 
     // count[j][t]: j-subsets of 1..=n with sum t. Removing digit d from the counts (undoing its
     // knapsack step) gives the subsets without d; d is possible iff a (k−1)-subset without d
     // sums to s − d. Counts stay below C(64, 32) < 2^61.
-    let mut count = vec![vec![0u64; s + 1]; k + 1];
-    count[0][0] = 1;
+    // Flat tables, row j at j·w: one allocation each, whatever n.
+    let w = s + 1;
+    let mut count = vec![0u64; (k + 1) * w];
+    count[0] = 1;
     for d in 1..=n {
         for j in (1..=k).rev() {
             for t in (d..=s).rev() {
-                count[j][t] += count[j - 1][t - d];
+                count[j * w + t] += count[(j - 1) * w + t - d];
             }
         }
     }
+    let mut without = vec![0u64; k * w];
     for (d, slot) in out.iter_mut().enumerate().skip(1) {
         if d > s {
             continue;
         }
-        let mut without = vec![vec![0u64; s + 1]; k];
         for j in 0..k {
             for t in 0..=s {
-                let with_d = if j >= 1 && t >= d { without[j - 1][t - d] } else { 0 };
-                without[j][t] = count[j][t] - with_d;
+                let with_d = if j >= 1 && t >= d { without[(j - 1) * w + t - d] } else { 0 };
+                without[j * w + t] = count[j * w + t] - with_d;
             }
         }
-        *slot = without[k - 1][s - d] > 0;
+        *slot = without[(k - 1) * w + s - d] > 0;
     }
     out
 }

@@ -13,7 +13,8 @@ Input formats (auto-detected; force one with --format):
   grid      n lines of n cells: 1-9, A.. for 10.., '.' '0' '*' '_' for empty; '|' and
             '---+---' separators are ignored; or whitespace-separated integers (any size)
   line      one puzzle of n*n characters per line ('#' comments); many lines = a batch
-  json      the JSON puzzle format (see README)
+  json      the JSON puzzle format (see README), or an object carrying one under \"puzzle\"
+            (what generate -O json writes); one object per line = a batch
   killer    seed 004's Killer layout in Python: grid = [[1, 1, 2, ...], ...] cage ids and
             grid_sum = {1: 3, ...} sums (see docs/json-format.md)
 
