@@ -3,8 +3,8 @@
 //!
 //! | grade    | hardest technique needed                                               |
 //! |----------|------------------------------------------------------------------------|
-//! | easy     | hidden and naked singles (and single-row arithmetic of variant rules)  |
-//! | medium   | locked candidates (pointing, claiming), naked and hidden pairs         |
+//! | easy     | hidden and naked singles (and single-row arithmetic of variant rules, cage combinations) |
+//! | medium   | locked candidates (pointing, claiming), naked and hidden pairs, innies and outies |
 //! | hard     | naked and hidden triples, X-wing, swordfish                            |
 //! | expert   | none of these finishes it: the puzzle needs search (trial and error)   |
 //!
@@ -31,11 +31,19 @@
 //! - every other row (cage and arrow sums, thermometers, kropki and XV implications,
 //!   non-consecutive cliques) is used one row at a time by bounds: with each cell taking one of
 //!   its candidates, a candidate that cannot fit the row's bounds whatever the other cells take
-//!   is removed ("rule arithmetic", graded with the singles). Combinations across rows (cage
-//!   combinations against a box, say) are not attempted, so variant puzzles may rate harder
-//!   than a person who knows those tricks would find them.
+//!   is removed ("rule arithmetic", graded with the singles);
+//! - rows that are sums of distinct digits (killer cages: every two cells share a unit for each
+//!   digit) are also reduced by the digit combinations that make the sum, as a killer solver
+//!   does ("cage combinations", graded with the singles: it is a killer's basic step): a candidate no fitting
+//!   combination offers its cell goes, and a digit every combination holds leaves the rest of
+//!   any unit that contains all the cage's cells that can take it;
+//! - the 45 rule ("innies and outies", graded with locked candidates): a house, or two disjoint
+//!   houses, sums to a known total, so the few cells its inside cages leave, or the few its
+//!   crossing cages add, form a new sum row, reduced by bounds and combinations. Larger
+//!   unions of houses and chains of such rows are not attempted, so a killer may still rate
+//!   harder than an expert setter would find it.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::str::FromStr;
 
@@ -97,8 +105,13 @@ pub enum Technique {
     NakedSingle,
     /// A variant row (sum, thermometer, dot…) rules a candidate out on its own.
     RuleArithmetic,
+    /// A sum of distinct digits (a killer cage) keeps the digits of its fitting combinations.
+    CageCombinations,
     /// A unit's candidates for a digit all lie in another unit (pointing, claiming).
     LockedCandidates,
+    /// The "45 rule": a house's digits sum to n(n+1)/2, so the cells its inside cages leave
+    /// (innies), or the cells its crossing cages add (outies), have a known sum.
+    InniesOuties,
     /// Two cells of a unit with the same two candidates.
     NakedPair,
     /// Two digits confined to the same two cells of a unit.
@@ -115,11 +128,13 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 10] = [
+    pub const ALL: [Technique; 12] = [
         Technique::HiddenSingle,
         Technique::NakedSingle,
         Technique::RuleArithmetic,
+        Technique::CageCombinations,
         Technique::LockedCandidates,
+        Technique::InniesOuties,
         Technique::NakedPair,
         Technique::HiddenPair,
         Technique::NakedTriple,
@@ -135,6 +150,8 @@ impl Technique {
             Technique::NakedSingle => "naked single",
             Technique::RuleArithmetic => "rule arithmetic",
             Technique::LockedCandidates => "locked candidates",
+            Technique::CageCombinations => "cage combinations",
+            Technique::InniesOuties => "innies and outies",
             Technique::NakedPair => "naked pair",
             Technique::HiddenPair => "hidden pair",
             Technique::NakedTriple => "naked triple",
@@ -147,8 +164,13 @@ impl Technique {
     /// The grade of a puzzle whose hardest technique this is.
     pub fn grade(self) -> Grade {
         match self {
-            Technique::HiddenSingle | Technique::NakedSingle | Technique::RuleArithmetic => Grade::Easy,
-            Technique::LockedCandidates | Technique::NakedPair | Technique::HiddenPair => Grade::Medium,
+            Technique::HiddenSingle
+            | Technique::NakedSingle
+            | Technique::RuleArithmetic
+            | Technique::CageCombinations => Grade::Easy,
+            Technique::LockedCandidates | Technique::InniesOuties | Technique::NakedPair | Technique::HiddenPair => {
+                Grade::Medium
+            }
             Technique::NakedTriple | Technique::HiddenTriple | Technique::XWing | Technique::Swordfish => Grade::Hard,
         }
     }
@@ -256,6 +278,18 @@ struct CellRow {
     rhs: i64,
 }
 
+/// What makes a [`CellRow`] a sum of distinct digits (a killer cage): the combinations of its
+/// coefficients that satisfy it (`sudoku_ip_native::combinations`).
+struct SumRow {
+    /// Per cell of the row, per digit − 1: the position of its coefficient among the row's
+    /// distinct coefficients.
+    value: Vec<Vec<u8>>,
+    combos: Vec<u64>,
+}
+
+/// Most cells in a row the 45 rule derives.
+const MAX_DERIVED: usize = 4;
+
 /// Candidates and placements, and the structure of the model they live in.
 struct Logic {
     n: usize,
@@ -273,6 +307,11 @@ struct Logic {
     cliques_of: Vec<Vec<u32>>,
     houses: Vec<House>,
     rows: Vec<CellRow>,
+    /// Rows of `rows` that are sums of distinct digits.
+    sums: Vec<(usize, SumRow)>,
+    /// Rows the 45 rule derives from houses and cages, each with its combinations when its cells
+    /// all see each other.
+    derived: Vec<(CellRow, Option<SumRow>)>,
     counts: [u32; Technique::ALL.len()],
     broken: bool,
 }
@@ -326,6 +365,8 @@ impl Logic {
             cliques_of: vec![Vec::new(); cells * n],
             houses: Vec::new(),
             rows: Vec::new(),
+            sums: Vec::new(),
+            derived: Vec::new(),
             counts: [0; Technique::ALL.len()],
             broken: false,
         };
@@ -386,6 +427,15 @@ impl Logic {
         houses.sort_by(|a, b| a.cells.cmp(&b.cells));
         logic.houses = houses;
         logic.done = vec![false; logic.units.len()];
+        logic.sums = (0..logic.rows.len()).filter_map(|r| Some((r, logic.sum_row(&logic.rows[r])?))).collect();
+        logic.derived = logic
+            .derived_rows()
+            .into_iter()
+            .map(|row| {
+                let sum = logic.sum_row(&row);
+                (row, sum)
+            })
+            .collect();
         for (v, f) in model.fixed().iter().enumerate() {
             if *f == Some(false) {
                 logic.cand[v / n] &= !(1u64 << (v % n));
@@ -397,6 +447,120 @@ impl Logic {
             }
         }
         logic
+    }
+
+    /// `row` as a sum of distinct digits, if it is one: within a cell no coefficient repeats,
+    /// and equal coefficients in two cells belong to one digit, for which the cells share a unit.
+    fn sum_row(&self, row: &CellRow) -> Option<SumRow> {
+        let cells = &row.cells;
+        for (i, (a, ca)) in cells.iter().enumerate() {
+            let mut own = ca.clone();
+            own.sort_unstable();
+            if own.windows(2).any(|w| w[0] == w[1]) {
+                return None;
+            }
+            for (b, cb) in &cells[i + 1..] {
+                for (da, x) in ca.iter().enumerate() {
+                    let Some(db) = cb.iter().position(|y| y == x) else { continue };
+                    let d = da as u8 + 1;
+                    let (ua, ub) = (&self.units_of[self.var(*a as usize, d)], &self.units_of[self.var(*b as usize, d)]);
+                    if da != db || !ua.iter().any(|u| ub.contains(u)) {
+                        return None;
+                    }
+                }
+            }
+        }
+        let mut values: Vec<i64> = cells.iter().flat_map(|(_, c)| c.iter().copied()).collect();
+        values.sort_unstable();
+        values.dedup();
+        let combos = sudoku_ip_native::combinations(&values, cells.len(), row.sense, row.rhs)?;
+        let position = |x: &i64| values.binary_search(x).map_or(u8::MAX, |p| p as u8);
+        let value = cells.iter().map(|(_, c)| c.iter().map(position).collect()).collect();
+        Some(SumRow { value, combos })
+    }
+
+    /// The 45 rule's rows. A union of one or two disjoint full houses (`m` of them) holds each
+    /// digit `m` times, so its digits sum to `m·n(n+1)/2`. Cages ("Σ digits = s" rows over
+    /// disjoint cells) inside it leave the other cells (innies) that sum; when the cages that
+    /// meet it cover it, the cells they have outside it (outies) sum to their totals less
+    /// that. Only rows of at most [`MAX_DERIVED`] cells are kept: those are the useful ones.
+    fn derived_rows(&self) -> Vec<CellRow> {
+        let n = self.n;
+        let cage_rows: Vec<&CellRow> = self
+            .rows
+            .iter()
+            .filter(|r| r.sense == Sense::Eq && r.cells.iter().all(|(_, c)| c.iter().zip(1..).all(|(&a, d)| a == d)))
+            .collect();
+        let mut owner = vec![usize::MAX; n * n];
+        for (i, row) in cage_rows.iter().enumerate() {
+            for &(cell, _) in &row.cells {
+                if std::mem::replace(&mut owner[cell as usize], i) != usize::MAX {
+                    return Vec::new(); // overlapping sums: not cages
+                }
+            }
+        }
+        if cage_rows.is_empty() {
+            return Vec::new();
+        }
+        let full: Vec<&Vec<u32>> = self.houses.iter().filter(|h| h.full).map(|h| &h.cells).collect();
+        let mut regions: Vec<(Vec<u32>, i64)> = full.iter().map(|h| ((*h).clone(), 1)).collect();
+        for (i, a) in full.iter().enumerate() {
+            for b in &full[i + 1..] {
+                if a.iter().all(|k| !b.contains(k)) {
+                    let mut both: Vec<u32> = a.iter().chain(b.iter()).copied().collect();
+                    both.sort_unstable();
+                    regions.push((both, 2));
+                }
+            }
+        }
+        let house_total = (n * (n + 1) / 2) as i64;
+        let mut found: BTreeMap<Vec<u32>, i64> = BTreeMap::new();
+        for (region, m) in regions {
+            let inside = |cell: u32| region.binary_search(&cell).is_ok();
+            let mut touching: Vec<usize> =
+                region.iter().map(|&k| owner[k as usize]).filter(|&o| o != usize::MAX).collect();
+            touching.sort_unstable();
+            touching.dedup();
+            let (mut inner_sum, mut all_sum) = (0i64, 0i64);
+            let mut covered = vec![false; n * n];
+            let mut outies: Vec<u32> = Vec::new();
+            for &c in &touching {
+                let row = cage_rows[c];
+                all_sum += row.rhs;
+                if row.cells.iter().all(|&(k, _)| inside(k)) {
+                    inner_sum += row.rhs;
+                    for &(k, _) in &row.cells {
+                        covered[k as usize] = true;
+                    }
+                } else {
+                    outies.extend(row.cells.iter().map(|&(k, _)| k).filter(|&k| !inside(k)));
+                }
+            }
+            let total = m * house_total;
+            let innies: Vec<u32> = region.iter().copied().filter(|&k| !covered[k as usize]).collect();
+            if (1..=MAX_DERIVED).contains(&innies.len()) {
+                found.insert(innies, total - inner_sum);
+            }
+            outies.sort_unstable();
+            let cages_cover = region.iter().all(|&k| owner[k as usize] != usize::MAX);
+            if cages_cover && (1..=MAX_DERIVED).contains(&outies.len()) {
+                found.insert(outies, all_sum - total);
+            }
+        }
+        let digit_coefs: Vec<i64> = (1..=n as i64).collect();
+        found
+            .into_iter()
+            .filter(|(cells, _)| {
+                !cage_rows
+                    .iter()
+                    .any(|r| r.cells.len() == cells.len() && r.cells.iter().all(|(k, _)| cells.contains(k)))
+            })
+            .map(|(cells, rhs)| CellRow {
+                cells: cells.into_iter().map(|k| (k, digit_coefs.clone())).collect(),
+                sense: Sense::Eq,
+                rhs,
+            })
+            .collect()
     }
 
     fn var(&self, cell: usize, d: u8) -> usize {
@@ -446,7 +610,9 @@ impl Logic {
             let progress = self.hidden_singles()
                 || self.naked_singles()
                 || self.rule_arithmetic()
+                || self.cage_combinations()
                 || self.locked_candidates()
+                || self.innies_outies()
                 || self.naked_subset(2, Technique::NakedPair)
                 || self.hidden_subset(2, Technique::HiddenPair)
                 || self.naked_subset(3, Technique::NakedTriple)
@@ -506,51 +672,157 @@ impl Logic {
     /// One variant row removes the candidates that cannot fit its bounds.
     fn rule_arithmetic(&mut self) -> bool {
         for r in 0..self.rows.len() {
-            let row = &self.rows[r];
-            let (mut lo, mut hi) = (0i64, 0i64);
-            let mut bounds = Vec::with_capacity(row.cells.len());
-            for (i, (cell, coef)) in row.cells.iter().enumerate() {
-                let k = *cell as usize;
-                let (a, b) = if self.value[k] != 0 {
-                    let c = coef[self.value[k] as usize - 1];
-                    (c, c)
-                } else {
-                    let mut it = digits(self.cand[k]).map(|d| coef[d as usize - 1]);
-                    let Some(first) = it.next() else { continue };
-                    it.fold((first, first), |(a, b), c| (a.min(c), b.max(c)))
-                };
-                bounds.push((i, a, b));
-                lo += a;
-                hi += b;
-            }
-            let (le, ge) = match row.sense {
-                Sense::Le => (true, false),
-                Sense::Ge => (false, true),
-                Sense::Eq => (true, true),
-            };
-            let mut removed = Vec::new();
-            for &(i, a, b) in &bounds {
-                let (cell, coef) = &row.cells[i];
-                let k = *cell as usize;
-                if self.value[k] != 0 {
-                    continue;
-                }
-                for d in digits(self.cand[k]) {
-                    let c = coef[d as usize - 1];
-                    if (le && lo - a + c > row.rhs) || (ge && hi - b + c < row.rhs) {
-                        removed.push((k, d));
-                    }
-                }
-            }
-            if !removed.is_empty() {
-                for (k, d) in removed {
-                    self.cand[k] &= !bit(d);
-                }
-                self.count(Technique::RuleArithmetic);
+            let removed = self.bounds_removals(&self.rows[r]);
+            if self.apply(removed, Technique::RuleArithmetic) {
                 return true;
             }
         }
         false
+    }
+
+    /// One sum of distinct digits keeps the candidates its fitting combinations offer.
+    fn cage_combinations(&mut self) -> bool {
+        for s in 0..self.sums.len() {
+            let (r, sum) = &self.sums[s];
+            let removed = self.combination_removals(&self.rows[*r], sum);
+            if self.apply(removed, Technique::CageCombinations) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// One row of the 45 rule, by its bounds and, when its cells see each other, its
+    /// combinations.
+    fn innies_outies(&mut self) -> bool {
+        for i in 0..self.derived.len() {
+            let (row, sum) = &self.derived[i];
+            let mut removed = self.bounds_removals(row);
+            if let (Some(sum), Some(list)) = (sum, removed.as_mut()) {
+                match self.combination_removals(row, sum) {
+                    Some(more) => list.extend(more),
+                    None => removed = None,
+                }
+            }
+            if self.apply(removed, Technique::InniesOuties) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Remove candidates found by `technique` and count it; `None` is a contradiction. True if
+    /// anything happened.
+    fn apply(&mut self, removed: Option<Vec<(usize, u8)>>, technique: Technique) -> bool {
+        match removed {
+            None => {
+                self.broken = true;
+                true
+            }
+            Some(list) if list.iter().any(|&(k, d)| self.cand[k] & bit(d) != 0) => {
+                for (k, d) in list {
+                    self.cand[k] &= !bit(d);
+                }
+                self.count(technique);
+                true
+            }
+            Some(_) => false,
+        }
+    }
+
+    /// The candidates that cannot fit `row`'s bounds whatever its other cells take.
+    fn bounds_removals(&self, row: &CellRow) -> Option<Vec<(usize, u8)>> {
+        let (mut lo, mut hi) = (0i64, 0i64);
+        let mut bounds = Vec::with_capacity(row.cells.len());
+        for (i, (cell, coef)) in row.cells.iter().enumerate() {
+            let k = *cell as usize;
+            let (a, b) = if self.value[k] != 0 {
+                let c = coef[self.value[k] as usize - 1];
+                (c, c)
+            } else {
+                let mut it = digits(self.cand[k]).map(|d| coef[d as usize - 1]);
+                let Some(first) = it.next() else { continue };
+                it.fold((first, first), |(a, b), c| (a.min(c), b.max(c)))
+            };
+            bounds.push((i, a, b));
+            lo += a;
+            hi += b;
+        }
+        let (le, ge) = match row.sense {
+            Sense::Le => (true, false),
+            Sense::Ge => (false, true),
+            Sense::Eq => (true, true),
+        };
+        let mut removed = Vec::new();
+        for &(i, a, b) in &bounds {
+            let (cell, coef) = &row.cells[i];
+            let k = *cell as usize;
+            if self.value[k] != 0 {
+                continue;
+            }
+            for d in digits(self.cand[k]) {
+                let c = coef[d as usize - 1];
+                if (le && lo - a + c > row.rhs) || (ge && hi - b + c < row.rhs) {
+                    removed.push((k, d));
+                }
+            }
+        }
+        Some(removed)
+    }
+
+    /// The candidates no fitting combination of sum row `row` offers their cell, and, for a
+    /// digit every combination holds, the other cells of any unit that contains all the row's
+    /// cells that can take it (one cell: it keeps only that digit). `None`: nothing fits.
+    fn combination_removals(&self, row: &CellRow, sum: &SumRow) -> Option<Vec<(usize, u8)>> {
+        let cells = &row.cells;
+        let value_of = |i: usize, d: u8| sum.value[i][d as usize - 1];
+        let live: Vec<u64> = (0..cells.len())
+            .map(|i| match self.value[cells[i].0 as usize] {
+                0 => digits(self.cand[cells[i].0 as usize]).fold(0, |m, d| m | 1 << value_of(i, d)),
+                d => 1 << value_of(i, d),
+            })
+            .collect();
+        let mut keep = vec![0u64; cells.len()];
+        let mut required = sudoku_ip_native::fitting(&sum.combos, &live, &mut keep)?;
+        let mut removed: Vec<(usize, u8)> = Vec::new();
+        for (i, &(cell, _)) in cells.iter().enumerate() {
+            let k = cell as usize;
+            removed.extend(digits(self.cand[k]).filter(|&d| keep[i] >> value_of(i, d) & 1 == 0).map(|d| (k, d)));
+        }
+        while required != 0 {
+            let j = required.trailing_zeros() as u8;
+            required &= required - 1;
+            // The cells that can still take value j, and its digit (one digit per value).
+            let mut holders: Vec<usize> = Vec::new();
+            let mut digit = 0;
+            for (i, &(cell, _)) in cells.iter().enumerate() {
+                let k = cell as usize;
+                let d = (1..=self.n as u8).find(|&d| value_of(i, d) == j).unwrap_or(0);
+                if d != 0 && (self.value[k] == d || (self.value[k] == 0 && self.cand[k] & bit(d) != 0)) {
+                    holders.push(k);
+                    digit = d;
+                }
+            }
+            if digit == 0 || holders.iter().any(|&k| self.value[k] != 0) {
+                continue;
+            }
+            if let [k] = holders[..] {
+                removed.extend(digits(self.cand[k]).filter(|&d| d != digit).map(|d| (k, d)));
+            }
+            for &u in &self.units_of[self.var(holders[0], digit)] {
+                let unit = &self.units[u as usize];
+                if holders.iter().all(|&k| unit.cells.contains(&(k as u32))) {
+                    removed.extend(
+                        unit.cells
+                            .iter()
+                            .map(|&k| k as usize)
+                            .filter(|&k| !holders.contains(&k) && self.cand[k] & bit(digit) != 0)
+                            .map(|k| (k, digit)),
+                    );
+                }
+            }
+        }
+        Some(removed)
     }
 
     fn locked_candidates(&mut self) -> bool {

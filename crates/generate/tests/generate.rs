@@ -7,10 +7,10 @@
 
 use sudoku_ip_generate::{
     generate, generate_many, minimize, rate, GenerateError, GenerateSpec, Generated, Grade, KillerSpec, Minimality,
-    Symmetry,
+    Symmetry, Technique,
 };
 use sudoku_ip_milp::{Milp, MilpSolver};
-use sudoku_ip_model::{check, Backend, Cell, Geometry, Grid, Model, Puzzle, Rule, SearchEnd, SearchRequest};
+use sudoku_ip_model::{check, formats, Backend, Cell, Geometry, Grid, Model, Puzzle, Rule, SearchEnd, SearchRequest};
 use sudoku_ip_native::{presolve, Native, Presolve};
 
 fn spec(n: usize) -> GenerateSpec {
@@ -251,4 +251,27 @@ fn minimize_keeps_the_solution_and_leaves_a_minimal_puzzle() {
     clash.set(Cell::new(0, 1), 5);
     let clash = Puzzle::new(Geometry::new(9, None).expect("9x9"), clash);
     assert_eq!(minimize(&clash), Err(GenerateError::NoSolution));
+}
+
+/// A generated killer (3 givens) that logic finishes only with the 45 rule (once).
+const KILLER_45: &str = r#"{"box":"3x3","givens":[".........","1......4.",".........",".........",".........",".......8.",".........",".........","........."],"rules":[{"cages":[{"cells":["r1c1","r1c2","r1c3","r2c3","r3c3"],"sum":26},{"cells":["r1c4","r2c4"],"sum":15},{"cells":["r1c5","r1c6","r1c7","r2c6","r2c7"],"sum":20},{"cells":["r1c8","r1c9","r2c8","r2c9","r3c8","r3c9"],"sum":31},{"cells":["r2c1","r2c2","r3c1","r3c2","r4c1"],"sum":23},{"cells":["r2c5","r3c5","r3c6","r3c7","r4c6"],"sum":27},{"cells":["r3c4","r4c3","r4c4","r4c5","r5c4"],"sum":29},{"cells":["r4c2","r5c2","r6c2"],"sum":16},{"cells":["r4c7","r4c8","r4c9","r5c9"],"sum":13},{"cells":["r5c1","r6c1"],"sum":10},{"cells":["r5c3","r6c3"],"sum":8},{"cells":["r5c5","r5c6","r6c5"],"sum":10},{"cells":["r5c7","r5c8","r6c8","r6c9"],"sum":23},{"cells":["r6c4","r7c3","r7c4"],"sum":13},{"cells":["r6c6","r6c7"],"sum":16},{"cells":["r7c1","r7c2"],"sum":13},{"cells":["r7c5","r7c6"],"sum":10},{"cells":["r7c7","r7c8","r7c9","r8c9"],"sum":13},{"cells":["r8c1","r8c2","r8c3","r9c1","r9c2","r9c3"],"sum":31},{"cells":["r8c4","r8c5","r9c4"],"sum":7},{"cells":["r8c6","r9c5","r9c6"],"sum":19},{"cells":["r8c7","r9c7"],"sum":13},{"cells":["r8c8","r9c8","r9c9"],"sum":19}],"type":"killer"}],"size":9}"#;
+
+#[test]
+fn killers_are_rated_with_cage_combinations_and_the_45_rule() {
+    let read = |text: &str| formats::parse_puzzle(text, &formats::ParseOptions::default()).expect("puzzle");
+    let seed004 = read(include_str!("../../../examples/killer.json"));
+    let r = rate(&seed004).expect("rated");
+    assert_eq!((r.grade, r.hardest, r.needs_search), (Grade::Easy, Some(Technique::CageCombinations), false));
+    let r = rate(&read(KILLER_45)).expect("rated");
+    assert_eq!((r.grade, r.hardest, r.needs_search), (Grade::Medium, Some(Technique::InniesOuties), false));
+    // Generated killers: whatever the techniques place is the solution's digit (rate checks
+    // every placement against the engine's solution and fails otherwise).
+    let mut used = std::collections::BTreeSet::new();
+    for seed in 0..6 {
+        let g = generate(&GenerateSpec { killer: Some(KillerSpec::default()), ..spec(9) }.with_seed(seed))
+            .expect("generated");
+        let r = rate(&g.puzzle).expect("every placement agrees with the solution");
+        used.extend(r.techniques.iter().map(|t| t.technique));
+    }
+    assert!(used.contains(&Technique::CageCombinations), "{used:?}");
 }

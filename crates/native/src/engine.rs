@@ -642,7 +642,7 @@ impl Engine {
         let conflict = Conflict { row, kind: ConflictKind::Linear };
         self.sum_live_values(l, s, live);
         keep.resize(live.len(), 0);
-        let Some(mut required) = sums::supported(&self.c.sums.rows[s], live, keep) else {
+        let Some(mut required) = sums::fitting(&self.c.sums.rows[s].combos, live, keep) else {
             return Err(conflict);
         };
         let (groups, first) =
@@ -800,7 +800,7 @@ impl Engine {
             }
             self.sum_live_values(l, s as usize, &mut live);
             keep.resize(live.len(), 0);
-            let required = sums::supported(&self.c.sums.rows[s as usize], &live, &mut keep);
+            let required = sums::fitting(&self.c.sums.rows[s as usize].combos, &live, &mut keep);
             assert!(required.is_some(), "sum row {l} has no fitting combination");
             assert_eq!(live, keep, "sum row {l} keeps values no combination offers");
         }

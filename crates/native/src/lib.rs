@@ -9,7 +9,8 @@
 //! - The generic engine ([`search_generic`]) propagates to a fixed point — exactly-one rows by
 //!   counters (naked and hidden singles), by locked candidates between rows sharing
 //!   variables and, in long searches, by pairs; linear rows by activity bounds over groups of terms that lie in one
-//!   exactly-one row (`linear.rs`) — and searches depth-first with a trail, branching in the
+//!   exactly-one row (`linear.rs`), and those that are sums of distinct values (killer cages)
+//!   by the value combinations they allow (`sums.rs`) — and searches depth-first with a trail, branching in the
 //!   exactly-one row with the fewest candidates relative to the conflicts it has caused
 //!   (dom/wdeg). It assumes nothing about where rows come from, so every variant that compiles
 //!   to rows runs on it unchanged; the compiled rows are cached, so searching many puzzles of
@@ -46,6 +47,7 @@ use sudoku_ip_model::{Backend, BackendError, Cell, Grid, Model, SearchEnd, Searc
 
 pub use plain9::is_plain_9x9;
 pub use presolve::{presolve, Presolve};
+pub use sums::{combinations, fitting};
 
 /// The native exact engine as a [`Backend`] named `native`.
 #[derive(Clone, Copy, Debug, Default)]

@@ -151,7 +151,20 @@ fn sum_row(l: usize, layout: &Layout, exclusive: &dyn Fn(u32, u32) -> bool) -> O
             }
         }
     }
-    let (sense, rhs) = (layout.lin_sense[l], layout.lin_rhs[l]);
+    let combos = combinations(&values, k, layout.lin_sense[l], layout.lin_rhs[l])?;
+    let index = |a: i64| values.binary_search(&a).map(|i| i as u8).unwrap_or(u8::MAX);
+    let value = groups.flat_map(|g| terms_of(g).iter().map(|&(_, a)| index(a))).collect();
+    Some(SumRow { value, combos })
+}
+
+/// The `k`-subsets of `values` (sorted, distinct, at most 64) whose sum satisfies
+/// `sum sense rhs`, as bit sets over the positions in `values`. `None` when they say nothing
+/// (every subset fits: distinctness alone is the other rows' job) or are too many to be worth
+/// keeping.
+pub fn combinations(values: &[i64], k: usize, sense: Sense, rhs: i64) -> Option<Vec<u64>> {
+    if values.len() > 64 || k == 0 || k > values.len() {
+        return None;
+    }
     let holds = |s: i64| match sense {
         Sense::Le => s <= rhs,
         Sense::Eq => s == rhs,
@@ -163,20 +176,13 @@ fn sum_row(l: usize, layout: &Layout, exclusive: &dyn Fn(u32, u32) -> bool) -> O
     }
     let mut combos = Vec::new();
     let mut chosen = Vec::with_capacity(k);
-    subsets(&values, k, 0, 0, &mut chosen, &mut |mask, sum| {
+    subsets(values, k, 0, 0, &mut chosen, &mut |mask, sum| {
         if holds(sum) {
             combos.push(mask);
         }
         combos.len() <= MAX_COMBOS
     });
-    // Too many to be worth it, or the sum excludes nothing (distinctness alone is the other
-    // rows' job).
-    if combos.len() > MAX_COMBOS || combos.len() as u64 == total {
-        return None;
-    }
-    let index = |a: i64| values.binary_search(&a).map(|i| i as u8).unwrap_or(u8::MAX);
-    let value = groups.flat_map(|g| terms_of(g).iter().map(|&(_, a)| index(a))).collect();
-    Some(SumRow { value, combos })
+    (combos.len() <= MAX_COMBOS && (combos.len() as u64) < total).then_some(combos)
 }
 
 /// `n` choose `k`, saturating.
@@ -212,13 +218,15 @@ fn subsets(
     true
 }
 
-/// What the fitting combinations of a row leave: per group the values it may still take, and
-/// the values every fitting combination holds. `live` gives each group's live values.
-pub(crate) fn supported(row: &SumRow, live: &[u64], keep: &mut [u64]) -> Option<u64> {
+/// What the combinations of a sum row leave, given each group's live values (`live`, bit sets
+/// over value positions): a combination fits when every group can take one of its values and
+/// together they can cover it. Fills `keep` with the values fitting combinations offer each
+/// group, and returns the values every fitting combination holds; `None` when none fits.
+pub fn fitting(combos: &[u64], live: &[u64], keep: &mut [u64]) -> Option<u64> {
     keep.fill(0);
     let mut required = u64::MAX;
     let mut any = false;
-    'combos: for &m in &row.combos {
+    'combos: for &m in combos {
         let mut union = 0;
         for &l in live {
             let here = l & m;
@@ -302,22 +310,22 @@ mod tests {
     #[test]
     fn a_cage_of_4_in_two_cells_is_1_and_3() {
         // Values 1..=9 are indices 0..=8; combinations of two summing to 4: {1, 3} only.
-        let row = SumRow { value: Vec::new(), combos: vec![0b101] };
+        let combos = [0b101];
         let live = [0x1ff, 0x1ff];
         let mut keep = [0; 2];
-        assert_eq!(supported(&row, &live, &mut keep), Some(0b101));
+        assert_eq!(fitting(&combos, &live, &mut keep), Some(0b101));
         assert_eq!(keep, [0b101, 0b101]);
         // One cell already without 1 and 3: nothing fits.
-        assert_eq!(supported(&row, &[0b010, 0x1ff], &mut keep), None);
+        assert_eq!(fitting(&combos, &[0b010, 0x1ff], &mut keep), None);
     }
 
     #[test]
     fn a_combination_fits_only_if_the_groups_cover_it() {
         // Three cells, sum 6 = {1, 2, 3}; two cells can only be 1 or 2... and so can the
         // third: three cells cannot cover {1, 2, 3} with values from {1, 2}.
-        let row = SumRow { value: Vec::new(), combos: vec![0b111] };
+        let combos = [0b111];
         let mut keep = [0; 3];
-        assert_eq!(supported(&row, &[0b011, 0b011, 0b011], &mut keep), None);
-        assert_eq!(supported(&row, &[0b011, 0b011, 0b111], &mut keep), Some(0b111));
+        assert_eq!(fitting(&combos, &[0b011, 0b011, 0b011], &mut keep), None);
+        assert_eq!(fitting(&combos, &[0b011, 0b011, 0b111], &mut keep), Some(0b111));
     }
 }

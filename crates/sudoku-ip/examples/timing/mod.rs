@@ -50,7 +50,8 @@ impl Timing {
     }
 }
 
-/// Solve `puzzle` with `solver` `runs` times (presolve on, `limit` per run), passing each
+/// Solve `puzzle` with `solver` `runs` times (`limit` per run; MILP backends after native
+/// presolve unless `--no-presolve` is on the command line), passing each
 /// solution to `check`. Stops at the first run without a solution: a time limit reached is
 /// [`Stop::Limit`], so a backend known to be slow on a puzzle costs one limit, not `runs`.
 pub fn time_solves(
@@ -60,7 +61,7 @@ pub fn time_solves(
     limit: Duration,
     mut check: impl FnMut(&Grid),
 ) -> Result<Timing, sudoku_ip::Error> {
-    let options = Options { solver, limits: Limits { time: Some(limit), nodes: None }, presolve: true };
+    let options = Options { solver, limits: Limits { time: Some(limit), nodes: None }, presolve: presolve_arg() };
     let mut times = Vec::with_capacity(runs);
     let mut stopped = None;
     for _ in 0..runs {
@@ -95,6 +96,11 @@ pub fn millis(d: Duration) -> String {
 /// The first numeric command-line argument (runs per backend), or `default`.
 pub fn runs_arg(default: usize) -> usize {
     std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(default)
+}
+
+/// Whether MILP backends get native presolve first: yes, unless `--no-presolve` is given.
+pub fn presolve_arg() -> bool {
+    !std::env::args().any(|a| a == "--no-presolve")
 }
 
 /// The repository's `examples/` directory.

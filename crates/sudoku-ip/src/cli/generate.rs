@@ -292,7 +292,7 @@ pub fn generate_cmd(a: GenerateArgs) -> Result<Status, Failure> {
 
 fn stats_text(g: &Generated) -> String {
     let rating = g.rating.as_ref().map_or(String::new(), |r| {
-        format!(", {} ({}), {} guesses", r.grade, r.hardest.map_or("no technique", |t| t.name()), r.guesses)
+        format!(", {} ({}), {} guesses", r.grade, r.hardest.map_or("no technique applies", |t| t.name()), r.guesses)
     });
     let minimal = match g.minimality {
         generate::Minimality::Cells => "minimal",
