@@ -673,7 +673,7 @@ impl Logic {
     fn rule_arithmetic(&mut self) -> bool {
         for r in 0..self.rows.len() {
             let removed = self.bounds_removals(&self.rows[r]);
-            if self.apply(removed, Technique::RuleArithmetic) {
+            if self.apply(Some(removed), Technique::RuleArithmetic) {
                 return true;
             }
         }
@@ -697,7 +697,7 @@ impl Logic {
     fn innies_outies(&mut self) -> bool {
         for i in 0..self.derived.len() {
             let (row, sum) = &self.derived[i];
-            let mut removed = self.bounds_removals(row);
+            let mut removed = Some(self.bounds_removals(row));
             if let (Some(sum), Some(list)) = (sum, removed.as_mut()) {
                 match self.combination_removals(row, sum) {
                     Some(more) => list.extend(more),
@@ -731,7 +731,7 @@ impl Logic {
     }
 
     /// The candidates that cannot fit `row`'s bounds whatever its other cells take.
-    fn bounds_removals(&self, row: &CellRow) -> Option<Vec<(usize, u8)>> {
+    fn bounds_removals(&self, row: &CellRow) -> Vec<(usize, u8)> {
         let (mut lo, mut hi) = (0i64, 0i64);
         let mut bounds = Vec::with_capacity(row.cells.len());
         for (i, (cell, coef)) in row.cells.iter().enumerate() {
@@ -767,7 +767,7 @@ impl Logic {
                 }
             }
         }
-        Some(removed)
+        removed
     }
 
     /// The candidates no fitting combination of sum row `row` offers their cell, and, for a
