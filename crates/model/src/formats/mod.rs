@@ -127,7 +127,8 @@ pub fn parse_document(text: &str, opts: &ParseOptions) -> Result<Document, Parse
 
 /// Guess the format of a text.
 pub fn detect(text: &str) -> Format {
-    let trimmed = text.trim_start();
+    // A byte-order mark (Windows editors) comes before the text, not in it.
+    let trimmed = text.trim_start_matches('\u{feff}').trim_start();
     if trimmed.starts_with('{') {
         return Format::Json;
     }

@@ -346,6 +346,9 @@ fn the_killer_layout_detection_leaves_the_other_formats_alone() {
     assert_eq!(detect("B = [\n1,2,2;\n1,5,3];\n"), Format::Triplets);
     assert_eq!(detect("# grid = [[1, 2]]\n1,2,2\n"), Format::Triplets);
     assert_eq!(detect("{\"size\": 4}"), Format::Json);
+    // A byte-order mark before the JSON: still JSON, and it parses.
+    assert_eq!(detect("\u{feff}{\"size\": 4}"), Format::Json);
+    assert_eq!(parse("\u{feff}{\"size\": 4}").map(|p| p.n()), Ok(4));
     assert_eq!(detect(SEED004), Format::Grid);
 }
 

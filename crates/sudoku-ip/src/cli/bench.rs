@@ -37,8 +37,8 @@ pub fn run(a: BenchArgs) -> Result<Status, Failure> {
     for path in &a.files {
         let (text, name) = read_text(Some(path))?;
         // One-line puzzles, or JSON puzzles one a line (variants).
-        let json = text.trim_start_matches('\u{feff}').trim_start().starts_with('{');
-        let parse = ParseOptions { format: if json { Format::Json } else { Format::Line }, ..ParseOptions::default() };
+        let format = if formats::detect(&text) == Format::Json { Format::Json } else { Format::Line };
+        let parse = ParseOptions { format, ..ParseOptions::default() };
         let items =
             match formats::parse_document(&text, &parse).map_err(|e| Failure::bad_input(anyhow!("{name}: {e}")))? {
                 Document::Single(p) => vec![(1, Ok(p))],
