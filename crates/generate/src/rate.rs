@@ -697,13 +697,13 @@ impl Logic {
     fn innies_outies(&mut self) -> bool {
         for i in 0..self.derived.len() {
             let (row, sum) = &self.derived[i];
-            let mut removed = Some(self.bounds_removals(row));
-            if let (Some(sum), Some(list)) = (sum, removed.as_mut()) {
-                match self.combination_removals(row, sum) {
-                    Some(more) => list.extend(more),
-                    None => removed = None,
-                }
-            }
+            let removed = match sum {
+                None => Some(self.bounds_removals(row)),
+                Some(sum) => self.combination_removals(row, sum).map(|mut list| {
+                    list.extend(self.bounds_removals(row));
+                    list
+                }),
+            };
             if self.apply(removed, Technique::InniesOuties) {
                 return true;
             }

@@ -136,9 +136,6 @@ fn sum_row(l: usize, layout: &Layout, exclusive: &dyn Fn(u32, u32) -> bool) -> O
     }
     values.sort_unstable();
     values.dedup();
-    if values.len() > 64 || k > values.len() {
-        return None;
-    }
     // No two groups can take the same value.
     for (i, g1) in groups.clone().enumerate() {
         for g2 in groups.clone().skip(i + 1) {
@@ -151,6 +148,7 @@ fn sum_row(l: usize, layout: &Layout, exclusive: &dyn Fn(u32, u32) -> bool) -> O
             }
         }
     }
+    // `combinations` refuses more than 64 values, so the indices below fit a `u8`.
     let combos = combinations(&values, k, layout.lin_sense[l], layout.lin_rhs[l])?;
     let index = |a: i64| values.binary_search(&a).map(|i| i as u8).unwrap_or(u8::MAX);
     let value = groups.flat_map(|g| terms_of(g).iter().map(|&(_, a)| index(a))).collect();
