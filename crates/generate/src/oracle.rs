@@ -57,7 +57,7 @@ impl Oracle {
     /// An oracle for the geometry and rules of `puzzle` (its givens are ignored).
     pub(crate) fn new(puzzle: &Puzzle) -> Oracle {
         let n = puzzle.n();
-        if n == 9 && puzzle.geometry().box_shape() == Some((3, 3)) && puzzle.rules().is_empty() {
+        if puzzle.is_plain_9x9() {
             return Oracle { n, kind: Kind::Plain9 };
         }
         let mut blank = puzzle.clone();

@@ -65,6 +65,22 @@ impl Puzzle {
         &self.rules
     }
 
+    /// `true` for a plain 9×9 Sudoku: 3×3 boxes and no variant rule. The one place that decides
+    /// whether a puzzle may take the native engine's bit-parallel 9×9 fast path (the facade's
+    /// solve pipeline and the generator's oracle both ask here).
+    pub fn is_plain_9x9(&self) -> bool {
+        self.n() == 9 && self.rules.is_empty() && self.geometry.box_shape() == Some((3, 3))
+    }
+
+    /// The givens of a plain 9×9 puzzle (see [`Puzzle::is_plain_9x9`]), row-major with 0 for an
+    /// empty cell, as the fast path takes them; `None` for any other puzzle.
+    pub fn plain_9x9_givens(&self) -> Option<[u8; 81]> {
+        if !self.is_plain_9x9() {
+            return None;
+        }
+        <[u8; 81]>::try_from(self.givens.values()).ok()
+    }
+
     /// The givens as 1-based `(row, col, digit)` triplets, as in the seeds' clue matrix `B`.
     pub fn triplets(&self) -> Vec<(usize, usize, usize)> {
         let n = self.n();

@@ -239,13 +239,10 @@ fn plain9_fast(
     keep: usize,
     start: Instant,
 ) -> Result<Option<Report>, Error> {
-    let plain = options.solver == SolverKind::Native
-        && puzzle.rules().is_empty()
-        && puzzle.geometry().box_shape() == Some((3, 3));
-    let Ok(givens) = <[u8; 81]>::try_from(puzzle.givens().values()) else { return Ok(None) };
-    if !plain {
+    if options.solver != SolverKind::Native {
         return Ok(None);
     }
+    let Some(givens) = puzzle.plain_9x9_givens() else { return Ok(None) };
     let request = SearchRequest { max_solutions: max.max(1), keep, limits: options.limits, presolve: false };
     let Some(result) = sudoku_ip_native::search_plain9(&givens, &request) else { return Ok(None) };
     finish(puzzle, "native", result, Duration::ZERO, None, start).map(Some)
