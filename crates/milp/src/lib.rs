@@ -4,7 +4,7 @@
 //! [good_lp](https://docs.rs/good_lp). One file per solver, as in good_lp: `microlp.rs` (pure
 //! Rust, default feature `microlp`) and `highs.rs` (feature `highs`, C++ HiGHS); `problem.rs`
 //! turns a model into the solver's problem. Which solvers exist is decided at run time from
-//! the ones compiled in ([`MilpSolver::available`]).
+//! the ones compiled in ([`Milp::compiled`]).
 //!
 //! How a search runs ([`Milp`] implements [`Backend`]):
 //! - **Fixed variables are substituted**, not passed: givens and anything a caller's presolve
@@ -21,18 +21,16 @@
 //!   reached, or the one time limit for the whole search runs out.
 //!
 //! ```
-//! use sudoku_ip_milp::{Milp, MilpSolver};
+//! use sudoku_ip_milp::Milp;
 //! use sudoku_ip_model::{Backend, Geometry, Model, Puzzle, SearchEnd, SearchRequest};
 //!
 //! let puzzle = Puzzle::blank(Geometry::new(4, None).unwrap());
-//! let solver = MilpSolver::available()[0];
-//! let result = Milp::new(solver).unwrap().search(&Model::build(&puzzle), &SearchRequest::count(3, 3)).unwrap();
+//! let solver = Milp::compiled()[0];
+//! let result = solver.search(&Model::build(&puzzle), &SearchRequest::count(3, 3)).unwrap();
 //! assert_eq!((result.count, result.end), (3, SearchEnd::ReachedMax));
 //! ```
 #![forbid(unsafe_code)]
 
-use std::fmt;
-use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use sudoku_ip_model::{Backend, BackendError, Model, SearchEnd, SearchRequest, SearchResult, Stats};
@@ -45,115 +43,56 @@ mod highs;
 mod microlp;
 mod problem;
 
-/// A MILP solver reachable through good_lp.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MilpSolver {
-    /// microlp: pure Rust, always in the default build.
-    Microlp,
-    /// HiGHS: C++, cargo feature `highs`; much faster on large grids.
-    Highs,
-}
+/// One solver call on the reduced problem: what each solver file (`microlp.rs`, `highs.rs`)
+/// provides.
+type SolveFn = fn(&Reduced, CallLimits) -> Attempt;
 
-impl MilpSolver {
-    /// Every solver this crate knows, best first.
-    pub const ALL: [MilpSolver; 2] = [MilpSolver::Highs, MilpSolver::Microlp];
-
-    /// The name used on the command line and in reports (`microlp`, `highs`).
-    pub fn name(self) -> &'static str {
-        match self {
-            MilpSolver::Microlp => "microlp",
-            MilpSolver::Highs => "highs",
-        }
-    }
-
-    /// Whether this build contains the solver.
-    pub fn is_available(self) -> bool {
-        match self {
-            MilpSolver::Microlp => cfg!(feature = "microlp"),
-            MilpSolver::Highs => cfg!(feature = "highs"),
-        }
-    }
-
-    /// The solvers compiled in, best first (the first one is the natural default).
-    pub fn available() -> Vec<MilpSolver> {
-        MilpSolver::ALL.into_iter().filter(|s| s.is_available()).collect()
-    }
-}
-
-impl fmt::Display for MilpSolver {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.name())
-    }
-}
-
-/// A solver name that is not `microlp` or `highs`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownSolver {
-    /// What was asked for.
-    pub name: String,
-}
-
-impl fmt::Display for UnknownSolver {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown MILP solver {:?} (known: microlp, highs)", self.name)
-    }
-}
-
-impl std::error::Error for UnknownSolver {}
-
-impl FromStr for MilpSolver {
-    type Err = UnknownSolver;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        MilpSolver::ALL
-            .into_iter()
-            .find(|solver| solver.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| UnknownSolver { name: s.to_string() })
-    }
-}
-
-/// A MILP backend: one [`MilpSolver`] behind the [`Backend`] trait.
+/// A MILP backend: one solver reachable through good_lp, behind the [`Backend`] trait.
+///
+/// Which solvers exist is decided by the cargo features; the facade's solver registry asks
+/// [`Milp::compiled`] (or the constructors) rather than keeping its own list of features.
 ///
 /// It reads the model as given: [`SearchRequest::presolve`] is for the caller, who runs native
 /// propagation on a copy of the model first and passes the result here. A node limit applies to
 /// each solver call, and only where the solver takes one (HiGHS).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Milp {
-    solver: MilpSolver,
+    name: &'static str,
+    call: SolveFn,
 }
 
 impl Milp {
-    /// A backend for `solver`, or [`BackendError::Unsupported`] when this build lacks it.
-    pub fn new(solver: MilpSolver) -> Result<Milp, BackendError> {
-        if solver.is_available() {
-            Ok(Milp { solver })
-        } else {
-            Err(not_compiled_in(solver))
-        }
+    /// microlp: pure Rust, in the default build (feature `microlp`).
+    #[cfg(feature = "microlp")]
+    pub fn microlp() -> Milp {
+        Milp { name: "microlp", call: microlp::solve }
     }
 
-    /// The solver behind this backend.
-    pub fn solver(&self) -> MilpSolver {
-        self.solver
+    /// HiGHS: C++, feature `highs`; much faster on large grids.
+    #[cfg(feature = "highs")]
+    pub fn highs() -> Milp {
+        Milp { name: "highs", call: highs::solve }
+    }
+
+    /// Every MILP solver compiled into this build, best first.
+    pub fn compiled() -> Vec<Milp> {
+        [
+            #[cfg(feature = "highs")]
+            Milp::highs(),
+            #[cfg(feature = "microlp")]
+            Milp::microlp(),
+        ]
+        .to_vec()
+    }
+
+    /// The compiled-in solver called `name` (`microlp`, `highs`; case and spaces ignored).
+    pub fn by_name(name: &str) -> Option<Milp> {
+        Milp::compiled().into_iter().find(|m| m.name.eq_ignore_ascii_case(name.trim()))
     }
 
     /// One solver call on the reduced problem.
-    fn call(&self, reduced: &Reduced, limits: CallLimits) -> Result<Attempt, BackendError> {
-        match self.solver {
-            #[cfg(feature = "microlp")]
-            MilpSolver::Microlp => Ok(microlp::solve(reduced, limits)),
-            #[cfg(feature = "highs")]
-            MilpSolver::Highs => Ok(highs::solve(reduced, limits)),
-            #[allow(unreachable_patterns)]
-            other => Err(not_compiled_in(other)),
-        }
-    }
-}
-
-fn not_compiled_in(solver: MilpSolver) -> BackendError {
-    BackendError::Unsupported {
-        backend: solver.name().to_string(),
-        reason: format!("this build does not include it (enable the cargo feature `{}`)", solver.name()),
+    fn call(&self, reduced: &Reduced, limits: CallLimits) -> Attempt {
+        (self.call)(reduced, limits)
     }
 }
 
@@ -188,7 +127,7 @@ impl Attempt {
 
 impl Backend for Milp {
     fn name(&self) -> &'static str {
-        self.solver.name()
+        self.name
     }
 
     fn search(&self, model: &Model, request: &SearchRequest) -> Result<SearchResult, BackendError> {
@@ -234,7 +173,7 @@ impl Backend for Milp {
                 Attempt::Values { values: Vec::new(), nodes: Some(0) }
             } else {
                 result.stats.solver_calls = result.stats.solver_calls.map(|c| c + 1);
-                self.call(&reduced, CallLimits { time, nodes: request.limits.nodes })?
+                self.call(&reduced, CallLimits { time, nodes: request.limits.nodes })
             };
             result.stats.nodes = result.stats.nodes.zip(attempt.nodes()).map(|(a, b)| a + b);
             let values = match attempt {
@@ -288,28 +227,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn names_round_trip_and_unknown_names_are_errors() {
-        for s in MilpSolver::ALL {
-            assert_eq!(s.name().parse::<MilpSolver>(), Ok(s));
+    fn compiled_is_exactly_what_the_features_give() {
+        let names: Vec<&str> = Milp::compiled().iter().map(|m| m.name()).collect();
+        assert_eq!(names.contains(&"microlp"), cfg!(feature = "microlp"));
+        assert_eq!(names.contains(&"highs"), cfg!(feature = "highs"));
+        for name in &names {
+            assert_eq!(Milp::by_name(&format!(" {} ", name.to_uppercase())).map(|m| m.name()), Some(*name));
         }
-        assert_eq!(" HiGHS ".parse::<MilpSolver>(), Ok(MilpSolver::Highs));
-        let err = "cplex".parse::<MilpSolver>().expect_err("not a solver here");
-        assert!(err.to_string().contains("cplex"));
-    }
-
-    #[test]
-    fn available_is_exactly_what_is_compiled_in() {
-        let available = MilpSolver::available();
-        assert_eq!(available.contains(&MilpSolver::Microlp), cfg!(feature = "microlp"));
-        assert_eq!(available.contains(&MilpSolver::Highs), cfg!(feature = "highs"));
-        for s in MilpSolver::ALL {
-            match Milp::new(s) {
-                Ok(milp) => assert!(available.contains(&s) && milp.name() == s.name()),
-                Err(BackendError::Unsupported { backend, reason }) => {
-                    assert!(!available.contains(&s) && backend == s.name() && reason.contains("feature"))
-                }
-                Err(other) => panic!("unexpected error {other}"),
-            }
-        }
+        assert!(Milp::by_name("cplex").is_none());
     }
 }

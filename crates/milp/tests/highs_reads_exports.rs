@@ -15,7 +15,7 @@ use highs_sys::{
     Highs_getNumCol, Highs_getNumRow, Highs_getSolution, Highs_readModel, Highs_run, Highs_setBoolOptionValue,
     MODEL_STATUS_INFEASIBLE, MODEL_STATUS_OPTIMAL, STATUS_ERROR,
 };
-use sudoku_ip_milp::{Milp, MilpSolver};
+use sudoku_ip_milp::Milp;
 use sudoku_ip_model::export::{self, MpsFormat};
 use sudoku_ip_model::{check, Backend, Cell, Geometry, Grid, Model, Puzzle, SearchRequest};
 
@@ -127,7 +127,7 @@ fn grid_by_name(model: &Model, solve: &FileSolve, fixed: bool) -> Grid {
 fn highs_reads_every_export_and_finds_the_backend_grid() {
     let puzzle = common::seed_000();
     let model = Model::build(&puzzle);
-    let backend = Milp::new(MilpSolver::Highs).expect("highs compiled in");
+    let backend = Milp::highs();
     let result = backend.search(&model, &SearchRequest::solve()).expect("search");
     let expected = result.solutions.first().expect("a solution").clone();
     assert!(check::verify(&puzzle, &expected).is_empty());

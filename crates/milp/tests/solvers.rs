@@ -1,11 +1,11 @@
-//! The same tests for every MILP solver compiled in (`MilpSolver::available()`): solving,
+//! The same tests for every MILP solver compiled in (`Milp::compiled()`): solving,
 //! infeasibility, counting by exclusion cuts, limits and fixed-variable substitution. Every grid
 //! a solver returns is checked with the independent checker, and solvers must agree.
 
 use std::collections::HashSet;
 use std::time::Duration;
 
-use sudoku_ip_milp::{Milp, MilpSolver};
+use sudoku_ip_milp::Milp;
 use sudoku_ip_model::{
     check, Backend, Cell, Geometry, Grid, Limits, Model, Puzzle, SearchEnd, SearchRequest, SearchResult,
 };
@@ -27,9 +27,9 @@ fn two_solution_puzzle() -> Puzzle {
 }
 
 fn backends() -> Vec<Milp> {
-    let solvers = MilpSolver::available();
+    let solvers = Milp::compiled();
     assert!(!solvers.is_empty(), "no MILP solver compiled in");
-    solvers.into_iter().map(|s| Milp::new(s).expect("available solver")).collect()
+    solvers
 }
 
 fn search(backend: &Milp, model: &Model, request: SearchRequest) -> SearchResult {

@@ -11,7 +11,7 @@ mod timing;
 use std::time::Duration;
 
 use sudoku_ip::formats::{parse_puzzle, ParseOptions};
-use sudoku_ip::SolverKind;
+use sudoku_ip::Solver;
 use timing::{examples_dir, ms, runs_arg, time_solves};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -20,7 +20,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for name in ["seed000.txt", "seed004.txt", "6x6.txt", "16x16.txt", "25x25.txt"] {
         let text = std::fs::read_to_string(examples_dir().join(name))?;
         let puzzle = parse_puzzle(&text, &ParseOptions::default())?;
-        for solver in SolverKind::available() {
+        for solver in Solver::available() {
             // MILP on the largest example is slow; a few runs are enough for a median.
             let runs = if solver.is_milp() && puzzle.n() > 16 { runs.min(3) } else { runs };
             let timing = time_solves(&puzzle, solver, runs, Duration::from_secs(300), |_| {})?;

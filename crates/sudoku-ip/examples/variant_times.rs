@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use sudoku_ip::formats::json::parse_json;
 use sudoku_ip::formats::{parse_puzzle, ParseOptions};
-use sudoku_ip::{Puzzle, SolverKind};
+use sudoku_ip::{Puzzle, Solver};
 use timing::{examples_dir, millis, presolve_arg, runs_arg, time_solves, Stop, Timing};
 
 fn limit_arg() -> Result<Duration, String> {
@@ -68,8 +68,8 @@ fn times(r: f64) -> String {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let runs = runs_arg(5);
     let limit = limit_arg()?;
-    let solvers = SolverKind::available();
-    let milp: Vec<SolverKind> = solvers.iter().copied().filter(|s| s.is_milp()).collect();
+    let solvers = Solver::available();
+    let milp: Vec<Solver> = solvers.iter().copied().filter(|s| s.is_milp()).collect();
 
     let mut names: Vec<String> = std::fs::read_dir(examples_dir())?
         .filter_map(|e| e.ok()?.file_name().into_string().ok())

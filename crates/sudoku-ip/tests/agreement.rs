@@ -3,7 +3,7 @@
 //! checker, and solution counts from the native engine and from MILP-with-cuts agree.
 
 use proptest::prelude::*;
-use sudoku_ip::{check, count, Cell, Geometry, Grid, Options, Outcome, Puzzle, SearchEnd, SolverKind};
+use sudoku_ip::{check, count, Cell, Geometry, Grid, Options, Outcome, Puzzle, SearchEnd, Solver};
 
 /// A full grid: the pattern grid with digits, rows in bands, bands, columns in stacks and
 /// stacks permuted by `perm` (a stream of random numbers).
@@ -86,7 +86,7 @@ fn puzzle_strategy(sizes: &'static [usize], max_holes: f64) -> impl Strategy<Val
         })
 }
 
-fn opts(solver: SolverKind) -> Options {
+fn opts(solver: Solver) -> Options {
     Options { solver, ..Options::default() }
 }
 
@@ -96,11 +96,11 @@ proptest! {
     /// Small grids: exact counts (up to 6) agree between native search and MILP with cuts.
     #[test]
     fn counts_agree_on_small_grids((puzzle, _kind) in puzzle_strategy(&[4, 6], 0.75)) {
-        let native = count(&puzzle, &opts(SolverKind::Native), 6, 6).unwrap();
+        let native = count(&puzzle, &opts(Solver::Native), 6, 6).unwrap();
         for g in &native.solutions {
             prop_assert!(check::verify(&puzzle, g).is_empty());
         }
-        for kind in SolverKind::available().into_iter().filter(|k| k.is_milp()) {
+        for kind in Solver::available().into_iter().filter(|k| k.is_milp()) {
             let milp = count(&puzzle, &opts(kind), 6, 6).unwrap();
             prop_assert_eq!(milp.count, native.count, "{}", kind);
             prop_assert_eq!(&milp.end, &native.end, "{}", kind);
@@ -122,8 +122,8 @@ proptest! {
     /// 9x9: solvable / unsolvable agree, and counts up to 3 agree.
     #[test]
     fn nine_by_nine_backends_agree((puzzle, _kind) in puzzle_strategy(&[9], 0.6)) {
-        let native = count(&puzzle, &opts(SolverKind::Native), 3, 3).unwrap();
-        for kind in SolverKind::available().into_iter().filter(|k| k.is_milp()) {
+        let native = count(&puzzle, &opts(Solver::Native), 3, 3).unwrap();
+        for kind in Solver::available().into_iter().filter(|k| k.is_milp()) {
             let milp = count(&puzzle, &opts(kind), 3, 3).unwrap();
             prop_assert_eq!((milp.count, &milp.end), (native.count, &native.end), "{}", kind);
             for g in &milp.solutions {
@@ -139,8 +139,8 @@ proptest! {
     /// 16x16: every backend finds a checked solution exactly when native does.
     #[test]
     fn sixteen_by_sixteen_solvability_agrees((puzzle, _kind) in puzzle_strategy(&[16], 0.45)) {
-        let native = sudoku_ip::solve(&puzzle, &opts(SolverKind::Native)).unwrap();
-        for kind in SolverKind::available().into_iter().filter(|k| k.is_milp()) {
+        let native = sudoku_ip::solve(&puzzle, &opts(Solver::Native)).unwrap();
+        for kind in Solver::available().into_iter().filter(|k| k.is_milp()) {
             let milp = sudoku_ip::solve(&puzzle, &opts(kind)).unwrap();
             match (&native.outcome, &milp.outcome) {
                 (Outcome::Solved(_), Outcome::Solved(g)) => prop_assert!(check::verify(&puzzle, g).is_empty()),
@@ -316,7 +316,7 @@ proptest! {
             all_4x4_grids().iter().filter(|g| check::verify(&puzzle, g).is_empty()).map(|g| g.to_line()).collect();
         oracle.sort();
         let cap = 20;
-        for kind in SolverKind::available() {
+        for kind in Solver::available() {
             let report = count(&puzzle, &opts(kind), cap, cap as usize).unwrap();
             let mut found: Vec<String> = report.solutions.iter().map(|g| g.to_line()).collect();
             found.sort();

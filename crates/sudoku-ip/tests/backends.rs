@@ -4,9 +4,9 @@
 mod common;
 
 use common::*;
-use sudoku_ip::{check, count, solve, Options, Outcome, SearchEnd, SolverKind};
+use sudoku_ip::{check, count, solve, Options, Outcome, SearchEnd, Solver};
 
-fn options(solver: SolverKind) -> Options {
+fn options(solver: Solver) -> Options {
     Options { solver, ..Options::default() }
 }
 
@@ -19,18 +19,18 @@ fn solved(outcome: &Outcome) -> sudoku_ip::Grid {
 
 #[test]
 fn native_is_the_default_and_microlp_is_compiled_in() {
-    let kinds = SolverKind::available();
-    assert_eq!(kinds[0], SolverKind::Native);
-    assert_eq!(SolverKind::default(), SolverKind::Native);
-    assert!(kinds.contains(&SolverKind::Microlp));
-    assert_eq!(kinds.contains(&SolverKind::Highs), cfg!(feature = "highs"));
+    let kinds = Solver::available();
+    assert_eq!(kinds[0], Solver::Native);
+    assert_eq!(Options::default().solver, Solver::Native);
+    assert!(kinds.contains(&Solver::Microlp));
+    assert_eq!(kinds.contains(&Solver::Highs), cfg!(feature = "highs"));
 }
 
 #[test]
 fn seed000_gives_the_seeds_objective_on_every_backend() {
     let puzzle = example("seed000.txt");
     let mut answers = Vec::new();
-    for kind in SolverKind::available() {
+    for kind in Solver::available() {
         let report = solve(&puzzle, &options(kind)).unwrap();
         let g = solved(&report.outcome);
         assert!(check::verify(&puzzle, &g).is_empty());
@@ -44,7 +44,7 @@ fn seed000_gives_the_seeds_objective_on_every_backend() {
 fn seed004_gives_the_printed_solution_on_every_backend() {
     let puzzle = example("seed004.txt");
     let expected = grid(SEED004_SOLUTION);
-    for kind in SolverKind::available() {
+    for kind in Solver::available() {
         for presolve in [true, false] {
             let report = solve(&puzzle, &Options { presolve, ..options(kind) }).unwrap();
             assert_eq!(solved(&report.outcome), expected, "{kind}, presolve {presolve}");
@@ -56,7 +56,7 @@ fn seed004_gives_the_printed_solution_on_every_backend() {
 fn backends_agree_that_the_seed_puzzles_are_unique() {
     for name in ["seed000.txt", "seed004.txt"] {
         let puzzle = example(name);
-        for kind in SolverKind::available() {
+        for kind in Solver::available() {
             let report = count(&puzzle, &options(kind), 2, 2).unwrap();
             assert_eq!((report.count, &report.end), (1, &SearchEnd::Exhausted), "{name} {kind}");
             assert!(report.is_unique());
@@ -68,7 +68,7 @@ fn backends_agree_that_the_seed_puzzles_are_unique() {
 fn a_deadly_rectangle_has_two_solutions_on_every_backend() {
     let base = example("seed004.txt");
     let puzzle = two_solution_puzzle(&grid(SEED004_SOLUTION), &base);
-    for kind in SolverKind::available() {
+    for kind in Solver::available() {
         let report = count(&puzzle, &options(kind), 10, 10).unwrap();
         assert_eq!(report.count, 2, "{kind}");
         assert_eq!(report.end, SearchEnd::Exhausted, "{kind}");
@@ -87,7 +87,7 @@ fn clashing_givens_are_refused_with_the_reason() {
     let mut puzzle = example("seed004.txt");
     // r1c3 is 5; another 5 at r1c8 breaks row 1 and the puzzle.
     puzzle.givens_mut().set(sudoku_ip::Cell::new(0, 7), 5);
-    for kind in SolverKind::available() {
+    for kind in Solver::available() {
         let report = solve(&puzzle, &options(kind)).unwrap();
         assert_eq!(report.outcome, Outcome::Infeasible { reason: "row 1 has two 5s: r1c3, r1c8".into() }, "{kind}");
     }
@@ -98,7 +98,7 @@ fn a_puzzle_without_solution_but_without_clashes_is_infeasible_everywhere() {
     // Each given is legal on its own, but r1c1 can hold nothing: 1-3 in its row, 4 in its column.
     let puzzle = sudoku_ip::formats::parse_puzzle(".123\n....\n4...\n....\n", &Default::default()).unwrap();
     assert!(check::given_conflicts(&puzzle).is_empty());
-    for kind in SolverKind::available() {
+    for kind in Solver::available() {
         for presolve in [true, false] {
             let report = solve(&puzzle, &Options { presolve, ..options(kind) }).unwrap();
             assert!(matches!(report.outcome, Outcome::Infeasible { .. }), "{kind}: {:?}", report.outcome);
@@ -110,11 +110,11 @@ fn a_puzzle_without_solution_but_without_clashes_is_infeasible_everywhere() {
 #[test]
 fn all_288_four_by_four_grids_are_counted_by_native_and_milp_agrees_on_a_slice() {
     let empty = sudoku_ip::Puzzle::blank(sudoku_ip::model::Geometry::new(4, None).unwrap());
-    let report = count(&empty, &options(SolverKind::Native), u64::MAX, 0).unwrap();
+    let report = count(&empty, &options(Solver::Native), u64::MAX, 0).unwrap();
     assert_eq!((report.count, report.end), (288, SearchEnd::Exhausted));
     // With the first row given, 288 / 4! = 12 grids remain: small enough for cut-based counting.
     let first_row = sudoku_ip::formats::parse_puzzle("1234\n....\n....\n....\n", &Default::default()).unwrap();
-    for kind in SolverKind::available() {
+    for kind in Solver::available() {
         let report = count(&first_row, &options(kind), 100, 100).unwrap();
         assert_eq!((report.count, &report.end), (12, &SearchEnd::Exhausted), "{kind}");
         let mut lines: Vec<String> = report.solutions.iter().map(|g| g.to_line()).collect();
@@ -127,7 +127,7 @@ fn all_288_four_by_four_grids_are_counted_by_native_and_milp_agrees_on_a_slice()
 #[test]
 fn a_time_limit_of_zero_ends_as_unknown_not_as_a_wrong_answer() {
     let puzzle = sudoku_ip::Puzzle::blank(sudoku_ip::model::Geometry::new(16, None).unwrap());
-    for kind in SolverKind::available() {
+    for kind in Solver::available() {
         let opts = Options {
             limits: sudoku_ip::Limits { time: Some(std::time::Duration::ZERO), nodes: None },
             ..options(kind)

@@ -5,10 +5,10 @@
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use sudoku_ip_generate::{self as gen, GenerateError, Grade, KillerSpec, Symmetry};
-use sudoku_ip_model::rules::Rule;
-use sudoku_ip_model::{Geometry, Grid, Puzzle};
-use sudoku_ip_render::RenderOptions;
+use sudoku_ip::generate::{self as gen, GenerateError, Grade, KillerSpec, Symmetry};
+use sudoku_ip::model::rules::Rule;
+use sudoku_ip::model::{Geometry, Grid, Puzzle};
+use sudoku_ip::render::RenderOptions;
 
 use crate::error::AppError;
 
@@ -143,9 +143,9 @@ pub fn render_available() -> bool {
 pub fn render(puzzle: &Puzzle, fill: Option<&Grid>, format: ImageFormat, pixels: u32) -> Result<Vec<u8>, AppError> {
     let opts = RenderOptions { size: pixels, ..RenderOptions::default() };
     match format {
-        ImageFormat::Svg => Ok(sudoku_ip_render::svg(puzzle, fill, &opts).into_bytes()),
+        ImageFormat::Svg => Ok(sudoku_ip::render::svg(puzzle, fill, &opts).into_bytes()),
         ImageFormat::Png => {
-            sudoku_ip_render::png(puzzle, fill, &opts).map_err(|e| AppError::Internal(format!("cannot draw: {e}")))
+            sudoku_ip::render::png(puzzle, fill, &opts).map_err(|e| AppError::Internal(format!("cannot draw: {e}")))
         }
     }
 }

@@ -8,14 +8,13 @@ use axum::extract::{OriginalUri, State};
 use axum::http::{header, Method};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::{json, Value};
-use sudoku_ip_model::formats::json::{parse_value, to_json};
-use sudoku_ip_model::rules::{rule_from_name, SWITCHABLE};
-use sudoku_ip_model::{Geometry, Grid, Limits, ModelSize, Puzzle, SearchEnd};
+use sudoku_ip::model::formats::json::{parse_value, to_json};
+use sudoku_ip::model::rules::{rule_from_name, SWITCHABLE};
+use sudoku_ip::{Answer, Geometry, Grid, GridJson, Limits, Options, Outcome, Puzzle, Report, SearchEnd, Solver};
 
 use crate::adapters::{self, GenerateSpec, ImageFormat};
-use crate::engine::{self, Answer, Solver};
 use crate::error::AppError;
 use crate::extract::{ApiJson, Fields, WithPuzzle};
 use crate::input::parse_box;
@@ -31,59 +30,8 @@ const DATA_RULES: &[&str] = &["killer", "odd-even", "thermometer", "arrow", "kro
 // ---------------------------------------------------------------------------------------------
 // Responses.
 
-/// A grid as JSON: the one-line form and rows of integers (0 = empty).
-#[derive(Clone, Debug, Serialize)]
-pub struct GridOut {
-    line: String,
-    rows: Vec<Vec<u8>>,
-}
-
-impl From<&Grid> for GridOut {
-    fn from(g: &Grid) -> Self {
-        let n = g.n().max(1);
-        GridOut { line: g.to_line(), rows: g.values().chunks(n).map(<[u8]>::to_vec).collect() }
-    }
-}
-
-/// The solver's report.
-#[derive(Clone, Debug, Serialize)]
-pub struct StatsOut {
-    solver: String,
-    /// The puzzle's 0-1 model.
-    model: ModelSize,
-    /// What the solver received after native presolve (MILP solvers).
-    presolved: Option<ModelSize>,
-    /// Wall time of the whole request's work: model, presolve, search, checking.
-    time_ms: f64,
-    /// The search alone.
-    search_ms: f64,
-    nodes: Option<u64>,
-    guesses: Option<u64>,
-    solver_calls: Option<u64>,
-    /// The time limit that applied.
-    time_limit_s: f64,
-}
-
-/// The answer of `/api/solve` and `/api/count`.
-#[derive(Clone, Debug, Serialize)]
-pub struct SearchResponse {
-    /// `solved`, `counted`, `infeasible` or `unknown`.
-    status: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solution: Option<GridOut>,
-    /// A second solution, when uniqueness was asked and there is one.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    other_solution: Option<GridOut>,
-    count: u64,
-    /// Whether `count` is all the solutions there are.
-    count_exact: bool,
-    /// Whether the solution is unique, when that was asked and is known.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    unique: Option<bool>,
-    stats: StatsOut,
-}
+// The answers of `/api/solve` and `/api/count` are the facade's [`Answer`]: one JSON shape for
+// the API and `sudoku-ip solve -O json`.
 
 // ---------------------------------------------------------------------------------------------
 // Requests.
@@ -213,10 +161,11 @@ async fn run_limited<T: Send + 'static>(
 }
 
 fn solver_of(name: Option<&str>) -> Result<Solver, AppError> {
-    name.map_or(Ok(Solver::Native), Solver::from_name)
+    name.map_or(Ok(Solver::Native), |n| Solver::from_name(n).map_err(|e| AppError::bad("solver", e.to_string())))
 }
 
-/// Search inside the limits; an overrun becomes an `unknown` answer.
+/// Search inside the limits with the facade's checked pipeline; an overrun becomes a report
+/// that says the search stopped.
 async fn limited_search(
     state: &AppState,
     puzzle: Puzzle,
@@ -224,44 +173,34 @@ async fn limited_search(
     time: Duration,
     max: u64,
     keep: usize,
-) -> Result<Answer, AppError> {
-    let limits = Limits { time: Some(time), nodes: None };
-    let answer = run_limited(state, time, move || engine::search(&puzzle, solver, limits, max, keep)).await?;
-    Ok(answer.transpose()?.unwrap_or_else(|| Answer {
-        solutions: Vec::new(),
-        count: 0,
-        end: SearchEnd::Stopped { reason: format!("time limit of {time:?} reached (the solver did not stop in time)") },
-        infeasible_reason: None,
-        stats: sudoku_ip_model::Stats { backend: solver.name().to_string(), ..Default::default() },
-        total: time + GRACE,
-    }))
-}
-
-fn stats_out(a: &Answer, time: Duration) -> StatsOut {
-    let s = &a.stats;
-    StatsOut {
-        solver: s.backend.clone(),
-        model: s.model,
-        presolved: s.presolved,
-        time_ms: a.total.as_secs_f64() * 1e3,
-        search_ms: s.elapsed.as_secs_f64() * 1e3,
-        nodes: s.nodes,
-        guesses: s.guesses,
-        solver_calls: s.solver_calls,
-        time_limit_s: time.as_secs_f64(),
+) -> Result<Report, AppError> {
+    let options = Options { solver, limits: Limits { time: Some(time), nodes: None }, presolve: true };
+    let report = run_limited(state, time, move || sudoku_ip::search(&puzzle, &options, max, keep)).await?;
+    match report {
+        Some(result) => result.map_err(pipeline_error),
+        None => {
+            let reason = format!("time limit of {time:?} reached (the solver did not stop in time)");
+            Ok(Report {
+                outcome: Outcome::Unknown { reason: reason.clone() },
+                solutions: Vec::new(),
+                count: 0,
+                end: SearchEnd::Stopped { reason },
+                stats: sudoku_ip::Stats { backend: solver.name().to_string(), ..Default::default() },
+                build_time: Duration::ZERO,
+                presolve_time: None,
+                total_time: time + GRACE,
+            })
+        }
     }
 }
 
-fn no_solution_reason(a: &Answer) -> String {
-    a.infeasible_reason
-        .clone()
-        .unwrap_or_else(|| "no grid satisfies every rule with these givens (search exhausted)".into())
-}
-
-fn stop_reason(end: &SearchEnd) -> Option<String> {
-    match end {
-        SearchEnd::Stopped { reason } => Some(reason.clone()),
-        _ => None,
+/// A failure of the pipeline: a solver missing from the build is the server's limitation (503);
+/// anything else (a backend failure, a grid the checker refused) is a bug (500), never shown as
+/// an answer.
+fn pipeline_error(e: sudoku_ip::Error) -> AppError {
+    match e {
+        sudoku_ip::Error::Solver(e) => AppError::Unavailable(e.to_string()),
+        other => AppError::Internal(other.to_string()),
     }
 }
 
@@ -303,7 +242,7 @@ pub async fn health(State(state): State<AppState>) -> Json<Value> {
 pub async fn parse(State(state): State<AppState>, req: WithPuzzle<NoOptions>) -> Result<Json<Value>, AppError> {
     let puzzle = req.input.puzzle(state.config.limits.solve_side, "solve")?;
     let conflicts: Vec<String> =
-        sudoku_ip_model::check::given_conflicts(&puzzle).iter().map(ToString::to_string).collect();
+        sudoku_ip::model::check::given_conflicts(&puzzle).iter().map(ToString::to_string).collect();
     Ok(Json(json!({
         "status": "parsed",
         "puzzle": to_json(&puzzle),
@@ -314,10 +253,7 @@ pub async fn parse(State(state): State<AppState>, req: WithPuzzle<NoOptions>) ->
 
 /// `POST /api/solve`: one checked solution, or why there is none; with `unique`, also whether
 /// it is the only one.
-pub async fn solve(
-    State(state): State<AppState>,
-    req: WithPuzzle<SolveOptions>,
-) -> Result<Json<SearchResponse>, AppError> {
+pub async fn solve(State(state): State<AppState>, req: WithPuzzle<SolveOptions>) -> Result<Json<Answer>, AppError> {
     let limits = state.config.limits;
     let puzzle = req.input.puzzle(limits.solve_side, "solve")?;
     let o = req.options;
@@ -325,31 +261,12 @@ pub async fn solve(
     let time = time_limit(o.time_limit, &limits)?;
     let unique = o.unique.unwrap_or(false);
     let (max, keep) = if unique { (2, 2) } else { (1, 1) };
-    let a = limited_search(&state, puzzle, solver, time, max, keep).await?;
-    let stopped = stop_reason(&a.end);
-    let (status, reason, uniqueness) = match (a.solutions.first(), &stopped) {
-        (Some(_), None) => ("solved", None, unique.then_some(a.count == 1)),
-        (Some(_), Some(r)) => ("solved", unique.then(|| format!("uniqueness unknown: {r}")), None),
-        (None, Some(r)) => ("unknown", Some(r.clone()), None),
-        (None, None) => ("infeasible", Some(no_solution_reason(&a)), unique.then_some(false)),
-    };
-    Ok(Json(SearchResponse {
-        status,
-        reason,
-        solution: a.solutions.first().map(GridOut::from),
-        other_solution: a.solutions.get(1).map(GridOut::from),
-        count: a.count,
-        count_exact: a.end == SearchEnd::Exhausted,
-        unique: uniqueness,
-        stats: stats_out(&a, time),
-    }))
+    let report = limited_search(&state, puzzle, solver, time, max, keep).await?;
+    Ok(Json(Answer::solve(&report, unique).with_stats(&report, Some(time))))
 }
 
 /// `POST /api/count`: how many solutions, up to `max`.
-pub async fn count(
-    State(state): State<AppState>,
-    req: WithPuzzle<CountOptions>,
-) -> Result<Json<SearchResponse>, AppError> {
+pub async fn count(State(state): State<AppState>, req: WithPuzzle<CountOptions>) -> Result<Json<Answer>, AppError> {
     let limits = state.config.limits;
     let puzzle = req.input.puzzle(limits.solve_side, "count")?;
     let o = req.options;
@@ -360,23 +277,8 @@ pub async fn count(
         Some(m) => m,
         None => 1000,
     };
-    let a = limited_search(&state, puzzle, solver, time, max, 0).await?;
-    let (status, reason) = match (&a.end, a.count) {
-        (SearchEnd::Stopped { reason }, _) => ("unknown", Some(format!("{reason}; at least {} found", a.count))),
-        (_, 0) => ("infeasible", Some(no_solution_reason(&a))),
-        _ => ("counted", None),
-    };
-    let exact = a.end == SearchEnd::Exhausted;
-    Ok(Json(SearchResponse {
-        status,
-        reason,
-        solution: None,
-        other_solution: None,
-        count: a.count,
-        count_exact: exact,
-        unique: (exact || a.count >= 2).then_some(a.count == 1),
-        stats: stats_out(&a, time),
-    }))
+    let report = limited_search(&state, puzzle, solver, time, max, 0).await?;
+    Ok(Json(Answer::count(&report).with_stats(&report, Some(time))))
 }
 
 /// `POST /api/generate`: a new puzzle; its uniqueness is proved again here and its solution
@@ -419,10 +321,11 @@ pub async fn generate(
         killer: req.killer.unwrap_or(false),
     };
     adapters::check_generate_spec(&spec)?;
-    let job = move || -> Result<(adapters::Generated, Answer), AppError> {
+    let job = move || -> Result<(adapters::Generated, Report), AppError> {
         let made = adapters::generate(&spec)?;
-        // Trust nothing: prove uniqueness and check the solution with our own engine + checker.
-        let proof = engine::search(&made.puzzle, Solver::Native, Limits { time: Some(time), nodes: None }, 2, 2)?;
+        // Trust nothing: prove uniqueness and check the solution with the facade's pipeline.
+        let options = Options { limits: Limits { time: Some(time), nodes: None }, ..Options::default() };
+        let proof = sudoku_ip::count(&made.puzzle, &options, 2, 2).map_err(pipeline_error)?;
         Ok((made, proof))
     };
     let Some(result) = run_limited(&state, time, job).await? else {
@@ -443,7 +346,7 @@ pub async fn generate(
             proof.count, proof.end
         )));
     }
-    let solution = proof.solutions.first().map(GridOut::from);
+    let solution = proof.solutions.first().map(GridJson::from);
     Ok(Json(json!({
         "status": "generated",
         "puzzle": to_json(&made.puzzle),
@@ -454,7 +357,7 @@ pub async fn generate(
         "rating": made.rating,
         "seed": made.seed,
         "time_ms": made.elapsed.as_secs_f64() * 1e3,
-        "stats": { "model": proof.stats.model, "proof_ms": proof.total.as_secs_f64() * 1e3, "nodes": proof.stats.nodes },
+        "stats": { "model": proof.stats.model, "proof_ms": proof.total_time.as_secs_f64() * 1e3, "nodes": proof.stats.nodes },
     })))
 }
 
@@ -505,12 +408,14 @@ pub async fn render(State(state): State<AppState>, req: WithPuzzle<RenderOptions
         (Some(line), false) => Some(fill_from_line(&line, n)?),
         (None, true) => {
             let time = limits.default_time.min(limits.max_time);
-            let a = limited_search(&state, puzzle.clone(), Solver::Native, time, 1, 1).await?;
-            match a.solutions.into_iter().next() {
-                Some(g) => Some(g),
-                None => {
-                    let why = stop_reason(&a.end).unwrap_or_else(|| "it has no solution".into());
-                    return Err(AppError::bad("solve", format!("cannot draw the solution: {why}")));
+            let report = limited_search(&state, puzzle.clone(), Solver::Native, time, 1, 1).await?;
+            match report.outcome {
+                Outcome::Solved(g) => Some(g),
+                Outcome::Infeasible { .. } => {
+                    return Err(AppError::bad("solve", "cannot draw the solution: it has no solution"))
+                }
+                Outcome::Unknown { reason } => {
+                    return Err(AppError::bad("solve", format!("cannot draw the solution: {reason}")))
                 }
             }
         }
@@ -543,7 +448,7 @@ fn fill_from_line(line: &str, n: usize) -> Result<Grid, AppError> {
     for (i, ch) in chars.into_iter().enumerate() {
         let v = match ch {
             '.' | '0' | '_' | '*' => 0,
-            _ => match sudoku_ip_model::geometry::symbol_value(ch).filter(|&v| v <= n) {
+            _ => match sudoku_ip::model::geometry::symbol_value(ch).filter(|&v| v <= n) {
                 Some(v) => v as u8,
                 None => {
                     return Err(AppError::bad(

@@ -98,6 +98,12 @@ impl AppError {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let status = self.status();
+        // The request line is logged by the trace layer; the cause goes here, with its level.
+        if status.is_server_error() {
+            tracing::error!(status = status.as_u16(), error = %self, "request failed");
+        } else {
+            tracing::info!(status = status.as_u16(), error = %self, "request refused");
+        }
         let mut body = json!({ "status": "error", "code": status.as_u16(), "error": self.to_string() });
         if let AppError::BadRequest { field, .. } = &self {
             if !field.is_empty() {

@@ -3,9 +3,9 @@
 
 use serde::Deserialize;
 use serde_json::Value;
-use sudoku_ip_model::formats::{self, json, Format, ParseOptions};
-use sudoku_ip_model::rules::{rule_from_name, validate_rules};
-use sudoku_ip_model::{ParseError, Puzzle};
+use sudoku_ip::model::formats::{self, json, Format, ParseOptions};
+use sudoku_ip::model::{ParseError, Puzzle};
+use sudoku_ip::InputError;
 
 use crate::error::AppError;
 use crate::extract::Fields;
@@ -90,25 +90,17 @@ impl PuzzleInput {
     }
 
     fn with_rules(&self, puzzle: Puzzle) -> Result<Puzzle, AppError> {
-        let n = puzzle.n();
-        let mut extra = Vec::new();
-        for (i, name) in self.rules.iter().flatten().enumerate() {
-            let rule = rule_from_name(name, n).map_err(|e| AppError::bad(format!("rules[{i}]"), e))?;
-            if !puzzle.rules().iter().chain(&extra).any(|r| r == &rule) {
-                extra.push(rule);
-            }
-        }
-        let puzzle = puzzle.with_rules(extra);
-        validate_rules(puzzle.geometry(), puzzle.rules()).map_err(|e| AppError::bad("rules", e.to_string()))?;
-        Ok(puzzle)
+        let names = self.rules.as_deref().unwrap_or_default();
+        sudoku_ip::with_rules(puzzle, names).map_err(|e| match e {
+            InputError::RuleName { index, message } => AppError::bad(format!("rules[{index}]"), message),
+            other => AppError::bad("rules", other.to_string()),
+        })
     }
 }
 
-/// `RxC` (or `R*C`), as on the command line.
+/// `RxC` (or `R*C`), as on the command line; a 400 naming `box` otherwise.
 pub fn parse_box(text: &str) -> Result<(usize, usize), AppError> {
-    let bad = || AppError::bad("box", format!("expected a box shape such as \"3x3\" or \"2x3\", found {text:?}"));
-    let (r, c) = text.split_once(['x', 'X', '*']).ok_or_else(bad)?;
-    Ok((r.trim().parse().map_err(|_| bad())?, c.trim().parse().map_err(|_| bad())?))
+    sudoku_ip::parse_box(text).map_err(|e| AppError::bad("box", format!("box: {e}")))
 }
 
 /// A parse error as a 400 on `field`; JSON paths (`$.givens[1]`) become request paths

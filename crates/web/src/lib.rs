@@ -20,13 +20,13 @@
 //! again around it), and a cap on concurrent solves (a request waits briefly for a slot, then
 //! gets `503`).
 //!
-//! No grid leaves this crate unless the independent checker accepted it against the puzzle
-//! (see `engine.rs`).
+//! Every solve, count and uniqueness proof goes through the `sudoku-ip` facade's one checked
+//! pipeline (the same the CLI and Python call), so no grid leaves this crate unless the
+//! independent checker accepted it against the puzzle.
 #![forbid(unsafe_code)]
 
 mod adapters;
 mod api;
-mod engine;
 mod error;
 mod extract;
 mod input;
@@ -45,9 +45,11 @@ use tokio::sync::Semaphore;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::{DefaultMakeSpan, DefaultOnFailure, DefaultOnResponse, TraceLayer};
+use tracing::Level;
 
-pub use engine::Solver;
 pub use error::AppError;
+pub use sudoku_ip::Solver;
 
 /// What the server accepts and how much work it takes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,6 +128,13 @@ pub fn app(config: AppConfig) -> Router {
         .layer(DefaultBodyLimit::max(limits.body_bytes))
         .layer(TimeoutLayer::with_status_code(StatusCode::GATEWAY_TIMEOUT, overall))
         .layer(CatchPanicLayer::new())
+        // One line a request (method, path, status, latency) at `info`; `RUST_LOG` filters.
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
+                .on_response(DefaultOnResponse::new().level(Level::INFO))
+                .on_failure(DefaultOnFailure::new().level(Level::ERROR)),
+        )
         .with_state(state)
 }
 

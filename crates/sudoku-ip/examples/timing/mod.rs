@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use sudoku_ip::{solve, Grid, Limits, Options, Outcome, Puzzle, SolverKind};
+use sudoku_ip::{solve, Grid, Limits, Options, Outcome, Puzzle, Solver};
 
 /// Why a backend's runs stopped before the number asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,7 +56,7 @@ impl Timing {
 /// [`Stop::Limit`], so a backend known to be slow on a puzzle costs one limit, not `runs`.
 pub fn time_solves(
     puzzle: &Puzzle,
-    solver: SolverKind,
+    solver: Solver,
     runs: usize,
     limit: Duration,
     mut check: impl FnMut(&Grid),

@@ -74,26 +74,6 @@ pub fn two_solution_puzzle(solution: &Grid, base: &Puzzle) -> Puzzle {
     panic!("no deadly rectangle in this grid");
 }
 
-/// Run the real `sudoku-ip` binary with `args`, feeding `stdin`.
-pub fn run(args: &[&str], stdin: &str) -> std::process::Output {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-ip"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("binary runs");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
-    child.wait_with_output().expect("binary finishes")
-}
-
-/// Bytes a command wrote, as text.
-pub fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
 /// The path of an `examples/` file, as a command-line argument.
 pub fn example_path(name: &str) -> String {
     examples_dir().join(name).to_string_lossy().into_owned()

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudoku_ip::formats::Format;
-use sudoku_ip::SolverKind;
+use sudoku_ip::Solver;
 
 const AFTER_HELP: &str = "\
 Input formats (auto-detected; force one with --format):
@@ -82,8 +82,8 @@ pub struct InputArgs {
 #[derive(Debug, Args, Clone)]
 pub struct SolverArgs {
     /// Solver: native (default), microlp, or highs (when built with --features highs).
-    #[arg(long, default_value_t = SolverKind::default(), value_parser = parse_solver)]
-    pub solver: SolverKind,
+    #[arg(long, default_value_t = Solver::Native, value_parser = parse_solver)]
+    pub solver: Solver,
     /// Give up after this many seconds (ends as "unknown", exit 1).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time_limit: Option<std::time::Duration>,
@@ -214,22 +214,12 @@ pub(super) fn parse_format(s: &str) -> Result<Format, String> {
     s.parse()
 }
 
-fn parse_solver(s: &str) -> Result<SolverKind, String> {
-    let kind: SolverKind = s.parse()?;
-    if !SolverKind::available().contains(&kind) {
-        return Err(format!(
-            "solver {kind} is not compiled in (available: {}); rebuild with --features {kind}",
-            SolverKind::available().iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")
-        ));
-    }
-    Ok(kind)
+fn parse_solver(s: &str) -> Result<Solver, String> {
+    Solver::from_name(s).map_err(|e| e.to_string())
 }
 
 pub(super) fn parse_box(s: &str) -> Result<(usize, usize), String> {
-    let (r, c) = s.split_once(['x', 'X', '*']).ok_or_else(|| format!("expected ROWSxCOLS such as 2x3, found {s:?}"))?;
-    let r = r.trim().parse().map_err(|_| format!("box rows {r:?} is not a number"))?;
-    let c = c.trim().parse().map_err(|_| format!("box columns {c:?} is not a number"))?;
-    Ok((r, c))
+    sudoku_ip::parse_box(s).map_err(|e| e.to_string())
 }
 
 pub(super) fn parse_seconds(s: &str) -> Result<std::time::Duration, String> {
@@ -237,7 +227,8 @@ pub(super) fn parse_seconds(s: &str) -> Result<std::time::Duration, String> {
     if !(secs.is_finite() && secs >= 0.0) {
         return Err(format!("the time limit must be a non-negative number of seconds, found {s}"));
     }
-    Ok(std::time::Duration::from_secs_f64(secs))
+    std::time::Duration::try_from_secs_f64(secs)
+        .map_err(|_| format!("the time limit {s} s is too large (at most {} s)", u64::MAX))
 }
 
 fn parse_max(s: &str) -> Result<u64, String> {
@@ -268,5 +259,7 @@ mod tests {
         assert!(parse_max("0").is_err());
         assert!(parse_seconds("-1").is_err());
         assert_eq!(parse_seconds("1.5"), Ok(std::time::Duration::from_millis(1500)));
+        // Regression: `Duration::from_secs_f64` panicked above ~1.8e19 s (exit 101).
+        assert!(parse_seconds("1e30").expect_err("too large").contains("too large"));
     }
 }

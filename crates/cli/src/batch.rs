@@ -6,14 +6,22 @@ use std::io::{IsTerminal, Write};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
+use serde::Serialize;
 use serde_json::json;
 use sudoku_ip::model::ParseError;
-use sudoku_ip::{Options, Outcome, Puzzle, Report};
+use sudoku_ip::{Answer, Options, Outcome, Puzzle, Report};
 
 use super::args::{OutputFormat, SolveArgs};
 use super::commands::status_of;
-use super::output::report_json;
 use super::{Failure, Status};
+
+/// A batch line's answer: the input line number, then the answer's fields.
+#[derive(Serialize)]
+struct BatchLine {
+    line: usize,
+    #[serde(flatten)]
+    answer: Answer,
+}
 
 type Item = (usize, Result<Puzzle, ParseError>);
 /// A batch line's result: the input was bad, or the search failed, or a report.
@@ -69,9 +77,11 @@ pub fn solve_batch(items: Vec<Item>, a: &SolveArgs, opts: &Options) -> Result<St
             OutputFormat::Json => {
                 let v = match &result {
                     Ok(Ok(report)) => {
-                        let mut v = report_json(report, a.output.stats);
-                        v["line"] = json!(line);
-                        v
+                        let mut answer = Answer::solve(report, a.unique);
+                        if a.output.stats {
+                            answer = answer.with_stats(report, opts.limits.time);
+                        }
+                        json!(BatchLine { line, answer })
                     }
                     Ok(Err(e)) => json!({ "line": line, "status": "error", "error": e.to_string() }),
                     Err(e) => json!({ "line": line, "status": "bad_input", "error": e.to_string() }),

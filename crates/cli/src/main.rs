@@ -1,4 +1,15 @@
-//! Command-line parsing (clap) and the subcommands.
+//! # sudoku-ip-cli
+//!
+//! The `sudoku-ip` command-line tool: clap parsing, reading files, printing. All the work is in
+//! the library crates — above all the facade `sudoku-ip`, whose one checked pipeline (solver
+//! registry, solve / count / search, presolve, independent check) the CLI, the web server and
+//! the Python package share. This crate only maps outcomes to text and exit codes: 0
+//! solved/done, 1 no solution (or not unique where uniqueness was asked, or unknown), 2 bad
+//! input or usage.
+//!
+//! Kept apart from the facade as ripgrep keeps `rg` in `crates/core`: the binary depends on the
+//! web crate (`sudoku-ip serve`), and the web crate depends on the facade.
+#![forbid(unsafe_code)]
 
 mod args;
 mod batch;
@@ -14,7 +25,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-pub use args::Cli;
+use args::Cli;
 
 /// Exit status of a command, as documented in `--help`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -30,11 +41,14 @@ pub enum Status {
 /// An error that ends the command, with its exit status.
 #[derive(Debug)]
 pub struct Failure {
+    /// The exit status it ends with.
     pub status: Status,
+    /// What went wrong, with its context.
     pub error: anyhow::Error,
 }
 
 impl Failure {
+    /// Bad input or usage (exit 2).
     pub fn bad_input(error: impl Into<anyhow::Error>) -> Failure {
         Failure { status: Status::BadInput, error: error.into() }
     }
@@ -56,7 +70,7 @@ impl<E: Into<anyhow::Error>> From<E> for Failure {
     }
 }
 
-pub fn run() -> ExitCode {
+fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

@@ -1,7 +1,7 @@
 //! How results are written: grid, line or JSON on stdout; stats on stderr.
 
 use serde_json::{json, Value};
-use sudoku_ip::{formats, Grid, Outcome, Puzzle, Report, SearchEnd};
+use sudoku_ip::{formats, Grid, GridJson, Outcome, Puzzle, Report, SearchEnd};
 
 use super::args::OutputFormat;
 
@@ -38,9 +38,12 @@ pub fn use_color() -> bool {
 
 /// A grid as JSON: the line form and the rows of integers.
 pub fn grid_json(grid: &Grid) -> Value {
-    let n = grid.n();
-    let rows: Vec<&[u8]> = grid.values().chunks(n).collect();
-    json!({ "line": grid.to_line(), "rows": rows })
+    json!(GridJson::from(grid))
+}
+
+/// One JSON value on one line (no newline), for any serializable answer.
+pub fn json_line(value: &impl serde::Serialize) -> Result<String, serde_json::Error> {
+    serde_json::to_string(value)
 }
 
 /// `exactly 1`, `at least 2`, `at least 5 (stopped: time limit of 1s reached)`.
@@ -86,38 +89,6 @@ pub fn stats_line(report: &Report) -> String {
 
 fn ms(d: std::time::Duration) -> String {
     format!("{:.3} ms", d.as_secs_f64() * 1e3)
-}
-
-/// The stats as JSON.
-pub fn stats_json(report: &Report) -> Value {
-    let s = &report.stats;
-    json!({
-        "solver": s.backend,
-        "model": s.model,
-        "presolved": s.presolved,
-        "build_ms": report.build_time.as_secs_f64() * 1e3,
-        "presolve_ms": report.presolve_time.map(|t| t.as_secs_f64() * 1e3),
-        "search_ms": s.elapsed.as_secs_f64() * 1e3,
-        "total_ms": report.total_time.as_secs_f64() * 1e3,
-        "nodes": s.nodes,
-        "guesses": s.guesses,
-        "solver_calls": s.solver_calls,
-    })
-}
-
-/// A whole report as JSON (the solve output with `--output json`).
-pub fn report_json(report: &Report, with_stats: bool) -> Value {
-    let mut v = match &report.outcome {
-        Outcome::Solved(g) => json!({ "status": "solved", "solution": grid_json(g) }),
-        Outcome::Infeasible { reason } => json!({ "status": "infeasible", "reason": reason }),
-        Outcome::Unknown { reason } => json!({ "status": "unknown", "reason": reason }),
-    };
-    v["count"] = json!(report.count);
-    v["count_exact"] = json!(report.end == SearchEnd::Exhausted);
-    if with_stats {
-        v["stats"] = stats_json(report);
-    }
-    v
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ fn solve_prints_a_checked_grid_that_parses_back() {
 #[test]
 fn every_output_format_and_solver_gives_the_same_solution() {
     let expected = grid(SEED004_SOLUTION).to_line();
-    for solver in sudoku_ip::SolverKind::available() {
+    for solver in sudoku_ip::Solver::available() {
         let out =
             run(&["solve", "--solver", solver.name(), "--output", "line", "--stats", &example_path("seed004.txt")], "");
         assert_eq!(out.status.code(), Some(0));

@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, Context};
 use serde_json::json;
 use sudoku_ip::formats::{self, Document, ParseOptions};
-use sudoku_ip::{check, export, Limits, Model, Options, Outcome, Puzzle, Report};
+use sudoku_ip::{check, export, Answer, Limits, Model, Options, Outcome, Puzzle, Report};
 
 use super::args::{CheckArgs, Command, CountArgs, ExportArgs, InputArgs, OutputFormat, SolveArgs, SolverArgs};
-use super::output::{count_text, grid_text, report_json, stats_line};
+use super::output::{count_text, grid_text, json_line, stats_line};
 use super::{batch, bench, Cli, Failure, Status};
 
 pub fn dispatch(cli: Cli) -> Result<Status, Failure> {
@@ -70,21 +70,9 @@ pub fn read_document(input: &InputArgs) -> Result<(Document, String), Failure> {
     Ok((doc, name))
 }
 
-/// Add `--rules` to a parsed puzzle, checking that each makes sense for its geometry.
+/// Add `--rules` to a parsed puzzle (the facade's [`sudoku_ip::with_rules`]).
 pub fn with_rules(puzzle: Puzzle, names: &[String]) -> Result<Puzzle, Failure> {
-    let n = puzzle.n();
-    let mut rules = Vec::with_capacity(names.len());
-    for name in names.iter().filter(|s| !s.trim().is_empty()) {
-        let rule = sudoku_ip::model::rules::rule_from_name(name, n)
-            .map_err(|e| Failure::bad_input(anyhow!("--rules: {e}")))?;
-        if !puzzle.rules().iter().chain(&rules).any(|r| r == &rule) {
-            rules.push(rule);
-        }
-    }
-    let puzzle = puzzle.with_rules(rules);
-    sudoku_ip::model::rules::validate_rules(puzzle.geometry(), puzzle.rules())
-        .map_err(|e| Failure::bad_input(anyhow!("--rules: {e}")))?;
-    Ok(puzzle)
+    sudoku_ip::with_rules(puzzle, names).map_err(|e| Failure::bad_input(anyhow!("--rules: {e}")))
 }
 
 pub fn options(s: &SolverArgs) -> Options {
@@ -120,11 +108,14 @@ fn solve(a: SolveArgs) -> Result<Status, Failure> {
     }
     let mut w = out();
     if format == OutputFormat::Json {
-        let mut v = report_json(&report, a.output.stats);
-        if a.all || a.unique {
-            v["solutions"] = json!(report.solutions.iter().map(super::output::grid_json).collect::<Vec<_>>());
+        let mut answer = Answer::solve(&report, a.unique);
+        if a.all {
+            answer = answer.with_solutions(&report);
         }
-        writeln!(w, "{v}")?;
+        if a.output.stats {
+            answer = answer.with_stats(&report, opts.limits.time);
+        }
+        writeln!(w, "{}", json_line(&answer)?)?;
         return Ok(status_of(&report, a.unique));
     }
     match &report.outcome {
@@ -173,9 +164,8 @@ fn count(a: CountArgs) -> Result<Status, Failure> {
     }
     let mut w = out();
     if a.json {
-        let mut v = report_json(&report, true);
-        v["max"] = json!(a.max);
-        writeln!(w, "{v}")?;
+        let answer = Answer::count(&report).with_stats(&report, a.solver.time_limit);
+        writeln!(w, "{}", json_line(&answer)?)?;
     } else {
         writeln!(w, "{}", count_text(&report))?;
     }

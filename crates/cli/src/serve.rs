@@ -24,7 +24,18 @@ pub struct ServeArgs {
     pub jobs: Option<usize>,
 }
 
+/// Logs on stderr: one line a request at `info` (method, path, status, latency) and errors
+/// with their cause; `RUST_LOG` (e.g. `RUST_LOG=warn`, `RUST_LOG=tower_http=debug`) overrides.
+fn init_logging() {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    // A second call (tests) finds a subscriber installed and keeps it.
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_ansi(ansi).try_init();
+}
+
 pub fn run(a: ServeArgs) -> Result<Status, Failure> {
+    init_logging();
     let defaults = ServerLimits::default();
     let time = if a.time_limit.is_zero() { defaults.max_time } else { a.time_limit };
     let limits = ServerLimits {

@@ -7,10 +7,10 @@ use common::*;
 use sudoku_ip::formats::{self, ParseOptions};
 use sudoku_ip::generate::{generate, GenerateSpec, Symmetry};
 use sudoku_ip::model::Rule;
-use sudoku_ip::{Geometry, Options, Puzzle, SearchEnd, SolverKind};
+use sudoku_ip::{Geometry, Options, Puzzle, SearchEnd, Solver};
 
 /// Solutions counted up to two by `solver`, every one returned checked by the facade.
-fn count_with(puzzle: &Puzzle, solver: SolverKind) -> (u64, bool) {
+fn count_with(puzzle: &Puzzle, solver: Solver) -> (u64, bool) {
     let options = Options { solver, ..Options::default() };
     let report = sudoku_ip::count(puzzle, &options, 2, 2).expect("search runs");
     (report.count, report.end == SearchEnd::Exhausted)
@@ -21,10 +21,10 @@ fn count_with(puzzle: &Puzzle, solver: SolverKind) -> (u64, bool) {
 /// on some killer models; `generated_puzzles_are_unique_for_the_milp_backend_too` gives it
 /// variants it handles).
 fn assert_unique(puzzle: &Puzzle) {
-    assert_eq!(count_with(puzzle, SolverKind::Native), (1, true), "{}", puzzle.givens());
+    assert_eq!(count_with(puzzle, Solver::Native), (1, true), "{}", puzzle.givens());
     let plain_small = puzzle.rules().is_empty() && puzzle.n() <= 9 && puzzle.geometry().box_shape().is_some();
-    for kind in SolverKind::available().into_iter().filter(|k| k.is_milp()) {
-        if kind != SolverKind::Microlp || plain_small {
+    for kind in Solver::available().into_iter().filter(|k| k.is_milp()) {
+        if kind != Solver::Microlp || plain_small {
             assert_eq!(count_with(puzzle, kind), (1, true), "{kind}: {}", puzzle.givens());
         }
     }
@@ -42,8 +42,8 @@ fn generated_puzzles_are_unique_for_the_milp_backend_too() {
     ];
     for spec in specs {
         let g = generate(&spec.with_seed(17)).expect("generated");
-        assert_eq!(count_with(&g.puzzle, SolverKind::Microlp), (1, true), "{}", g.puzzle.givens());
-        assert_eq!(count_with(&g.puzzle, SolverKind::Native), (1, true));
+        assert_eq!(count_with(&g.puzzle, Solver::Microlp), (1, true), "{}", g.puzzle.givens());
+        assert_eq!(count_with(&g.puzzle, Solver::Native), (1, true));
     }
 }
 
@@ -199,11 +199,11 @@ fn minimize_and_its_alias_leave_a_minimal_unique_puzzle() {
         let reduced = parse(text(&out.stdout).trim());
         assert!(reduced.givens().filled() < 30);
         assert!(text(&out.stderr).contains(&format!("({} left)", reduced.givens().filled())));
-        assert_eq!(count_with(&reduced, SolverKind::Native), (1, true));
+        assert_eq!(count_with(&reduced, Solver::Native), (1, true));
         for k in (0..81).filter(|&k| reduced.givens().values()[k] != 0) {
             let mut less = reduced.clone();
             less.givens_mut().set(sudoku_ip::Cell::from_index(k, 9), 0);
-            assert_eq!(count_with(&less, SolverKind::Native).0, 2, "clue {k} was not needed");
+            assert_eq!(count_with(&less, Solver::Native).0, 2, "clue {k} was not needed");
         }
     }
     let out = run(&["minimize"], &".".repeat(81));

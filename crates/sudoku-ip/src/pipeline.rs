@@ -1,0 +1,219 @@
+//! The one checked pipeline: build the model, presolve for MILP solvers, search with the chosen
+//! backend, and check every grid with the independent checker before it is returned.
+//!
+//! The CLI, the web server and the Python package all call [`search`] (or [`solve`] /
+//! [`count`]); none keeps a solve path of its own.
+
+use std::time::{Duration, Instant};
+
+use sudoku_ip_model::{check, BackendError, Grid, Limits, Model, Puzzle, SearchEnd, SearchRequest, Stats, Violation};
+use thiserror::Error;
+
+use crate::solver::{Solver, SolverError};
+
+/// How to solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Which solver.
+    pub solver: Solver,
+    /// Time and node limits.
+    pub limits: Limits,
+    /// Run native propagation before a MILP solver and hand it only what is left.
+    pub presolve: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { solver: Solver::Native, limits: Limits::default(), presolve: true }
+    }
+}
+
+/// What a solve found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A checked solution.
+    Solved(Grid),
+    /// No solution exists; `reason` says why where it can.
+    Infeasible {
+        /// Why, e.g. "row 3 has two 5s: r3c2, r3c7".
+        reason: String,
+    },
+    /// The solver stopped before knowing (time limit, node limit, solver status).
+    Unknown {
+        /// Why it stopped.
+        reason: String,
+    },
+}
+
+/// A solve or count, with its checked solutions and measurements.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// The first solution, or why there is none.
+    pub outcome: Outcome,
+    /// Checked solutions (up to what was asked to keep).
+    pub solutions: Vec<Grid>,
+    /// Solutions found.
+    pub count: u64,
+    /// How the search ended (exact count, limit reached, stopped).
+    pub end: SearchEnd,
+    /// The backend's measurements.
+    pub stats: Stats,
+    /// Time to build the model.
+    pub build_time: Duration,
+    /// Time of native presolve, when it ran.
+    pub presolve_time: Option<Duration>,
+    /// Everything: build, presolve, search and checking.
+    pub total_time: Duration,
+}
+
+impl Report {
+    /// True when the search proved there is exactly one solution.
+    pub fn is_unique(&self) -> bool {
+        self.count == 1 && self.end == SearchEnd::Exhausted
+    }
+}
+
+/// Failures that are not "no solution".
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The backend failed.
+    #[error(transparent)]
+    Backend(#[from] BackendError),
+    /// The solver is unknown or not compiled in.
+    #[error(transparent)]
+    Solver(#[from] SolverError),
+    /// A backend returned a grid the independent checker rejects. Never shown as a solution.
+    #[error("the {backend} solver returned a grid that breaks the rules ({}); this is a bug, please report it", first_violation(.violations))]
+    InvalidSolution {
+        /// Backend name.
+        backend: String,
+        /// What the checker found.
+        violations: Vec<Violation>,
+    },
+}
+
+fn first_violation(v: &[Violation]) -> String {
+    v.first().map(ToString::to_string).unwrap_or_default()
+}
+
+/// Solve a puzzle: one checked solution, or why there is none.
+pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Report, Error> {
+    search(puzzle, options, 1, 1)
+}
+
+/// Count solutions up to `max` (2 proves uniqueness), keeping the first `keep` of them.
+pub fn count(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Result<Report, Error> {
+    search(puzzle, options, max, keep)
+}
+
+/// Plain 9×9 on the native engine goes straight to the bit-parallel solver: building the
+/// 729-variable model would cost more than solving. Same answers, same checks.
+fn plain9_fast(
+    puzzle: &Puzzle,
+    options: &Options,
+    max: u64,
+    keep: usize,
+    start: Instant,
+) -> Result<Option<Report>, Error> {
+    if options.solver != Solver::Native {
+        return Ok(None);
+    }
+    let Some(givens) = puzzle.plain_9x9_givens() else { return Ok(None) };
+    let request = SearchRequest { max_solutions: max.max(1), keep, limits: options.limits, presolve: false };
+    let Some(result) = sudoku_ip_native::search_plain9(&givens, &request) else { return Ok(None) };
+    finish(puzzle, "native", result, Duration::ZERO, None, start).map(Some)
+}
+
+/// Check every solution against the puzzle and turn a search result into a report.
+fn finish(
+    puzzle: &Puzzle,
+    backend: &str,
+    result: sudoku_ip_model::SearchResult,
+    build_time: Duration,
+    presolve_time: Option<Duration>,
+    start: Instant,
+) -> Result<Report, Error> {
+    for grid in &result.solutions {
+        let violations = check::verify(puzzle, grid);
+        if !violations.is_empty() {
+            return Err(Error::InvalidSolution { backend: backend.to_string(), violations });
+        }
+    }
+    let outcome = match (result.solutions.first(), &result.end) {
+        (Some(g), _) => Outcome::Solved(g.clone()),
+        (None, SearchEnd::Stopped { reason }) => Outcome::Unknown { reason: reason.clone() },
+        (None, _) if result.count > 0 => Outcome::Unknown { reason: "solutions were counted but none kept".into() },
+        (None, _) => {
+            Outcome::Infeasible { reason: "no grid satisfies every rule with these givens (search exhausted)".into() }
+        }
+    };
+    Ok(Report {
+        outcome,
+        solutions: result.solutions,
+        count: result.count,
+        end: result.end,
+        stats: result.stats,
+        build_time,
+        presolve_time,
+        total_time: start.elapsed(),
+    })
+}
+
+/// Search for up to `max` solutions with the chosen backend and check every one returned.
+pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Result<Report, Error> {
+    let start = Instant::now();
+    let backend = options.solver.backend()?;
+    let empty_stats = || Stats { backend: backend.name().to_string(), ..Stats::default() };
+    // Givens that already break a rule are the clearest reason there is no solution.
+    let conflicts = check::given_conflicts(puzzle);
+    if let Some(first) = conflicts.first() {
+        return Ok(Report {
+            outcome: Outcome::Infeasible { reason: first.to_string() },
+            solutions: Vec::new(),
+            count: 0,
+            end: SearchEnd::Exhausted,
+            stats: empty_stats(),
+            build_time: Duration::ZERO,
+            presolve_time: None,
+            total_time: start.elapsed(),
+        });
+    }
+    if let Some(report) = plain9_fast(puzzle, options, max, keep, start)? {
+        return Ok(report);
+    }
+    let mut model = Model::build(puzzle);
+    let build_time = start.elapsed();
+    let original_size = model.size();
+    let mut presolve_time = None;
+    if options.solver.is_milp() && options.presolve {
+        let t = Instant::now();
+        match sudoku_ip_native::presolve(&model) {
+            sudoku_ip_native::Presolve::Infeasible { reason } => {
+                return Ok(Report {
+                    outcome: Outcome::Infeasible { reason: format!("propagation proves no solution: {reason}") },
+                    solutions: Vec::new(),
+                    count: 0,
+                    end: SearchEnd::Exhausted,
+                    stats: Stats { model: model.size(), ..empty_stats() },
+                    build_time,
+                    presolve_time: Some(t.elapsed()),
+                    total_time: start.elapsed(),
+                });
+            }
+            sudoku_ip_native::Presolve::Reduced { fixed, .. } => {
+                for (v, f) in fixed.into_iter().enumerate() {
+                    if f.is_some() {
+                        model.set_fixed(v as u32, f);
+                    }
+                }
+            }
+        }
+        presolve_time = Some(t.elapsed());
+    }
+    let request = SearchRequest { max_solutions: max.max(1), keep, limits: options.limits, presolve: options.presolve };
+    let mut result = backend.search(&model, &request)?;
+    // Report the puzzle's model; what the solver actually received is `stats.presolved`.
+    result.stats.model = original_size;
+    finish(puzzle, backend.name(), result, build_time, presolve_time, start)
+}
