@@ -98,6 +98,23 @@ pub enum ParseError {
         /// Second value.
         second: usize,
     },
+    /// Text whose shape fits no input format: every format considered, and why it was rejected.
+    #[error("{at}: no input format fits this text: {}; force one with --format", rejected_list(.tried))]
+    NoFormat {
+        /// The first meaningful line.
+        at: Position,
+        /// `(format, why it does not fit)`, e.g. `("a grid", "1 row of 4 cells; …")`.
+        tried: Vec<(String, String)>,
+    },
+    /// An error in text whose format was guessed from a shape it does not fit exactly: the
+    /// error, and how the text was read (so a user can force another format).
+    #[error("{error} ({note})")]
+    Guessed {
+        /// The error in the guessed format.
+        error: Box<ParseError>,
+        /// How and why the text was read that way.
+        note: String,
+    },
     /// A JSON puzzle file with an error at a JSON path.
     #[error("{path}: {message}")]
     Json {
@@ -106,6 +123,10 @@ pub enum ParseError {
         /// What is wrong.
         message: String,
     },
+}
+
+fn rejected_list(tried: &[(String, String)]) -> String {
+    tried.iter().map(|(format, why)| format!("as {format}, {why}")).collect::<Vec<_>>().join("; ")
 }
 
 impl ParseError {
@@ -117,5 +138,13 @@ impl ParseError {
     /// Shorthand for [`ParseError::Shape`].
     pub fn shape(line: usize, message: impl Into<String>) -> Self {
         ParseError::Shape { at: Position { line, column: 0 }, message: message.into() }
+    }
+
+    /// The error itself, without the note of a [`ParseError::Guessed`] format.
+    pub fn inner(&self) -> &ParseError {
+        match self {
+            ParseError::Guessed { error, .. } => error.inner(),
+            other => other,
+        }
     }
 }

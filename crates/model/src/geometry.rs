@@ -113,7 +113,8 @@ impl Geometry {
         }
         let (rows, cols) = match box_shape {
             Some((r, c)) => {
-                if r == 0 || c == 0 || r * c != n {
+                // Checked: 125 x 147573952589676413 wraps to 9 in u64.
+                if r == 0 || c == 0 || r.checked_mul(c) != Some(n) {
                     return Err(GeometryError::BadBox { n, rows: r, cols: c });
                 }
                 (r, c)
@@ -227,6 +228,14 @@ impl Geometry {
     }
 }
 
+/// A box shape written `RxC` (`3x3`, `2x3`; `X`, `*` and `×` also separate): `(rows, cols)`,
+/// each at least 1 and at most [`MAX_SIDE`]. Whether it fits a grid is [`Geometry::new`]'s call.
+pub fn parse_box_shape(text: &str) -> Option<(usize, usize)> {
+    let (r, c) = text.trim().split_once(['x', 'X', '*', '×'])?;
+    let side = |s: &str| s.trim().parse::<usize>().ok().filter(|v| (1..=MAX_SIDE).contains(v));
+    Some((side(r)?, side(c)?))
+}
+
 /// Text symbol of a value in single-character formats: `1`–`9`, then `A`.. for 10.. (up to 35).
 pub fn symbol(value: usize) -> Option<char> {
     match value {
@@ -288,6 +297,25 @@ mod tests {
         assert!(Geometry::new(6, Some((4, 2))).is_err());
         assert!(Geometry::new(65, None).is_err());
         assert!(Geometry::new(6, Some((3, 2))).is_ok());
+    }
+
+    #[test]
+    fn a_box_shape_whose_product_wraps_is_refused() {
+        // 125 * 147573952589676413 = 2^64 + 9: unchecked, it passed as a 9x9 box shape.
+        let huge = Geometry::new(9, Some((125, 147_573_952_589_676_413)));
+        assert!(matches!(huge, Err(GeometryError::BadBox { n: 9, .. })), "{huge:?}");
+        assert!(Geometry::new(9, Some((usize::MAX, usize::MAX))).is_err());
+        assert!(Geometry::new(64, Some((1 << 32, 1 << 32))).is_err());
+    }
+
+    #[test]
+    fn box_shapes_parse_and_stay_in_range() {
+        assert_eq!(parse_box_shape("2x3"), Some((2, 3)));
+        assert_eq!(parse_box_shape(" 3 X 3 "), Some((3, 3)));
+        assert_eq!(parse_box_shape("1*7"), Some((1, 7)));
+        assert_eq!(parse_box_shape("125x147573952589676413"), None);
+        assert_eq!(parse_box_shape("0x9"), None);
+        assert_eq!(parse_box_shape("3"), None);
     }
 
     #[test]

@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::geometry::{symbol, Cell, Geometry};
+use crate::geometry::{symbol, Cell, Geometry, MAX_SIDE};
 
 /// Values of an `n`×`n` grid, row-major; 0 is an empty cell.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -14,15 +14,18 @@ pub struct Grid {
 }
 
 impl Grid {
-    /// An empty grid.
+    /// An empty grid. Panics above [`MAX_SIDE`]: the side comes from a checked [`Geometry`] (a
+    /// side read from input is checked by `Geometry::new` first), so a larger one is a bug.
     pub fn empty(n: usize) -> Grid {
+        assert!(n <= MAX_SIDE, "a grid side of {n} is above the maximum, {MAX_SIDE}");
         Grid { n, cells: vec![0; n * n] }
     }
 
-    /// A grid from row-major values (0 = empty). `None` if the length is not `n²` or a value
-    /// exceeds `n`.
+    /// A grid from row-major values (0 = empty). `None` if `n` is above [`MAX_SIDE`], the length
+    /// is not `n²` or a value exceeds `n`.
     pub fn from_values(n: usize, values: Vec<u8>) -> Option<Grid> {
-        (values.len() == n * n && values.iter().all(|&v| (v as usize) <= n)).then_some(Grid { n, cells: values })
+        (n <= MAX_SIDE && values.len() == n * n && values.iter().all(|&v| (v as usize) <= n))
+            .then_some(Grid { n, cells: values })
     }
 
     /// Side.

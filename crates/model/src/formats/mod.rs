@@ -3,21 +3,34 @@
 //! | format     | looks like                                                        |
 //! |------------|-------------------------------------------------------------------|
 //! | `triplets` | `1,2,2` per line, or the MATLAB matrix `[1,2,2; 1,5,3; ...]` (seed 000) — 1-based row, column, digit |
-//! | `grid`     | `n` lines of `n` entries: `1`-`9`, `A`.. for 10.., `.` `0` `*` `_` empty; `|` and `---+---` ignored; or whitespace-separated integers for any size |
-//! | `line`     | one line of `n²` characters; a file of such lines is a batch       |
+//! | `grid`     | `n` lines of `n` cells: single characters (`1`-`9`, `A`.. for 10.., `.` `0` `*` `_` empty) or whitespace-separated integers; `|` and `---+---` ignored |
+//! | `line`     | one line of `n²` characters (or `n²` whitespace-separated integers); a file of such lines is a batch |
 //! | `json`     | the documented JSON puzzle (variants, regions, cages)             |
 //! | `killer`   | seed 004's Killer layout in Python: `grid = [[1, 1, 2, ...], ...]` cage ids and `grid_sum = {1: 3, ...}` sums ([`killer_text`]) |
 //!
-//! `#` starts a comment to the end of the line in every text format. Errors name the line and
-//! column and say what was expected.
+//! `#` starts a comment to the end of the line in every text format. Three comment lines are
+//! headers that carry what the text itself cannot: `# size: 16` (for triplets), `# box: 2x3`
+//! and `# rules: diagonal,anti-knight` (the rules that need no data, [`crate::rules::SWITCHABLE`]).
+//! [`write_text`] writes them and every text reader honours them, so a puzzle written as text
+//! reads back as the same puzzle; a puzzle text cannot carry (jigsaw regions, cages) is refused
+//! by the writer instead.
+//!
+//! Auto-detection ([`detect_format`]) decides on the shape of the text, never on the digits in
+//! it. Errors name the line and column and say what was expected.
 
+pub mod detect;
 pub mod json;
 pub mod killer_text;
+mod write;
 
-use crate::error::ParseError;
-use crate::geometry::{symbol_value, Cell, Geometry, MAX_SIDE};
+pub use detect::{detect, detect_format, Detection};
+pub use write::{write_text, TextForm, WriteError};
+
+use crate::error::{ParseError, Position};
+use crate::geometry::{parse_box_shape, symbol_value, Cell, Geometry, MAX_SIDE};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
+use crate::rules;
 
 /// An input format.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -81,18 +94,37 @@ struct Line<'a> {
 }
 
 fn meaningful_lines(text: &str) -> Vec<Line<'_>> {
-    text.lines()
+    // A byte-order mark (Windows editors) comes before the text, not in it.
+    text.trim_start_matches('\u{feff}')
+        .lines()
         .enumerate()
         .map(|(i, l)| Line { no: i + 1, text: l.split('#').next().unwrap_or("").trim_end() })
         .filter(|l| !l.text.trim().is_empty())
         .collect()
 }
 
+/// At most 40 characters of what was found, for an error message (a 1 MB token is not echoed).
+pub(crate) fn excerpt(found: &str) -> String {
+    const MAX: usize = 40;
+    match found.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}…", &found[..cut]),
+        None => found.to_string(),
+    }
+}
+
 fn geometry(n: usize, opts: &ParseOptions) -> Result<Geometry, ParseError> {
     Ok(Geometry::new(n, opts.box_shape)?)
 }
 
+/// Whether the text starts like a JSON object (after a byte-order mark and blank space).
+fn starts_as_json(text: &str) -> bool {
+    text.trim_start_matches('\u{feff}').trim_start().starts_with('{')
+}
+
 /// Parse exactly one puzzle (a batch of several is an error naming the second puzzle's line).
+///
+/// This and [`parse_document`] are the one entry point for text of any format: the CLI, the
+/// web API's `text` field and the web page's import box all read through them.
 pub fn parse_puzzle(text: &str, opts: &ParseOptions) -> Result<Puzzle, ParseError> {
     match parse_document(text, opts)? {
         Document::Single(p) => Ok(p),
@@ -110,60 +142,139 @@ pub fn parse_puzzle(text: &str, opts: &ParseOptions) -> Result<Puzzle, ParseErro
     }
 }
 
-/// Parse a puzzle file: one puzzle in any format, or a batch of one-line puzzles.
+/// Parse a puzzle file: one puzzle in any format, or a batch of one-line puzzles (or of JSON
+/// objects, one a line). The format is detected from the text's shape ([`detect_format`])
+/// unless `opts` forces one; `# size:`, `# box:` and `# rules:` headers are honoured (options
+/// given explicitly win over headers).
 pub fn parse_document(text: &str, opts: &ParseOptions) -> Result<Document, ParseError> {
-    let format = match opts.format {
-        Format::Auto => detect(text),
-        f => f,
+    if opts.format == Format::Json || (opts.format == Format::Auto && starts_as_json(text)) {
+        return json::parse_json_document(text);
+    }
+    let headers = Headers::read(text)?;
+    let opts = ParseOptions {
+        format: opts.format,
+        size: opts.size.or(headers.size),
+        box_shape: opts.box_shape.or(headers.box_shape),
     };
-    match format {
+    let (format, opts, note) = match opts.format {
+        Format::Auto => {
+            let d = detect_format(text, &opts)?;
+            (d.format, ParseOptions { size: d.side.or(opts.size), ..opts }, d.note)
+        }
+        f => (f, opts, None),
+    };
+    let doc = match format {
         Format::Json => json::parse_json_document(text),
-        Format::KillerLayout => Ok(Document::Single(killer_text::parse_killer_text(text, opts)?)),
-        Format::Triplets => Ok(Document::Single(parse_triplets(text, opts)?)),
-        Format::Grid => Ok(Document::Single(parse_grid(text, opts)?)),
-        Format::Line | Format::Auto => parse_lines(text, opts),
+        Format::KillerLayout => killer_text::parse_killer_text(text, &opts).map(Document::Single),
+        Format::Triplets => parse_triplets(text, &opts).map(Document::Single),
+        Format::Grid => parse_grid(text, &opts).map(Document::Single),
+        Format::Line | Format::Auto => parse_lines(text, &opts),
+    };
+    let finish = |p: Result<Puzzle, ParseError>| {
+        p.and_then(|p| headers.add_rules(p)).map_err(|error| match &note {
+            Some(note) => ParseError::Guessed { error: Box::new(error), note: note.clone() },
+            None => error,
+        })
+    };
+    match doc {
+        Ok(Document::Single(p)) => finish(Ok(p)).map(Document::Single),
+        Ok(Document::Batch(items)) => {
+            Ok(Document::Batch(items.into_iter().map(|(line, p)| (line, finish(p))).collect()))
+        }
+        Err(e) => finish(Err(e)).map(Document::Single),
     }
 }
 
-/// Guess the format of a text.
-pub fn detect(text: &str) -> Format {
-    // A byte-order mark (Windows editors) comes before the text, not in it.
-    let trimmed = text.trim_start_matches('\u{feff}').trim_start();
-    if trimmed.starts_with('{') {
-        return Format::Json;
+/// The header comments of a text puzzle: `# size: 16`, `# box: 2x3`, `# rules: diagonal,...`
+/// (whole-line comments; keys in any case). Other comments are left alone.
+#[derive(Debug, Default)]
+struct Headers {
+    size: Option<usize>,
+    box_shape: Option<(usize, usize)>,
+    /// Rule names with their line and column.
+    rules: Vec<(String, Position)>,
+}
+
+impl Headers {
+    fn read(text: &str) -> Result<Headers, ParseError> {
+        let mut h = Headers::default();
+        let mut seen: Vec<(String, String, usize)> = Vec::new();
+        for (i, raw) in text.trim_start_matches('\u{feff}').lines().enumerate() {
+            let no = i + 1;
+            let Some(comment) = raw.trim_start().strip_prefix('#') else { continue };
+            let Some((key, value)) = comment.split_once(':') else { continue };
+            let key = key.trim().to_ascii_lowercase();
+            if !matches!(key.as_str(), "size" | "box" | "rules") {
+                continue;
+            }
+            // 1-based column of the value, for errors.
+            let value_at = raw.len() - value.trim_start().len();
+            let column = raw[..value_at].chars().count() + 1;
+            let value = value.trim();
+            // The same header twice (a file of several generated grids) must say the same.
+            if let Some((_, first, first_line)) = seen.iter().find(|(k, _, _)| *k == key) {
+                if first != value {
+                    return Err(ParseError::shape(
+                        no,
+                        format!("a second `# {key}:` header says {value:?}, the first (line {first_line}) {first:?}"),
+                    ));
+                }
+                continue;
+            }
+            seen.push((key.clone(), value.to_string(), no));
+            let bad = |expected: &str| ParseError::unexpected(no, column, excerpt(value), expected);
+            match key.as_str() {
+                "size" => {
+                    let n = value.parse::<usize>().ok().filter(|n| (1..=MAX_SIDE).contains(n));
+                    h.size = Some(n.ok_or_else(|| bad(&format!("the side of the grid, 1 to {MAX_SIDE}")))?);
+                }
+                "box" => {
+                    h.box_shape = Some(parse_box_shape(value).ok_or_else(|| bad("a box shape such as 3x3 or 2x3"))?)
+                }
+                _ => {
+                    let mut offset = 0;
+                    for name in value.split(',') {
+                        let at =
+                            Position { line: no, column: column + offset + (name.len() - name.trim_start().len()) };
+                        offset += name.chars().count() + 1;
+                        if !name.trim().is_empty() {
+                            h.rules.push((name.trim().to_string(), at));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(h)
     }
-    let lines = meaningful_lines(text);
-    if lines.is_empty() {
-        return Format::Line;
+
+    /// The puzzle with the header's rules added (after any it has), each checked for its grid.
+    fn add_rules(&self, puzzle: Puzzle) -> Result<Puzzle, ParseError> {
+        if self.rules.is_empty() {
+            return Ok(puzzle);
+        }
+        let n = puzzle.n();
+        let mut added = Vec::with_capacity(self.rules.len());
+        for (name, at) in &self.rules {
+            let rule = rules::rule_from_name(name, n)
+                .map_err(|e| ParseError::Shape { at: *at, message: format!("# rules: {e}") })?;
+            added.push((rule, *at));
+        }
+        let before = puzzle.rules().len();
+        let puzzle = puzzle.with_rules(added.iter().map(|(r, _)| r.clone()));
+        rules::validate_rules(puzzle.geometry(), puzzle.rules()).map_err(|e| {
+            // Name the header entry the error is about, when it is one.
+            let at = e
+                .path
+                .strip_prefix("rules[")
+                .and_then(|rest| rest.split(']').next())
+                .and_then(|i| i.parse::<usize>().ok())
+                .and_then(|i| i.checked_sub(before))
+                .and_then(|i| added.get(i))
+                .map_or(added[0].1, |(_, at)| *at);
+            ParseError::Shape { at, message: format!("# rules: {e}") }
+        })?;
+        Ok(puzzle)
     }
-    // `grid = [[...]]` and `grid_sum = {...}`: seed 004's Python, before '[' means MATLAB.
-    if killer_text::looks_like(text) {
-        return Format::KillerLayout;
-    }
-    // Look past comments: "# 55% empty; unique" is not a MATLAB matrix.
-    if lines.iter().any(|l| l.text.contains('[') || l.text.contains(';')) {
-        return Format::Triplets;
-    }
-    let triplet_like = |l: &Line| {
-        let toks: Vec<&str> = l.text.split(|c: char| c == ',' || c.is_whitespace()).filter(|t| !t.is_empty()).collect();
-        toks.len() == 3 && toks.iter().all(|t| t.parse::<f64>().is_ok())
-    };
-    // A 3×3 grid is not a puzzle we support, so three integers on a line are a clue triplet.
-    if lines.iter().all(triplet_like) {
-        return Format::Triplets;
-    }
-    let compact_len = |l: &Line| l.text.chars().filter(|c| !c.is_whitespace()).count();
-    if lines.len() == 1 {
-        return Format::Line;
-    }
-    // One-line puzzles are n² long; a grid has as many rows as cells per row (a batch of
-    // 16 one-line 4x4 puzzles reads as a 16x16 grid: force --format line for that).
-    let first = compact_len(&lines[0]);
-    let square = (4..=35).any(|k| k * k == first);
-    if square && !lines[0].text.contains('|') && (first != lines.len() || lines.len() > MAX_SIDE) {
-        return Format::Line;
-    }
-    Format::Grid
 }
 
 fn value_of_char(ch: char, n: usize, line: usize, column: usize) -> Result<u8, ParseError> {
@@ -177,12 +288,69 @@ fn value_of_char(ch: char, n: usize, line: usize, column: usize) -> Result<u8, P
     }
 }
 
+/// A cell written as a token: one character ([`value_of_char`]) or an integer `0..=n`.
+fn value_of_token(token: &str, n: usize, line: usize, column: usize) -> Result<u8, ParseError> {
+    let mut chars = token.chars();
+    if let (Some(ch), None) = (chars.next(), chars.next()) {
+        return value_of_char(ch, n, line, column);
+    }
+    match token.parse::<usize>() {
+        Ok(v) if v <= n => Ok(v as u8),
+        _ => Err(ParseError::unexpected(
+            line,
+            column,
+            excerpt(token),
+            format!("an integer from 1 to {n}, or 0 or '.' for an empty cell"),
+        )),
+    }
+}
+
 fn expected_digits(n: usize) -> String {
     let top = match n {
         1..=9 => n.to_string(),
         _ => format!("9 or a letter A-{}", crate::geometry::symbol(n).unwrap_or('?')),
     };
     format!("a digit 1-{top} for a {n}x{n} grid, or '.', '0' for an empty cell")
+}
+
+/// `n × n` for a side the caller has not checked yet (`None` above [`MAX_SIDE`]).
+fn cells_of(n: usize) -> Option<usize> {
+    (n <= MAX_SIDE).then(|| n * n)
+}
+
+// ---------------------------------------------------------------------------------------------
+// One-line puzzles.
+
+/// How a one-line puzzle writes its cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LineForm {
+    /// `n²` characters (whitespace ignored), `n <= 35`.
+    Chars,
+    /// `n²` whitespace-separated integers `0..=n` (or `.` `*` `_`), as written for `n > 35`.
+    Integers,
+}
+
+/// The side of a one-line puzzle and how its cells are written, when the line has that shape
+/// (and, with `size`, that side). Integers first: for single-digit tokens both forms agree.
+fn line_form(text: &str, size: Option<usize>) -> Option<(usize, LineForm)> {
+    let fits = |k: usize, count: usize| (1..=MAX_SIDE).contains(&k) && k * k == count && size.is_none_or(|s| s == k);
+    let (mut count, mut max, mut integers) = (0usize, 0usize, true);
+    for token in text.split_whitespace() {
+        count += 1;
+        if integers && !matches!(token, "." | "*" | "_") {
+            match token.parse::<u8>() {
+                Ok(v) if token.bytes().all(|b| b.is_ascii_digit()) => max = max.max(v as usize),
+                _ => integers = false,
+            }
+        }
+    }
+    let k = count.isqrt();
+    if integers && count > 1 && fits(k, count) && max <= k {
+        return Some((k, LineForm::Integers));
+    }
+    let chars = text.chars().filter(|c| !c.is_whitespace()).count();
+    let k = chars.isqrt();
+    (fits(k, chars) && k <= 35).then_some((k, LineForm::Chars))
 }
 
 /// One-line puzzles: a single line, or a batch of lines.
@@ -201,122 +369,170 @@ fn parse_lines(text: &str, opts: &ParseOptions) -> Result<Document, ParseError> 
 }
 
 fn parse_one_line(line: &Line, opts: &ParseOptions) -> Result<Puzzle, ParseError> {
-    let chars: Vec<(usize, char)> =
-        line.text.chars().enumerate().filter(|(_, c)| !c.is_whitespace()).map(|(i, c)| (i + 1, c)).collect();
-    let len = chars.len();
-    let n = match opts.size {
-        Some(n) => n,
-        None => (1..=35).find(|n| n * n == len).ok_or_else(|| {
-            ParseError::shape(
-                line.no,
-                format!("a one-line puzzle needs n² characters (81 for 9x9, 256 for 16x16); this line has {len}"),
-            )
-        })?,
+    let Some((n, form)) = line_form(line.text, opts.size) else {
+        let len = line.text.chars().filter(|c| !c.is_whitespace()).count();
+        let message = match opts.size {
+            Some(n) => match cells_of(n) {
+                Some(cells) => format!(
+                    "expected {cells} characters (or {cells} whitespace-separated integers) for a {n}x{n} puzzle, \
+                     found {len} characters"
+                ),
+                None => format!("a side of {n} is not supported (1 to {MAX_SIDE})"),
+            },
+            None => format!(
+                "a one-line puzzle needs n² characters (81 for 9x9, 256 for 16x16); this line has {len} characters"
+            ),
+        };
+        return Err(ParseError::shape(line.no, message));
     };
-    if n * n != len {
-        return Err(ParseError::shape(
-            line.no,
-            format!("expected {} characters for a {n}x{n} puzzle, found {len}", n * n),
-        ));
-    }
     let geometry = geometry(n, opts)?;
-    let mut values = Vec::with_capacity(len);
-    for (col, ch) in chars {
-        values.push(value_of_char(ch, n, line.no, col)?);
+    let mut values = Vec::with_capacity(n * n);
+    match form {
+        LineForm::Chars => {
+            for (i, ch) in line.text.chars().enumerate() {
+                if !ch.is_whitespace() {
+                    values.push(value_of_char(ch, n, line.no, i + 1)?);
+                }
+            }
+        }
+        LineForm::Integers => {
+            for (column, token) in tokens(line.text, char::is_whitespace) {
+                values.push(value_of_token(token, n, line.no, column)?);
+            }
+        }
     }
     let grid = Grid::from_values(n, values).ok_or(ParseError::Empty)?;
     Ok(Puzzle::new(geometry, grid))
 }
 
-/// Rows of cells as `(value, column)`; separators dropped.
-fn parse_grid(text: &str, opts: &ParseOptions) -> Result<Puzzle, ParseError> {
-    let lines: Vec<Line> = meaningful_lines(text)
-        .into_iter()
-        .filter(|l| !l.text.chars().all(|c| matches!(c, '-' | '+' | '=' | '|') || c.is_whitespace()))
+/// The tokens of a line between separators, each with its 1-based (character) column.
+fn tokens(text: &str, is_sep: impl Fn(char) -> bool) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start: Option<(usize, usize)> = None;
+    for (column, (i, ch)) in text.char_indices().enumerate() {
+        match (is_sep(ch), start) {
+            (true, Some((s, col))) => {
+                out.push((col, &text[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some((i, column + 1)),
+            _ => {}
+        }
+    }
+    if let Some((s, col)) = start {
+        out.push((col, &text[s..]));
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Grids.
+
+fn is_grid_separator(ch: char) -> bool {
+    ch.is_whitespace() || ch == '|' || ch == ','
+}
+
+/// A line of box borders only (`------+-------`, a jigsaw's ` +---+`): not a row.
+fn is_border_line(text: &str) -> bool {
+    text.chars().all(|c| matches!(c, '-' | '+' | '=' | '|') || c.is_whitespace())
+}
+
+/// The rows of a grid: meaningful lines that are not border lines.
+fn grid_lines(text: &str) -> Vec<Line<'_>> {
+    meaningful_lines(text).into_iter().filter(|l| !is_border_line(l.text)).collect()
+}
+
+/// A grid row's cells counted both ways a row may write them: tokens between separators
+/// (whitespace, `|`, `,`) and single characters.
+#[derive(Clone, Copy, Debug)]
+struct RowShape {
+    tokens: usize,
+    chars: usize,
+}
+
+impl RowShape {
+    fn of(text: &str) -> RowShape {
+        RowShape {
+            tokens: tokens(text, is_grid_separator).len(),
+            chars: text.chars().filter(|&c| !is_grid_separator(c)).count(),
+        }
+    }
+
+    fn fits(self, n: usize) -> bool {
+        self.tokens == n || self.chars == n
+    }
+}
+
+/// The side a grid of these rows has: the number of rows when every row has that many cells,
+/// else the row length (a side `side_ok` accepts) most rows agree on. With the number of rows
+/// that fit it.
+fn grid_side(rows: &[RowShape], side_ok: impl Fn(usize) -> bool) -> (usize, usize) {
+    let r = rows.len();
+    let fitting = |n: usize| rows.iter().filter(|s| s.fits(n)).count();
+    if fitting(r) == r {
+        return (r, r);
+    }
+    let mut candidates: Vec<usize> = rows.iter().flat_map(|s| [s.tokens, s.chars]).filter(|&n| side_ok(n)).collect();
+    candidates.sort_unstable();
+    candidates.dedup();
+    candidates.into_iter().map(|n| (n, fitting(n))).max_by_key(|&(n, k)| (k, n == r, n)).unwrap_or((r, fitting(r)))
+}
+
+/// The cells of a grid row of side `n`: `n` tokens, or `n` single characters.
+fn row_cells(text: &str, n: usize) -> Option<Vec<(usize, &str)>> {
+    let toks = tokens(text, is_grid_separator);
+    if toks.len() == n {
+        return Some(toks);
+    }
+    let chars: Vec<(usize, &str)> = text
+        .char_indices()
+        .enumerate()
+        .filter(|(_, (_, c))| !is_grid_separator(*c))
+        .map(|(column, (i, c))| (column + 1, &text[i..i + c.len_utf8()]))
         .collect();
+    (chars.len() == n).then_some(chars)
+}
+
+/// `n` rows of `n` cells; border lines dropped. The side is `opts.size`, else what the rows
+/// say ([`grid_side`]), so a missing row is named as missing.
+fn parse_grid(text: &str, opts: &ParseOptions) -> Result<Puzzle, ParseError> {
+    let lines = grid_lines(text);
     if lines.is_empty() {
         return Err(ParseError::Empty);
     }
-    let n = opts.size.unwrap_or(lines.len());
+    let shapes: Vec<RowShape> = lines.iter().map(|l| RowShape::of(l.text)).collect();
+    let n = opts.size.unwrap_or_else(|| grid_side(&shapes, |n| (2..=MAX_SIDE).contains(&n)).0);
     if !(1..=MAX_SIDE).contains(&n) {
         return Err(ParseError::shape(lines[0].no, format!("a grid of {n} rows is not supported (1 to {MAX_SIDE})")));
     }
-    // Tokens with their 1-based column; `|` is a box separator, not a cell.
-    let tokenised: Vec<Vec<(usize, &str)>> = lines
-        .iter()
-        .map(|l| {
-            let mut toks = Vec::new();
-            let mut start = None;
-            for (i, ch) in l.text.char_indices() {
-                let sep = ch.is_whitespace() || ch == '|' || ch == ',';
-                match (sep, start) {
-                    (true, Some(s)) => {
-                        toks.push((s, &l.text[s..i]));
-                        start = None;
-                    }
-                    (false, None) => start = Some(i),
-                    _ => {}
-                }
-            }
-            if let Some(s) = start {
-                toks.push((s, &l.text[s..]));
-            }
-            toks
-        })
-        .collect();
-    // Whitespace-separated integers: every row has exactly n tokens and some are multi-digit
-    // (`10 0 3 ...`); `530 070 000` is three groups of single-character cells instead.
-    let n_rows = lines.len();
-    let integer_mode = tokenised.iter().all(|t| t.len() == opts.size.unwrap_or(n_rows))
-        && tokenised.iter().flatten().any(|(_, t)| t.chars().count() > 1 && t.chars().all(|c| c.is_ascii_digit()));
     let mut values = Vec::with_capacity(n * n);
-    for (line, toks) in lines.iter().zip(&tokenised) {
-        let cells: Vec<(usize, String)> = if integer_mode {
-            toks.iter().map(|&(col, t)| (col + 1, t.to_string())).collect()
-        } else {
-            toks.iter()
-                .flat_map(|&(col, t)| t.char_indices().map(move |(i, ch)| (col + i + 1, ch.to_string())))
-                .collect()
-        };
-        if cells.len() != n {
+    for (row, (line, shape)) in lines.iter().zip(&shapes).enumerate().take(n) {
+        let Some(cells) = row_cells(line.text, n) else {
+            let found = if shape.tokens.abs_diff(n) < shape.chars.abs_diff(n) { shape.tokens } else { shape.chars };
             return Err(ParseError::shape(
                 line.no,
-                format!(
-                    "row {} has {} cells, expected {n} (a {n}x{n} grid has {n} rows of {n} cells)",
-                    values.len() / n + 1,
-                    cells.len()
-                ),
+                format!("row {} has {found} cells, expected {n} (a {n}x{n} grid has {n} rows of {n} cells)", row + 1),
             ));
-        }
-        for (col, tok) in cells {
-            let v = if integer_mode {
-                match tok.as_str() {
-                    "." | "*" | "_" => 0,
-                    t => match t.parse::<usize>() {
-                        Ok(v) if v <= n => v as u8,
-                        _ => {
-                            return Err(ParseError::unexpected(
-                                line.no,
-                                col,
-                                t,
-                                format!("an integer from 1 to {n}, or 0 or '.' for an empty cell"),
-                            ))
-                        }
-                    },
-                }
-            } else {
-                let ch = tok.chars().next().unwrap_or('?');
-                value_of_char(ch, n, line.no, col)?
-            };
-            values.push(v);
-        }
-        if values.len() > n * n {
-            break;
+        };
+        for (column, token) in cells {
+            values.push(value_of_token(token, n, line.no, column)?);
         }
     }
-    if lines.len() != n {
-        let at = lines.get(n).map_or(lines[lines.len() - 1].no, |l| l.no);
-        return Err(ParseError::shape(at, format!("found {} rows, expected {n} for a {n}x{n} grid", lines.len())));
+    let rows = lines.len();
+    if rows < n {
+        let last = lines[rows - 1].no;
+        let missing =
+            if n - rows == 1 { format!("row {n} is missing") } else { format!("rows {}-{n} are missing", rows + 1) };
+        return Err(ParseError::shape(
+            last,
+            format!("the grid ends after row {rows}: {missing} (a {n}x{n} grid has {n} rows of {n} cells)"),
+        ));
+    }
+    if rows > n {
+        return Err(ParseError::shape(
+            lines[n].no,
+            format!("row {} is one too many: found {rows} rows, a {n}x{n} grid has {n}", n + 1),
+        ));
     }
     let geometry = geometry(n, opts)?;
     let grid = Grid::from_values(n, values).ok_or(ParseError::Empty)?;
@@ -386,7 +602,7 @@ fn parse_triplets(text: &str, opts: &ParseOptions) -> Result<Puzzle, ParseError>
                     return Err(ParseError::unexpected(
                         t.line,
                         t.col,
-                        &t.text,
+                        excerpt(&t.text),
                         "an integer (entries must be integers)",
                     ));
                 }
@@ -420,11 +636,12 @@ fn parse_triplets(text: &str, opts: &ParseOptions) -> Result<Puzzle, ParseError>
     }
     if let Some(bad) = ints.iter().find(|r| r.len() != 3) {
         let (line, _, _) = bad[0];
+        let entries = if bad.len() == 1 { "1 entry".to_string() } else { format!("{} entries", bad.len()) };
         return Err(ParseError::shape(
             line,
             format!(
-                "the clue matrix must be N-by-3 (row, column, digit) or n-by-n; this row has {} entries",
-                bad.len()
+                "expected row,col,digit: a clue triplet is three integers (e.g. 1,2,5; the matrix is N-by-3, \
+                 or n-by-n for a grid); this row has {entries}"
             ),
         ));
     }

@@ -2,6 +2,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::error::Position;
+use crate::geometry::MAX_SIDE;
 
 const SEED000: &str = "B = [1,2,2;
 1,5,3;
@@ -137,10 +138,164 @@ fn wrong_shapes_say_what_was_expected() {
     let err = parse(&short).unwrap_err().to_string();
     assert!(err.contains("line 1") && err.contains("has 8 cells, expected 9"), "{err}");
     let err = parse(&"1".repeat(80)).unwrap_err().to_string();
-    assert!(err.contains("this line has 80"), "{err}");
+    assert!(err.contains("line 1 has 80 characters"), "{err}");
+    assert_eq!(
+        parse_puzzle(&"1".repeat(80), &ParseOptions { format: Format::Line, ..Default::default() })
+            .unwrap_err()
+            .to_string(),
+        "line 1: a one-line puzzle needs n² characters (81 for 9x9, 256 for 16x16); this line has 80 characters"
+    );
+}
+
+#[test]
+fn eight_rows_of_nine_blame_the_missing_ninth_row_not_row_one() {
     let eight_rows: String = SEED004.lines().take(8).map(|l| format!("{l}\n")).collect();
-    let err = parse(&eight_rows).unwrap_err().to_string();
-    assert!(err.contains("expected 8") || err.contains("has 9 cells"), "{err}");
+    let err = parse(&eight_rows).unwrap_err();
+    assert_eq!(
+        err.inner().to_string(),
+        "line 8: the grid ends after row 8: row 9 is missing (a 9x9 grid has 9 rows of 9 cells)"
+    );
+    // Forced as a grid, the same.
+    let forced = parse_puzzle(&eight_rows, &ParseOptions { format: Format::Grid, ..Default::default() });
+    assert_eq!(forced.unwrap_err().to_string(), err.inner().to_string());
+    // One row too many, and a short row among nine, are named too.
+    let ten_rows = format!("{SEED004}* * * * * * * * *\n");
+    assert!(parse(&ten_rows).unwrap_err().to_string().starts_with("line 10: row 10 is one too many"));
+    let short = SEED004.replacen("* 1 * * 7 * * * 6", "* 1 * * 7 * * *", 1);
+    assert_eq!(
+        parse(&short).unwrap_err().inner().to_string(),
+        "line 5: row 5 has 8 cells, expected 9 (a 9x9 grid has 9 rows of 9 cells)"
+    );
+}
+
+#[test]
+fn one_comma_pair_is_a_malformed_triplet_not_a_line() {
+    let err = parse("1,1\n").unwrap_err();
+    let inner = err.inner().to_string();
+    assert!(inner.starts_with("line 1: expected row,col,digit"), "{err}");
+    assert!(inner.contains("this row has 2 entries"), "{err}");
+    assert!(err.to_string().contains("read as clue triplets"), "{err}");
+}
+
+#[test]
+fn null_says_what_was_expected_not_that_a_2x2_has_no_boxes() {
+    let err = parse("null\n").unwrap_err();
+    let text = err.to_string();
+    assert!(matches!(err, ParseError::NoFormat { .. }), "{err:?}");
+    assert!(!text.contains("2x2"), "{text}");
+    assert!(text.contains("as JSON, it is null, not a puzzle object"), "{text}");
+    assert!(text.contains("as a grid, it has 1 row"), "{text}");
+    assert!(text.contains("as one-line puzzles, line 1 has 4 characters"), "{text}");
+    assert!(text.contains("as clue triplets, line 1 is not integers"), "{text}");
+}
+
+/// `n` rows of `n` whitespace-separated integers, `empty` for an empty cell.
+fn integer_rows(grid: &Grid, empty: &str) -> String {
+    let n = grid.n();
+    grid.values()
+        .chunks(n)
+        .map(|row| {
+            row.iter().map(|&v| if v == 0 { empty.to_string() } else { v.to_string() }).collect::<Vec<_>>().join(" ")
+                + "\n"
+        })
+        .collect()
+}
+
+#[test]
+fn a_half_empty_36x36_integer_grid_is_one_grid_not_a_batch() {
+    // Issue 19: read as 36 one-line puzzles because the first row happened to be 49 characters.
+    let n = 36;
+    let mut values = vec![0u8; n * n];
+    for (i, v) in values.iter_mut().enumerate() {
+        if (i * 7 + i / n) % 2 == 0 {
+            *v = ((i * 5) % n + 1) as u8;
+        }
+    }
+    let grid = Grid::from_values(n, values).unwrap();
+    let text = integer_rows(&grid, "0");
+    let first_len = text.lines().next().unwrap().chars().filter(|c| !c.is_whitespace()).count();
+    assert_eq!(first_len.isqrt().pow(2), first_len, "the first row must look like a one-line puzzle");
+    let d = detect_format(&text, &ParseOptions::default()).unwrap();
+    assert_eq!((d.format, d.side, d.note), (Format::Grid, Some(36), None));
+    assert_eq!(parse(&text).unwrap().givens(), &grid);
+}
+
+#[test]
+fn a_batch_with_one_bad_line_says_how_it_was_read() {
+    let good = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..";
+    let text = format!("{good}\n{good}\n{}\n{good}\n", &good[1..]);
+    let Ok(Document::Batch(items)) = parse_document(&text, &ParseOptions::default()) else { panic!("a batch") };
+    assert_eq!(items.iter().filter(|(_, p)| p.is_ok()).count(), 3);
+    let err = items[2].1.as_ref().unwrap_err().to_string();
+    assert!(err.starts_with("line 3: expected 81 characters"), "{err}");
+    assert!(
+        err.contains("read as a batch of one-line puzzles because 3 of 4 lines are 9x9 puzzles (81 cells); if this is one grid, use --format grid"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_sixteen_row_grid_with_a_short_row_is_a_grid_error_not_sixteen_4x4_puzzles() {
+    let row = "1234567890ABCDEF";
+    let mut rows: Vec<String> = (0..16).map(|_| row.replace(['1', '2'], ".")).collect();
+    rows[6].pop();
+    let err = parse(&rows.join("\n")).unwrap_err();
+    assert_eq!(
+        err.inner().to_string(),
+        "line 7: row 7 has 15 cells, expected 16 (a 16x16 grid has 16 rows of 16 cells)"
+    );
+    assert!(err.to_string().contains("if these are one-line puzzles, use --format line"), "{err}");
+}
+
+/// Every text form sudoku-ip writes or documents for a puzzle, with the options to read it.
+fn written_forms(p: &Puzzle) -> Vec<(&'static str, String, ParseOptions)> {
+    let n = p.n();
+    // Sides without an inferred box shape (primes) need one: headers carry it in what the
+    // writer writes, options in the rest.
+    let box_opts =
+        ParseOptions { box_shape: crate::geometry::inferred_box(n).is_none().then_some((1, n)), ..Default::default() };
+    let mut forms = vec![
+        ("grid with separators", write_text(p, TextForm::Grid).unwrap(), ParseOptions::default()),
+        ("line", write_text(p, TextForm::Line).unwrap(), ParseOptions::default()),
+        ("integers, 0 empty", integer_rows(p.givens(), "0"), box_opts.clone()),
+        ("integers, . empty", integer_rows(p.givens(), "."), box_opts.clone()),
+    ];
+    if p.givens().filled() > 0 {
+        forms.push(("triplets", write_text(p, TextForm::Triplets).unwrap(), ParseOptions::default()));
+        forms.push(("triplets with --size", to_triplets(p), ParseOptions { size: Some(n), ..box_opts }));
+    }
+    forms
+}
+
+#[test]
+fn every_size_and_text_form_reads_back_by_detection_as_the_puzzle_written() {
+    use proptest::test_runner::{Config, TestRunner};
+    for n in 4..=MAX_SIDE {
+        let shape = crate::geometry::inferred_box(n).unwrap_or((1, n));
+        let geometry = Geometry::new(n, Some(shape)).unwrap();
+        // Fewer cases for big grids keeps the test quick; every size is covered.
+        let cases = match n {
+            4..=16 => 12,
+            17..=36 => 4,
+            _ => 2,
+        };
+        let cells = n * n;
+        let strategy = (0u32..=90, proptest::collection::vec((1..=n as u8, 0u32..100), cells));
+        let mut runner = TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() });
+        let result = runner.run(&strategy, |(empty_pct, cells)| {
+            let values: Vec<u8> = cells.iter().map(|&(v, roll)| if roll < empty_pct { 0 } else { v }).collect();
+            let p = Puzzle::new(geometry.clone(), Grid::from_values(n, values).unwrap());
+            for (form, text, opts) in written_forms(&p) {
+                let back = parse_puzzle(&text, &opts)
+                    .map_err(|e| proptest::test_runner::TestCaseError::fail(format!("{n}x{n} {form}: {e}\n{text}")))?;
+                prop_assert_eq!(&back, &p, "{}x{} {}:\n{}", n, n, form, text);
+            }
+            Ok(())
+        });
+        if let Err(e) = result {
+            panic!("side {n}: {e}");
+        }
+    }
 }
 
 #[test]
