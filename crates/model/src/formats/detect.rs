@@ -20,7 +20,7 @@ use super::{
     grid_lines, grid_side, killer_text, line_form, meaningful_lines, starts_as_json, Format, Line, ParseOptions,
     RowShape,
 };
-use crate::error::{ParseError, Position};
+use crate::error::{GeometryError, ParseError, Position};
 use crate::geometry::MAX_SIDE;
 
 /// What auto-detection made of a text.
@@ -62,11 +62,10 @@ pub fn detect_format(text: &str, opts: &ParseOptions) -> Result<Detection, Parse
         return Ok(Detection::exact(Format::Triplets, None));
     }
     let min_side = if opts.size.is_some() || opts.box_shape.is_some() { 1 } else { 4 };
-    let side_ok = |n: usize| {
-        (min_side..=MAX_SIDE).contains(&n)
-            && opts.size.is_none_or(|s| s == n)
-            && opts.box_shape.is_none_or(|(r, c)| r.checked_mul(c) == Some(n))
-    };
+    if let Some(n) = opts.size.filter(|n| !(1..=MAX_SIDE).contains(n)) {
+        return Err(GeometryError::UnsupportedSide { n }.into());
+    }
+    let side_ok = |n: usize| (min_side..=MAX_SIDE).contains(&n) && opts.size.is_none_or(|s| s == n);
 
     let rows: Vec<RowShape> = grid_lines(text).iter().map(|l| RowShape::of(l.text)).collect();
     let r = rows.len();

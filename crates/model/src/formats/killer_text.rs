@@ -24,7 +24,7 @@
 use std::collections::BTreeMap;
 
 use super::json::{killer_from_layout, LAYOUT_DISTINCT};
-use super::{geometry, meaningful_lines, ParseOptions};
+use super::{excerpt, geometry, meaningful_lines, ParseOptions};
 use crate::error::{ParseError, Position};
 use crate::geometry::{Cell, MAX_SIDE};
 use crate::puzzle::Puzzle;
@@ -84,8 +84,8 @@ struct Token<'a> {
 
 fn shown(tok: Tok<'_>) -> String {
     match tok {
-        Tok::Word(w) => w.to_string(),
-        Tok::Str(s) => format!("'{s}'"),
+        Tok::Word(w) => excerpt(w),
+        Tok::Str(s) => format!("'{}'", excerpt(s)),
         Tok::Punct(c) => c.to_string(),
     }
 }
@@ -106,10 +106,9 @@ fn tokens(text: &str) -> Res<Vec<Token<'_>>> {
                 out.push(Token { at: here, tok: Tok::Punct(ch) });
                 k += 1;
             } else if ch == '\'' || ch == '"' {
-                let close = chars[k + 1..]
-                    .iter()
-                    .position(|&(_, c)| c == ch)
-                    .ok_or_else(|| unexpected(here, &line.text[start..], format!("a closing {ch} on the same line")))?;
+                let close = chars[k + 1..].iter().position(|&(_, c)| c == ch).ok_or_else(|| {
+                    unexpected(here, excerpt(&line.text[start..]), format!("a closing {ch} on the same line"))
+                })?;
                 let end = chars[k + 1 + close].0;
                 out.push(Token { at: here, tok: Tok::Str(&line.text[start + 1..end]) });
                 k += close + 2;
@@ -144,17 +143,24 @@ struct Val<'a> {
 impl Val<'_> {
     fn shown(&self) -> String {
         match &self.kind {
-            Kind::Word(w) => w.to_string(),
-            Kind::Str(s) => format!("'{s}'"),
+            Kind::Word(w) => excerpt(w),
+            Kind::Str(s) => format!("'{}'", excerpt(s)),
             Kind::List(_) => "a list".into(),
             Kind::Dict(_) => "a {...} map".into(),
         }
     }
 }
 
+/// How deep lists and maps may nest. The layout needs two levels (`[[...]]`); the limit keeps
+/// the recursive descent (and the drop of what it built) far from the end of any thread's
+/// stack: `grid = [[[[…` with 16,000 brackets once aborted the process.
+pub const MAX_DEPTH: usize = 16;
+
 struct Parser<'a> {
     toks: Vec<Token<'a>>,
     next: usize,
+    /// Lists and maps open around the value being read.
+    depth: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -174,7 +180,24 @@ impl<'a> Parser<'a> {
 
     fn value(&mut self) -> Res<Val<'a>> {
         let t = self.take("a value: [...], {...} or a number")?;
-        let kind = match t.tok {
+        if matches!(t.tok, Tok::Punct('[' | '{')) && self.depth >= MAX_DEPTH {
+            return Err(at(
+                t.at,
+                format!(
+                    "lists and maps nested deeper than {MAX_DEPTH} levels (the limit); \
+                     a Killer layout needs two: [[cage ids], ...] and {{id: sum}}"
+                ),
+            ));
+        }
+        self.depth += 1;
+        let kind = self.compound(t);
+        self.depth -= 1;
+        Ok(Val { at: t.at, kind: kind? })
+    }
+
+    /// The value a token starts (a list or map up to its closing bracket).
+    fn compound(&mut self, t: Token<'a>) -> Res<Kind<'a>> {
+        Ok(match t.tok {
             Tok::Word(w) => Kind::Word(w),
             Tok::Str(s) => Kind::Str(s),
             Tok::Punct('[') => Kind::List(self.items(t, ']', |p| p.value())?),
@@ -184,8 +207,7 @@ impl<'a> Parser<'a> {
                 Ok((key, p.value()?))
             })?),
             Tok::Punct(_) => return Err(unexpected(t.at, shown(t.tok), "a value: [...], {...} or a number")),
-        };
-        Ok(Val { at: t.at, kind })
+        })
     }
 
     /// Comma-separated items up to `close` (a trailing comma allowed), after `open`.
@@ -275,7 +297,7 @@ fn only<'v, 'a>(vars: &'v [Var<'a>], is: fn(&Kind<'a>) -> bool, what: &str) -> R
 /// Seed 004's Python layout (see the module docs) as a blank puzzle with the killer rule.
 /// `opts.size` must match the grid when given; `opts.box_shape` sets the boxes.
 pub fn parse_killer_text(text: &str, opts: &ParseOptions) -> Result<Puzzle, ParseError> {
-    let mut parser = Parser { toks: tokens(text)?, next: 0 };
+    let mut parser = Parser { toks: tokens(text)?, next: 0, depth: 0 };
     if parser.toks.is_empty() {
         return Err(ParseError::Empty);
     }

@@ -541,3 +541,197 @@ fn json_objects_one_a_line_are_a_batch_with_their_lines() {
     assert!(parse_puzzle(two, &ParseOptions::default()).is_err());
     assert!(json::parse_json(two).unwrap_err().to_string().contains("line 2"));
 }
+
+/// One megabyte on one line, in the shape of every format, for the parsers' limits.
+fn megabyte_lines() -> Vec<(&'static str, String)> {
+    const MB: usize = 1 << 20;
+    vec![
+        ("killer list brackets", format!("grid = {}", "[".repeat(MB))),
+        ("killer map braces", format!("g = {}", "{".repeat(MB))),
+        ("killer nested both", format!("grid = [{}", "[{1: ".repeat(MB / 5))),
+        ("killer long row", format!("grid = [[{}]]\ngrid_sum = {{1: 5}}", "1, ".repeat(MB / 3))),
+        ("killer unclosed quote", format!("grid_sum = {{'{}", "x".repeat(MB))),
+        ("line of digits", "1".repeat(MB)),
+        ("line of dots", ".".repeat(MB)),
+        ("line of integers", "12 ".repeat(MB / 3)),
+        ("grid row", format!("{}\n", "1 ".repeat(MB / 2)).repeat(2)),
+        ("one huge token", format!("1 2 3 4\n2 3 4 1\n3 4 1 2\n4 1 2 {}\n", "9".repeat(MB))),
+        ("matlab matrix", format!("B = [{}]", "1,2,3; ".repeat(MB / 7))),
+        ("matlab brackets", format!("B = {}", "[".repeat(MB))),
+        ("triplets", "1,2,3,".repeat(MB / 6)),
+        ("json arrays", format!("{{\"size\": 9, \"givens\": {}", "[".repeat(MB))),
+        ("json objects", format!("{{\"size\": {}", "{\"a\": ".repeat(MB / 6))),
+        ("json long string", format!("{{\"size\": 9, \"givens\": \"{}\"}}", "1".repeat(MB))),
+        ("headers", format!("# rules: {}\n{}\n", "diagonal,".repeat(MB / 9), ".".repeat(81))),
+    ]
+}
+
+#[test]
+fn a_megabyte_on_one_line_in_any_format_is_read_or_refused_never_an_abort() {
+    for (what, text) in megabyte_lines() {
+        // Run where a server worker would: a thread with a 2 MiB stack.
+        let result = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || parse_document(&text, &ParseOptions::default()).map(|_| ()).map_err(|e| e.to_string()))
+            .expect("thread")
+            .join()
+            .unwrap_or_else(|_| panic!("{what}: the parser panicked"));
+        // The MATLAB matrix is 150,000 times the same clue: a puzzle.
+        if what == "matlab matrix" {
+            assert_eq!(result, Ok(()), "{what}");
+            continue;
+        }
+        let err = result.expect_err(what);
+        assert!(err.len() < 2000, "{what}: the error echoes the input ({} bytes)", err.len());
+        assert!(err.starts_with("line ") || err.starts_with('$'), "{what}: {err}");
+    }
+}
+
+#[test]
+fn killer_text_nested_16000_deep_names_the_line_and_the_limit() {
+    let text = format!("# seed 004\ngrid = {}", "[".repeat(16_000));
+    let err = parse(&text).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        format!(
+            "line 2, column {}: lists and maps nested deeper than 16 levels (the limit); a Killer layout needs \
+             two: [[cage ids], ...] and {{id: sum}}",
+            8 + killer_text::MAX_DEPTH
+        )
+    );
+}
+
+#[test]
+fn a_size_whose_square_wraps_is_refused_not_wrapped() {
+    // `n * n` wrapped to 0 for 2^32: "expected 0 characters for a 4294967296x4294967296 puzzle".
+    for size in [1usize << 32, 65, usize::MAX] {
+        for format in [Format::Line, Format::Grid, Format::Triplets, Format::Auto] {
+            let opts = ParseOptions { format, size: Some(size), ..Default::default() };
+            let err = parse_puzzle("1,1,1\n", &opts).unwrap_err().to_string();
+            assert!(
+                err.contains("not supported (1 to 64)") || err.contains("(expected 1 to 64)"),
+                "{size} {format:?}: {err}"
+            );
+        }
+    }
+    let opts = ParseOptions { box_shape: Some((125, 147_573_952_589_676_413)), ..Default::default() };
+    let err = parse_puzzle(SEED004, &opts).unwrap_err().to_string();
+    assert!(err.contains("does not fit a 9x9 grid"), "{err}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing text that reads back.
+
+#[test]
+fn headers_carry_box_shape_rules_and_size() {
+    let p =
+        parse("# box: 3x2\n# rules: diagonal, anti-knight\n1.....\n......\n......\n......\n......\n.....2\n").unwrap();
+    assert_eq!(p.geometry().box_shape(), Some((3, 2)));
+    assert_eq!(p.rules(), &[crate::Rule::Diagonal, crate::Rule::AntiKnight]);
+    let t = parse("# size: 16\n1,1,16\n").unwrap();
+    assert_eq!(t.n(), 16);
+    // Explicit options win over headers.
+    let opts = ParseOptions { box_shape: Some((2, 3)), ..Default::default() };
+    assert_eq!(
+        parse_puzzle("# box: 3x2\n......\n......\n......\n......\n......\n......\n", &opts)
+            .unwrap()
+            .geometry()
+            .box_shape(),
+        Some((2, 3))
+    );
+    // Bad headers are named.
+    let err = parse(&format!("# rules: diagonal,sandwich\n{}\n", ".".repeat(81))).unwrap_err().to_string();
+    assert!(err.starts_with("line 1, column 19: # rules: unknown rule \"sandwich\""), "{err}");
+    let err = parse("# box: 3 by 3\n").unwrap_err().to_string();
+    assert_eq!(err, "line 1, column 8: found \"3 by 3\", expected a box shape such as 3x3 or 2x3");
+    let err = parse("# rules: diagonal\n# rules: windows\n").unwrap_err().to_string();
+    assert!(err.starts_with("line 2: a second `# rules:` header"), "{err}");
+    let err = parse(&format!("# rules: diagonal, diagonal\n{}\n", ".".repeat(16))).unwrap_err().to_string();
+    assert!(err.starts_with("line 1, column 20: # rules: rules[1]: a second \"diagonal\" rule"), "{err}");
+    // A comment that is not a header is left alone.
+    assert_eq!(parse(&format!("# note: hard\n# seed 3, 25 clues\n{SEED004}")).unwrap(), parse(SEED004).unwrap());
+}
+
+#[test]
+fn a_puzzle_with_rules_written_as_text_reads_back_with_its_rules() {
+    // Issue 14 §7: `generate --rules diagonal,anti-knight > p.txt; solve p.txt` lost the rules.
+    let p = parse(SEED004).unwrap().with_rules([crate::Rule::Diagonal, crate::Rule::AntiKnight]);
+    for form in [TextForm::Grid, TextForm::Line, TextForm::Triplets] {
+        let text = write_text(&p, form).unwrap();
+        assert!(text.starts_with("# rules: diagonal,anti-knight\n"), "{form:?}: {text}");
+        assert_eq!(parse(&text).unwrap(), p, "{form:?}: {text}");
+    }
+}
+
+#[test]
+fn text_forms_refuse_what_they_cannot_carry() {
+    let regions = vec![vec![0, 1, 2, 4], vec![3, 7, 11, 15], vec![5, 6, 9, 10], vec![8, 12, 13, 14]];
+    let jigsaw = Puzzle::blank(Geometry::with_regions(4, regions).unwrap());
+    let killer = parse(SEED004_KILLER_4X4).unwrap();
+    for form in [TextForm::Grid, TextForm::Line, TextForm::Triplets] {
+        let err = write_text(&jigsaw, form).unwrap_err().to_string();
+        assert!(
+            err.starts_with("a jigsaw (irregular regions) cannot be written as") && err.ends_with("write it as JSON"),
+            "{err}"
+        );
+        let err = write_text(&killer, form).unwrap_err().to_string();
+        assert!(err.contains("the killer rule (its data) cannot be written"), "{err}");
+    }
+    let blank = Puzzle::blank(Geometry::new(9, None).unwrap());
+    assert!(write_text(&blank, TextForm::Triplets).is_err());
+    assert_eq!(parse(&write_text(&blank, TextForm::Grid).unwrap()).unwrap(), blank);
+}
+
+/// A side, one of its box shapes, some rules that need no data and the givens.
+fn variant_strategy() -> impl Strategy<Value = Puzzle> {
+    let sides = prop_oneof![
+        Just(4usize),
+        Just(6),
+        Just(8),
+        Just(9),
+        Just(10),
+        Just(12),
+        Just(15),
+        Just(16),
+        Just(25),
+        Just(36)
+    ];
+    sides
+        .prop_flat_map(|n| {
+            let shapes: Vec<(usize, usize)> = (1..=n).filter(|r| n % r == 0).map(|r| (r, n / r)).collect();
+            (
+                Just(n),
+                proptest::sample::select(shapes),
+                proptest::collection::vec(any::<bool>(), crate::rules::SWITCHABLE.len()),
+                proptest::collection::vec((0..=n as u8, any::<bool>()), n * n),
+            )
+        })
+        .prop_map(|(n, shape, pick, cells)| {
+            let geometry = Geometry::new(n, Some(shape)).unwrap();
+            let rules: Vec<crate::Rule> = crate::rules::SWITCHABLE
+                .iter()
+                .zip(pick)
+                .filter(|(_, on)| *on)
+                .filter_map(|(name, _)| crate::rules::rule_from_name(name, n).ok())
+                .filter(|rule| rule.validate(&geometry).is_ok())
+                .collect();
+            let values = cells.into_iter().map(|(v, keep)| if keep { v } else { 0 }).collect();
+            Puzzle::new(geometry, Grid::from_values(n, values).unwrap()).with_rules(rules)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #[test]
+    fn random_rules_and_box_shapes_round_trip_through_every_text_form(p in variant_strategy()) {
+        for form in [TextForm::Grid, TextForm::Line, TextForm::Triplets] {
+            match write_text(&p, form) {
+                Ok(text) => prop_assert_eq!(&parse(&text).unwrap(), &p, "{:?}:\n{}", form, text),
+                Err(e) => {
+                    // Only an empty puzzle has no triplets.
+                    prop_assert!(form == TextForm::Triplets && p.givens().filled() == 0, "{:?}: {}", form, e);
+                }
+            }
+        }
+    }
+}

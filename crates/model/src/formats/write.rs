@@ -61,13 +61,8 @@ pub fn write_text(puzzle: &Puzzle, form: TextForm) -> Result<String, WriteError>
     let refuse = |what: String| WriteError::Unrepresentable { form: form.name(), what };
     let n = puzzle.n();
     let mut out = String::new();
-    if form == TextForm::Triplets {
-        if puzzle.givens().filled() == 0 {
-            return Err(refuse("a puzzle with no givens".into()));
-        }
-        if n != 9 {
-            out.push_str(&format!("# size: {n}\n"));
-        }
+    if form == TextForm::Triplets && n != 9 {
+        out.push_str(&format!("# size: {n}\n"));
     }
     match puzzle.geometry().layout() {
         Layout::Regions(_) => return Err(refuse("a jigsaw (irregular regions)".into())),
@@ -87,6 +82,9 @@ pub fn write_text(puzzle: &Puzzle, form: TextForm) -> Result<String, WriteError>
             names.push(rule.name());
         }
         out.push_str(&format!("# rules: {}\n", names.join(",")));
+    }
+    if form == TextForm::Triplets && puzzle.givens().filled() == 0 {
+        return Err(refuse("a puzzle with no givens".into()));
     }
     match form {
         TextForm::Grid => out.push_str(&puzzle.givens().to_pretty(puzzle.geometry())),
