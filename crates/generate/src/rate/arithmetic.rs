@@ -1,0 +1,173 @@
+//! Arithmetic of variant rows: bounds of any linear row ("rule arithmetic") and the digit
+//! combinations of sums of distinct digits ("cage combinations").
+
+use sudoku_ip_model::Sense;
+
+use super::{bit, digits, Logic, Technique};
+
+/// A variant row grouped by cell: with each cell taking one candidate, the row's activity is
+/// the sum over its cells of `coef[cell][digit − 1]`.
+pub(super) struct CellRow {
+    pub(super) cells: Vec<(u32, Vec<i64>)>,
+    pub(super) sense: Sense,
+    pub(super) rhs: i64,
+}
+
+/// What makes a [`CellRow`] a sum of distinct digits (a killer cage): the combinations of its
+/// coefficients that satisfy it (`sudoku_ip_native::combinations`).
+pub(super) struct SumRow {
+    /// Per cell of the row, per digit − 1: the position of its coefficient among the row's
+    /// distinct coefficients.
+    pub(super) value: Vec<Vec<u8>>,
+    pub(super) combos: Vec<u64>,
+}
+
+impl Logic {
+    /// `row` as a sum of distinct digits, if it is one: within a cell no coefficient repeats,
+    /// and equal coefficients in two cells belong to one digit, for which the cells share a unit.
+    pub(super) fn sum_row(&self, row: &CellRow) -> Option<SumRow> {
+        let cells = &row.cells;
+        for (i, (a, ca)) in cells.iter().enumerate() {
+            let mut own = ca.clone();
+            own.sort_unstable();
+            if own.windows(2).any(|w| w[0] == w[1]) {
+                return None;
+            }
+            for (b, cb) in &cells[i + 1..] {
+                for (da, x) in ca.iter().enumerate() {
+                    let Some(db) = cb.iter().position(|y| y == x) else { continue };
+                    let d = da as u8 + 1;
+                    let (ua, ub) = (&self.units_of[self.var(*a as usize, d)], &self.units_of[self.var(*b as usize, d)]);
+                    if da != db || !ua.iter().any(|u| ub.contains(u)) {
+                        return None;
+                    }
+                }
+            }
+        }
+        let mut values: Vec<i64> = cells.iter().flat_map(|(_, c)| c.iter().copied()).collect();
+        values.sort_unstable();
+        values.dedup();
+        let combos = sudoku_ip_native::combinations(&values, cells.len(), row.sense, row.rhs)?;
+        let position = |x: &i64| values.binary_search(x).map_or(u8::MAX, |p| p as u8);
+        let value = cells.iter().map(|(_, c)| c.iter().map(position).collect()).collect();
+        Some(SumRow { value, combos })
+    }
+
+    /// One variant row removes the candidates that cannot fit its bounds.
+    pub(super) fn rule_arithmetic(&mut self) -> bool {
+        for r in 0..self.rows.len() {
+            let removed = self.bounds_removals(&self.rows[r]);
+            if self.apply(Some(removed), Technique::RuleArithmetic) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// One sum of distinct digits keeps the candidates its fitting combinations offer.
+    pub(super) fn cage_combinations(&mut self) -> bool {
+        for s in 0..self.sums.len() {
+            let (r, sum) = &self.sums[s];
+            let removed = self.combination_removals(&self.rows[*r], sum);
+            if self.apply(removed, Technique::CageCombinations) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The candidates that cannot fit `row`'s bounds whatever its other cells take.
+    pub(super) fn bounds_removals(&self, row: &CellRow) -> Vec<(usize, u8)> {
+        let (mut lo, mut hi) = (0i64, 0i64);
+        let mut bounds = Vec::with_capacity(row.cells.len());
+        for (i, (cell, coef)) in row.cells.iter().enumerate() {
+            let k = *cell as usize;
+            let (a, b) = if self.value[k] != 0 {
+                let c = coef[self.value[k] as usize - 1];
+                (c, c)
+            } else {
+                let mut it = digits(self.cand[k]).map(|d| coef[d as usize - 1]);
+                let Some(first) = it.next() else { continue };
+                it.fold((first, first), |(a, b), c| (a.min(c), b.max(c)))
+            };
+            bounds.push((i, a, b));
+            lo += a;
+            hi += b;
+        }
+        let (le, ge) = match row.sense {
+            Sense::Le => (true, false),
+            Sense::Ge => (false, true),
+            Sense::Eq => (true, true),
+        };
+        let mut removed = Vec::new();
+        for &(i, a, b) in &bounds {
+            let (cell, coef) = &row.cells[i];
+            let k = *cell as usize;
+            if self.value[k] != 0 {
+                continue;
+            }
+            for d in digits(self.cand[k]) {
+                let c = coef[d as usize - 1];
+                if (le && lo - a + c > row.rhs) || (ge && hi - b + c < row.rhs) {
+                    removed.push((k, d));
+                }
+            }
+        }
+        removed
+    }
+
+    /// The candidates no fitting combination of sum row `row` offers their cell, and, for a
+    /// digit every combination holds, the other cells of any unit that contains all the row's
+    /// cells that can take it (one cell: it keeps only that digit). `None`: nothing fits.
+    pub(super) fn combination_removals(&self, row: &CellRow, sum: &SumRow) -> Option<Vec<(usize, u8)>> {
+        let cells = &row.cells;
+        let value_of = |i: usize, d: u8| sum.value[i][d as usize - 1];
+        let live: Vec<u64> = (0..cells.len())
+            .map(|i| match self.value[cells[i].0 as usize] {
+                0 => digits(self.cand[cells[i].0 as usize]).fold(0, |m, d| m | 1 << value_of(i, d)),
+                d => 1 << value_of(i, d),
+            })
+            .collect();
+        let mut keep = vec![0u64; cells.len()];
+        let mut required = sudoku_ip_native::fitting(&sum.combos, &live, &mut keep)?;
+        let mut removed: Vec<(usize, u8)> = Vec::new();
+        for (i, &(cell, _)) in cells.iter().enumerate() {
+            let k = cell as usize;
+            removed.extend(digits(self.cand[k]).filter(|&d| keep[i] >> value_of(i, d) & 1 == 0).map(|d| (k, d)));
+        }
+        while required != 0 {
+            let j = required.trailing_zeros() as u8;
+            required &= required - 1;
+            // The cells that can still take value j, and its digit (one digit per value).
+            let mut holders: Vec<usize> = Vec::new();
+            let mut digit = 0;
+            for (i, &(cell, _)) in cells.iter().enumerate() {
+                let k = cell as usize;
+                let d = (1..=self.n as u8).find(|&d| value_of(i, d) == j).unwrap_or(0);
+                if d != 0 && (self.value[k] == d || (self.value[k] == 0 && self.cand[k] & bit(d) != 0)) {
+                    holders.push(k);
+                    digit = d;
+                }
+            }
+            if digit == 0 || holders.iter().any(|&k| self.value[k] != 0) {
+                continue;
+            }
+            if let [k] = holders[..] {
+                removed.extend(digits(self.cand[k]).filter(|&d| d != digit).map(|d| (k, d)));
+            }
+            for &u in &self.units_of[self.var(holders[0], digit)] {
+                let unit = &self.units[u as usize];
+                if holders.iter().all(|&k| unit.cells.contains(&(k as u32))) {
+                    removed.extend(
+                        unit.cells
+                            .iter()
+                            .map(|&k| k as usize)
+                            .filter(|&k| !holders.contains(&k) && self.cand[k] & bit(digit) != 0)
+                            .map(|k| (k, digit)),
+                    );
+                }
+            }
+        }
+        Some(removed)
+    }
+}
