@@ -76,7 +76,7 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub stats: bool,
     /// Threads for --count (default: all cores).
-    #[arg(long, short = 'j', value_name = "N")]
+    #[arg(long, short = 'j', value_name = "N", value_parser = super::args::parse_jobs)]
     pub jobs: Option<usize>,
     // -o FILE: the puzzles (with --solution, their solutions too) as a picture; with --count
     // above 1, on printable A4 sheets, six a page.

@@ -20,7 +20,7 @@ pub struct ServeArgs {
     #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = super::args::parse_seconds)]
     pub time_limit: Duration,
     /// Solves running at once; more requests wait briefly, then get 503 (default: the cores).
-    #[arg(long, short = 'j', value_name = "N")]
+    #[arg(long, short = 'j', value_name = "N", value_parser = super::args::parse_jobs)]
     pub jobs: Option<usize>,
 }
 

@@ -22,7 +22,7 @@ use crate::{AppState, ServerLimits};
 
 /// Extra time a blocking solve gets past its own limit before the request answers "unknown"
 /// without it (the solver reads its clock only every few thousand nodes).
-const GRACE: Duration = Duration::from_secs(2);
+pub(crate) const GRACE: Duration = Duration::from_secs(2);
 
 /// Rules that carry data, for `/api/health` (they come in the JSON puzzle).
 const DATA_RULES: &[&str] = &["killer", "odd-even", "thermometer", "arrow", "kropki", "xv", "extra-regions"];
@@ -233,6 +233,8 @@ pub async fn health(State(state): State<AppState>) -> Json<Value> {
             "max_time_s": l.max_time.as_secs_f64(),
             "concurrent_solves": l.concurrent_solves,
             "queue_wait_s": l.queue_wait.as_secs_f64(),
+            "max_connections": l.max_connections,
+            "header_timeout_s": l.header_timeout.as_secs_f64(),
         },
     }))
 }

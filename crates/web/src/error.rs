@@ -36,6 +36,12 @@ pub enum AppError {
         /// The limit in bytes.
         limit: usize,
     },
+    /// The body is not declared as JSON (415).
+    #[error("the request body must be sent as JSON (Content-Type: application/json), found {}", .found.as_deref().map_or("no Content-Type".to_string(), |t| format!("{t:?}")))]
+    UnsupportedMediaType {
+        /// The `Content-Type` sent, if any.
+        found: Option<String>,
+    },
     /// The grid is larger than this server solves or generates (422).
     #[error("a {n}x{n} grid is larger than this server accepts for {action} (at most {max}x{max})")]
     GridTooLarge {
@@ -86,6 +92,7 @@ impl AppError {
         match self {
             AppError::BadRequest { .. } => StatusCode::BAD_REQUEST,
             AppError::BodyTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::UnsupportedMediaType { .. } => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::GridTooLarge { .. } | AppError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Unavailable(_) => StatusCode::NOT_IMPLEMENTED,

@@ -5,7 +5,7 @@
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{FromRequest, Request};
-use axum::http::StatusCode;
+use axum::http::{header, HeaderMap, StatusCode};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
@@ -50,8 +50,25 @@ impl<T: DeserializeOwned + Fields> FromRequest<AppState> for WithPuzzle<T> {
 }
 
 async fn read_object(req: Request, state: &AppState, fields: &[&[&str]]) -> Result<Value, AppError> {
+    check_headers(req.headers(), state.config.limits.body_bytes)?;
     let bytes = Bytes::from_request(req, state).await.map_err(|e| body_error(e, state))?;
     parse_object(&bytes, fields)
+}
+
+/// Refuse before reading the body: a declared `Content-Length` above the limit (413 at once,
+/// instead of `100 Continue` and a read), and any body that is not declared JSON (415: a
+/// cross-origin page can send `text/plain` without asking, never `application/json`).
+fn check_headers(headers: &HeaderMap, limit: usize) -> Result<(), AppError> {
+    let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.trim().parse::<u64>().ok());
+    if declared.is_some_and(|len| len > limit as u64) {
+        return Err(AppError::BodyTooLarge { limit });
+    }
+    let content_type = headers.get(header::CONTENT_TYPE).map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
+    let essence = content_type.as_deref().and_then(|t| t.split(';').next()).map(|t| t.trim().to_ascii_lowercase());
+    if essence.as_deref() != Some("application/json") {
+        return Err(AppError::UnsupportedMediaType { found: content_type });
+    }
+    Ok(())
 }
 
 fn body_error(e: BytesRejection, state: &AppState) -> AppError {

@@ -68,6 +68,11 @@ pub struct ServerLimits {
     pub concurrent_solves: usize,
     /// How long a request waits for a slot before it gets `503`.
     pub queue_wait: Duration,
+    /// Connections open at once; a new one beyond this is closed at once.
+    pub max_connections: usize,
+    /// Time a client has to send a request's headers, and the longest a connection may stay
+    /// idle waiting for its next request (slow or silent clients are cut off).
+    pub header_timeout: Duration,
 }
 
 impl Default for ServerLimits {
@@ -81,6 +86,9 @@ impl Default for ServerLimits {
             max_time: Duration::from_secs(5),
             concurrent_solves: cores.max(2),
             queue_wait: Duration::from_secs(2),
+            // Well below the default open-file limit (1024): the server stays reachable.
+            max_connections: 512,
+            header_timeout: Duration::from_secs(10),
         }
     }
 }
@@ -145,12 +153,53 @@ pub async fn serve(addr: SocketAddr, config: AppConfig) -> std::io::Result<()> {
 }
 
 /// Serve the app on a bound listener until `shutdown` completes (tests bind `127.0.0.1:0`).
+///
+/// Each connection is HTTP/1.1 with a header-read timeout that also bounds idle keep-alive
+/// waits ([`ServerLimits::header_timeout`]), and at most [`ServerLimits::max_connections`] are
+/// open at once: a slow-loris client that never finishes its headers is cut off, and a flood of
+/// idle sockets cannot use up the process's file descriptors.
 pub async fn serve_on(
     listener: TcpListener,
     config: AppConfig,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, app(config)).with_graceful_shutdown(shutdown).await
+    let limits = config.limits;
+    let app = app(config);
+    let open = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(e) => {
+                    // Out of file descriptors and the like: wait a little rather than spin.
+                    tracing::warn!(error = %e, "cannot accept a connection");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let Ok(permit) = open.clone().try_acquire_owned() else {
+            tracing::warn!(open = limits.max_connections, "connection refused: too many open connections");
+            continue;
+        };
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        let mut builder = hyper::server::conn::http1::Builder::new();
+        builder.timer(hyper_util::rt::TokioTimer::new()).header_read_timeout(limits.header_timeout);
+        let connection = graceful.watch(builder.serve_connection(hyper_util::rt::TokioIo::new(stream), service));
+        tokio::spawn(async move {
+            let _open = permit;
+            if let Err(e) = connection.await {
+                tracing::debug!(error = %e, "connection ended with an error");
+            }
+        });
+    }
+    // Let requests in flight finish, but not for longer than one could take.
+    let longest = limits.queue_wait + limits.max_time + api::GRACE;
+    let _ = tokio::time::timeout(longest, graceful.shutdown()).await;
+    Ok(())
 }
 
 async fn shutdown_signal() {
