@@ -9,10 +9,11 @@ use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::json;
 use sudoku_ip::model::ParseError;
-use sudoku_ip::{Answer, Options, Outcome, Puzzle, Report};
+use sudoku_ip::{Answer, Options, Outcome, Report};
 
 use super::args::{OutputFormat, SolveArgs};
 use super::commands::status_of;
+use super::stream::Item;
 use super::{Failure, Status};
 
 /// A batch line's answer: the input line number, then the answer's fields.
@@ -23,15 +24,28 @@ struct BatchLine {
     answer: Answer,
 }
 
-type Item = (usize, Result<Puzzle, ParseError>);
 /// A batch line's result: the input was bad, or the search failed, or a report.
 type LineResult = (usize, Result<Result<Report, sudoku_ip::Error>, ParseError>);
 
-pub fn solve_batch(items: Vec<Item>, a: &SolveArgs, opts: &Options) -> Result<Status, Failure> {
-    let format = a.output.output.unwrap_or(OutputFormat::Line);
+/// Lines solved together: big enough to keep every core busy, small enough that memory stays
+/// flat whatever the length of the file.
+const CHUNK: usize = 4096;
+
+/// Solve a batch as it is read: chunk by chunk, each chunk in parallel, results printed in input
+/// order as soon as their chunk is done.
+pub fn solve_batch(items: impl Iterator<Item = Item>, a: &SolveArgs, opts: &Options) -> Result<Status, Failure> {
+    let pool = match a.jobs {
+        Some(j) => Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(j)
+                .build()
+                .map_err(|e| Failure::bad_input(anyhow::anyhow!("cannot start {j} threads: {e}")))?,
+        ),
+        None => None,
+    };
     let bar = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::with_draw_target(Some(items.len() as u64), ProgressDrawTarget::stderr());
-        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles  {per_sec}  eta {eta}") {
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        if let Ok(style) = ProgressStyle::with_template("{spinner} {pos} puzzles  {per_sec}  {elapsed}") {
             bar.set_style(style);
         }
         bar
@@ -39,39 +53,69 @@ pub fn solve_batch(items: Vec<Item>, a: &SolveArgs, opts: &Options) -> Result<St
         ProgressBar::hidden()
     };
     let (max, keep) = if a.unique { (2, 2) } else { (1, 1) };
-    let solve_all = || -> Vec<LineResult> {
-        items
-            .into_par_iter()
-            .map(|(line, parsed)| {
-                let r = parsed.map(|p| sudoku_ip::search(&p, opts, max, keep));
-                bar.inc(1);
-                (line, r)
-            })
-            .collect()
-    };
-    let results = match a.jobs {
-        Some(j) => rayon::ThreadPoolBuilder::new()
-            .num_threads(j.max(1))
-            .build()
-            .map_err(|e| Failure::bad_input(anyhow::anyhow!("cannot start {j} threads: {e}")))?
-            .install(solve_all),
-        None => solve_all(),
-    };
+    let mut printer = Printer::new(a);
+    let mut items = items.peekable();
+    while items.peek().is_some() {
+        let chunk: Vec<Item> = items.by_ref().take(CHUNK).collect();
+        let solve = || -> Vec<LineResult> {
+            chunk
+                .into_par_iter()
+                .map(|(line, parsed)| (line, parsed.map(|p| sudoku_ip::search(&p, opts, max, keep))))
+                .collect()
+        };
+        let results = match &pool {
+            Some(pool) => pool.install(solve),
+            None => solve(),
+        };
+        bar.inc(results.len() as u64);
+        for result in results {
+            printer.print(result, opts)?;
+        }
+    }
     bar.finish_and_clear();
-    let mut worst = Status::Ok;
-    let mut w = std::io::stdout().lock();
-    let (mut solved, mut failed) = (0usize, 0usize);
-    for (line, result) in results {
+    printer.finish()
+}
+
+/// Writes each line's result, and keeps the tally and the worst status.
+struct Printer<'a> {
+    a: &'a SolveArgs,
+    format: OutputFormat,
+    out: std::io::BufWriter<std::io::StdoutLock<'static>>,
+    worst: Status,
+    solved: usize,
+    failed: usize,
+}
+
+impl<'a> Printer<'a> {
+    fn new(a: &'a SolveArgs) -> Printer<'a> {
+        Printer {
+            a,
+            format: a.output.output.unwrap_or(OutputFormat::Line),
+            out: std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock()),
+            worst: Status::Ok,
+            solved: 0,
+            failed: 0,
+        }
+    }
+
+    fn finish(mut self) -> Result<Status, Failure> {
+        self.out.flush()?;
+        eprintln!("{} solved, {} not solved", self.solved, self.failed);
+        Ok(self.worst)
+    }
+
+    fn print(&mut self, (line, result): LineResult, opts: &Options) -> Result<(), Failure> {
+        let (a, format) = (self.a, self.format);
         let status = match &result {
             Ok(Ok(report)) => status_of(report, a.unique),
             Ok(Err(_)) => Status::NoSolution,
             Err(_) => Status::BadInput,
         };
-        worst = worst.max(status);
+        self.worst = self.worst.max(status);
         if status == Status::Ok {
-            solved += 1;
+            self.solved += 1;
         } else {
-            failed += 1;
+            self.failed += 1;
         }
         match format {
             OutputFormat::Json => {
@@ -86,7 +130,7 @@ pub fn solve_batch(items: Vec<Item>, a: &SolveArgs, opts: &Options) -> Result<St
                     Ok(Err(e)) => json!({ "line": line, "status": "error", "error": e.to_string() }),
                     Err(e) => json!({ "line": line, "status": "bad_input", "error": e.to_string() }),
                 };
-                writeln!(w, "{v}")?;
+                writeln!(self.out, "{v}")?;
             }
             OutputFormat::Line | OutputFormat::Grid => {
                 let text = match &result {
@@ -99,8 +143,9 @@ pub fn solve_batch(items: Vec<Item>, a: &SolveArgs, opts: &Options) -> Result<St
                     Ok(Err(e)) => format!("error: {e}"),
                     Err(e) => format!("bad input: {e}"),
                 };
-                writeln!(w, "{text}")?;
+                writeln!(self.out, "{text}")?;
                 if status != Status::Ok {
+                    self.out.flush()?;
                     eprintln!("line {line}: {text}");
                 }
                 if a.output.stats {
@@ -110,7 +155,6 @@ pub fn solve_batch(items: Vec<Item>, a: &SolveArgs, opts: &Options) -> Result<St
                 }
             }
         }
+        Ok(())
     }
-    eprintln!("{solved} solved, {failed} not solved");
-    Ok(worst)
 }

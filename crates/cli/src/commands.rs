@@ -84,12 +84,16 @@ fn out() -> std::io::StdoutLock<'static> {
 }
 
 fn solve(a: SolveArgs) -> Result<Status, Failure> {
-    let (doc, _) = read_document(&a.input)?;
     let opts = options(&a.solver);
-    let puzzle = match doc {
-        Document::Single(p) => p,
-        Document::Batch(items) => {
+    let (stream, _) = super::stream::open(a.input.file.as_deref(), &parse_options(&a.input))?;
+    let puzzle = match stream {
+        super::stream::Stream::Single(p) => with_rules(p, &a.input.rules)?,
+        super::stream::Stream::Batch(items) => {
             super::render::refuse_batch(&a.picture)?;
+            let rules = a.input.rules.clone();
+            let items = items.map(move |(line, p)| {
+                (line, p.and_then(|p| with_rules(p, &rules).map_err(|f| f.into_parse_error(line))))
+            });
             return batch::solve_batch(items, &a, &opts);
         }
     };

@@ -19,6 +19,7 @@ mod generate;
 mod output;
 mod render;
 mod serve;
+mod stream;
 
 use std::io::Write;
 use std::process::ExitCode;

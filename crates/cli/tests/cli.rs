@@ -136,6 +136,36 @@ fn a_batch_gives_one_result_per_line_in_order() {
 }
 
 #[test]
+fn a_long_batch_is_read_as_it_goes_and_bad_lines_past_the_start_keep_their_place() {
+    // Longer than the lines read before the format is decided (256): the rest is streamed.
+    let solution = grid(SEED004_SOLUTION).to_line();
+    let first = example("seed004.txt").givens().to_line();
+    let json = format!("{{\"size\": 9, \"givens\": \"{first}\"}}");
+    for (puzzle, bad, head) in
+        [(first.clone(), "not a puzzle", "# 600 puzzles\n"), (json, "{\"size\": 9, \"givens\": 7}", "\n")]
+    {
+        let mut input = String::from(head);
+        for i in 0..600 {
+            input.push_str(if i == 400 { bad } else { &puzzle });
+            input.push('\n');
+        }
+        let out = run(&["solve", "--jobs", "2", "-"], &input);
+        let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+        assert_eq!(lines.len(), 600, "one result a puzzle line");
+        for (i, l) in lines.iter().enumerate() {
+            if i == 400 {
+                // Input line numbers count the comment line: puzzle 400 is on line 402.
+                assert!(l.starts_with("bad input:") && (l.contains("line 402") || l.contains("givens")), "{l}");
+            } else {
+                assert_eq!(l, &solution, "line {i}");
+            }
+        }
+        assert!(text(&out.stderr).contains("599 solved, 1 not solved"), "{}", text(&out.stderr));
+        assert_eq!(out.status.code(), Some(2));
+    }
+}
+
+#[test]
 fn help_explains_formats_and_exit_codes() {
     let out = run(&["--help"], "");
     assert_eq!(out.status.code(), Some(0));

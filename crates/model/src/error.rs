@@ -130,6 +130,24 @@ fn rejected_list(tried: &[(String, String)]) -> String {
 }
 
 impl ParseError {
+    /// The same error for text that starts on line `first` of a larger input (a line of a batch
+    /// read on its own): every position moves down by `first - 1`.
+    pub fn from_line(self, first: usize) -> ParseError {
+        let shift = |at: Position| Position { line: at.line + first.saturating_sub(1), ..at };
+        match self {
+            ParseError::Unexpected { at, found, expected } => ParseError::Unexpected { at: shift(at), found, expected },
+            ParseError::Shape { at, message } => ParseError::Shape { at: shift(at), message },
+            ParseError::ClashingGivens { at, cell, first: a, second } => {
+                ParseError::ClashingGivens { at: shift(at), cell, first: a, second }
+            }
+            ParseError::NoFormat { at, tried } => ParseError::NoFormat { at: shift(at), tried },
+            ParseError::Guessed { error, note } => {
+                ParseError::Guessed { error: Box::new(error.from_line(first)), note }
+            }
+            other => other,
+        }
+    }
+
     /// Shorthand for [`ParseError::Unexpected`].
     pub fn unexpected(line: usize, column: usize, found: impl Into<String>, expected: impl Into<String>) -> Self {
         ParseError::Unexpected { at: Position { line, column }, found: found.into(), expected: expected.into() }
