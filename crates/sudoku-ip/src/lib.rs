@@ -58,4 +58,4 @@ pub use sudoku_ip_render as render;
 pub use answer::{Answer, AnswerStatus, GridJson, StatsJson};
 pub use input::{parse_box, with_rules, InputError};
 pub use pipeline::{count, search, solve, Error, Options, Outcome, Report};
-pub use solver::{Solver, SolverError};
+pub use solver::{BackendChoiceError, Solver};

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use sudoku_ip_model::{check, BackendError, Grid, Limits, Model, Puzzle, SearchEnd, SearchRequest, Stats, Violation};
 use thiserror::Error;
 
-use crate::solver::{Solver, SolverError};
+use crate::solver::{BackendChoiceError, Solver};
 
 /// How to solve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,7 +82,7 @@ pub enum Error {
     Backend(#[from] BackendError),
     /// The solver is unknown or not compiled in.
     #[error(transparent)]
-    Solver(#[from] SolverError),
+    Solver(#[from] BackendChoiceError),
     /// A backend returned a grid the independent checker rejects. Never shown as a solution.
     #[error("the {backend} solver returned a grid that breaks the rules ({}); this is a bug, please report it", first_violation(.violations))]
     InvalidSolution {

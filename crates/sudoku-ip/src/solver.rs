@@ -27,7 +27,7 @@ pub enum Solver {
 /// A solver name that is unknown, or known but not compiled into this build.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum SolverError {
+pub enum BackendChoiceError {
     /// Not a solver sudoku-ip knows.
     #[error("unknown solver {name:?} (available: {available})")]
     Unknown {
@@ -81,17 +81,17 @@ impl Solver {
 
     /// The solver called `name` (case and surrounding spaces ignored), or an error that says
     /// what exists and, for a known solver left out of this build, which feature adds it.
-    pub fn from_name(name: &str) -> Result<Solver, SolverError> {
+    pub fn from_name(name: &str) -> Result<Solver, BackendChoiceError> {
         let key = name.trim().to_ascii_lowercase();
         match Solver::ALL.into_iter().find(|s| s.name() == key) {
             Some(s) if s.is_available() => Ok(s),
             Some(s) => Err(s.not_compiled_in()),
-            None => Err(SolverError::Unknown { name: name.to_string(), available: available_names() }),
+            None => Err(BackendChoiceError::Unknown { name: name.to_string(), available: available_names() }),
         }
     }
 
-    fn not_compiled_in(self) -> SolverError {
-        SolverError::NotCompiledIn { name: self.name(), feature: self.name(), available: available_names() }
+    fn not_compiled_in(self) -> BackendChoiceError {
+        BackendChoiceError::NotCompiledIn { name: self.name(), feature: self.name(), available: available_names() }
     }
 
     /// Whether this is an integer-programming solver (native presolve applies first).
@@ -100,7 +100,7 @@ impl Solver {
     }
 
     /// The backend, or the error that names the feature that would compile it in.
-    pub fn backend(self) -> Result<Box<dyn Backend>, SolverError> {
+    pub fn backend(self) -> Result<Box<dyn Backend>, BackendChoiceError> {
         match (self, self.milp()) {
             (Solver::Native, _) => Ok(Box::new(sudoku_ip_native::Native)),
             (_, Some(milp)) => Ok(Box::new(milp)),
@@ -120,7 +120,7 @@ impl fmt::Display for Solver {
 }
 
 impl FromStr for Solver {
-    type Err = SolverError;
+    type Err = BackendChoiceError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Solver::from_name(s)
     }
