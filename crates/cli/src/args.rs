@@ -55,6 +55,9 @@ pub enum Command {
     /// Remove the clues a unique puzzle does not need (the result is minimal).
     #[command(alias = "reduce")]
     Minimize(super::generate::MinimizeArgs),
+    /// Solve with every backend compiled in (native = the CP formulation, microlp, HiGHS) and
+    /// say whether they agree: seed 002's MILP-vs-CP experiment; a batch gives median/max.
+    Compare(super::compare::CompareArgs),
 }
 
 /// Where the puzzle comes from and how to read it.

@@ -24,6 +24,7 @@ pub fn dispatch(cli: Cli) -> Result<Status, Failure> {
         Command::Generate(a) => super::generate::generate_cmd(a),
         Command::Rate(a) => super::generate::rate_cmd(a),
         Command::Minimize(a) => super::generate::minimize_cmd(a),
+        Command::Compare(a) => super::compare::run(a),
     }
 }
 

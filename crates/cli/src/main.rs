@@ -15,6 +15,7 @@ mod args;
 mod batch;
 mod bench;
 mod commands;
+mod compare;
 mod generate;
 mod output;
 mod render;

@@ -174,3 +174,23 @@ fn help_explains_formats_and_exit_codes() {
         assert!(help.contains(word), "--help lacks {word}");
     }
 }
+
+#[test]
+fn compare_runs_every_backend_and_says_whether_they_agree() {
+    let out = run(&["compare", &example_path("seed000.txt")], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let table = text(&out.stdout);
+    for solver in sudoku_ip::Solver::available() {
+        let row = table.lines().find(|l| l.starts_with(solver.name())).unwrap_or_else(|| panic!("{table}"));
+        // backend, unique = 1, other = 0
+        let cols: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(&cols[1..3], &["1", "0"], "{row}");
+    }
+    assert!(table.contains("all backends agree"), "{table}");
+    // Two solutions: no backend proves it unique, and the exit status says so.
+    let out = run(&["compare", "--json", "-"], "....\n....\n....\n....\n");
+    assert_eq!(out.status.code(), Some(1));
+    let last: serde_json::Value =
+        serde_json::from_str(text(&out.stdout).lines().last().expect("summary")).expect("JSON");
+    assert_eq!((last["agree"].as_bool(), last["all_solved"].as_bool()), (Some(true), Some(false)), "{last}");
+}
