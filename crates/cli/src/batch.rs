@@ -2,9 +2,8 @@
 //! --count K -O json` writes them) gives one result per line, in input order, solved in
 //! parallel, with a progress bar on stderr when stderr is a terminal.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::json;
@@ -43,15 +42,7 @@ pub fn solve_batch(items: impl Iterator<Item = Item>, a: &SolveArgs, opts: &Opti
         ),
         None => None,
     };
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-        if let Ok(style) = ProgressStyle::with_template("{spinner} {pos} puzzles  {per_sec}  {elapsed}") {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = super::progress::bar(None, "puzzles");
     let (max, keep) = if a.unique { (2, 2) } else { (1, 1) };
     let mut printer = Printer::new(a);
     let mut items = items.peekable();

@@ -240,7 +240,18 @@ pub fn generate_cmd(a: GenerateArgs) -> Result<Status, Failure> {
         (None, false) => OutputFormat::Grid,
     };
     let start = Instant::now();
-    let run = || generate::generate_many(&spec, a.count);
+    let bar = super::progress::bar(Some(a.count as u64), "puzzles");
+    let run = || -> Vec<_> {
+        // generate_many's seeds (puzzle i is seed + i), one at a time so the bar moves.
+        (0..a.count as u64)
+            .into_par_iter()
+            .map(|i| {
+                let made = generate::generate(&spec.with_seed(spec.seed.wrapping_add(i)));
+                bar.inc(1);
+                made
+            })
+            .collect()
+    };
     let results = match a.jobs {
         Some(j) => rayon::ThreadPoolBuilder::new()
             .num_threads(j.max(1))
@@ -249,6 +260,7 @@ pub fn generate_cmd(a: GenerateArgs) -> Result<Status, Failure> {
             .install(run),
         None => run(),
     };
+    bar.finish_and_clear();
     let mut w = std::io::stdout().lock();
     let mut status = Status::Ok;
     let mut drawn = Vec::new();
@@ -407,12 +419,16 @@ pub fn rate_cmd(a: RateArgs) -> Result<Status, Failure> {
         }
         Document::Batch(items) => items,
     };
+    let bar = super::progress::bar(Some(items.len() as u64), "puzzles rated");
     let results: Vec<_> = items
         .into_par_iter()
         .map(|(line, p)| {
-            (line, p.map_err(|e| e.to_string()).and_then(|p| generate::rate(&p).map_err(|e| e.to_string())))
+            let r = p.map_err(|e| e.to_string()).and_then(|p| generate::rate(&p).map_err(|e| e.to_string()));
+            bar.inc(1);
+            (line, r)
         })
         .collect();
+    bar.finish_and_clear();
     let mut w = std::io::stdout().lock();
     let mut status = Status::Ok;
     for (line, r) in results {
@@ -441,12 +457,17 @@ pub fn minimize_cmd(a: MinimizeArgs) -> Result<Status, Failure> {
     let puzzle = match doc {
         Document::Single(p) => p,
         Document::Batch(items) => {
+            let bar = super::progress::bar(Some(items.len() as u64), "puzzles minimized");
             let results: Vec<_> = items
                 .into_par_iter()
                 .map(|(line, p)| {
-                    (line, p.map_err(|e| e.to_string()).and_then(|p| generate::minimize(&p).map_err(|e| e.to_string())))
+                    let r =
+                        p.map_err(|e| e.to_string()).and_then(|p| generate::minimize(&p).map_err(|e| e.to_string()));
+                    bar.inc(1);
+                    (line, r)
                 })
                 .collect();
+            bar.finish_and_clear();
             let mut status = Status::Ok;
             for (line, r) in results {
                 match r {

@@ -18,6 +18,7 @@ mod commands;
 mod compare;
 mod generate;
 mod output;
+mod progress;
 mod render;
 mod serve;
 mod stream;
