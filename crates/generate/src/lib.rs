@@ -36,7 +36,10 @@ use sudoku_ip_model::rules::{validate_rules, RuleError};
 use sudoku_ip_model::{check, BackendError, Geometry, Grid, Puzzle, Rule};
 use thiserror::Error;
 
-pub use rate::{rate, Grade, Rating, Technique, TechniqueCount};
+pub use rate::{
+    next_step, parse_candidates, rate, steps, Candidate, CandidatesError, Explanation, Grade, Rating, SeRating, Step,
+    Technique, TechniqueCount, SEARCH_RATING,
+};
 pub use symmetry::Symmetry;
 
 use oracle::Oracle;
@@ -218,6 +221,9 @@ pub enum GenerateError {
     /// The engine failed.
     #[error(transparent)]
     Backend(#[from] BackendError),
+    /// A person's candidates do not fit the puzzle.
+    #[error(transparent)]
+    Candidates(#[from] CandidatesError),
     /// A generated solution failed the independent checker (a bug).
     #[error("generated solution breaks the rules: {violation}; this is a bug")]
     InvalidSolution {

@@ -3,6 +3,7 @@
 
 use sudoku_ip_model::Sense;
 
+use super::step::Step;
 use super::{bit, digits, Logic, Technique};
 
 /// A variant row grouped by cell: with each cell taking one candidate, the row's activity is
@@ -11,6 +12,8 @@ pub(super) struct CellRow {
     pub(super) cells: Vec<(u32, Vec<i64>)>,
     pub(super) sense: Sense,
     pub(super) rhs: i64,
+    /// The model row's name, or what the 45 rule derived it from.
+    pub(super) label: String,
 }
 
 /// What makes a [`CellRow`] a sum of distinct digits (a killer cage): the combinations of its
@@ -54,26 +57,42 @@ impl Logic {
     }
 
     /// One variant row removes the candidates that cannot fit its bounds.
-    pub(super) fn rule_arithmetic(&mut self) -> bool {
+    pub(super) fn rule_arithmetic(&mut self) -> Option<Step> {
         for r in 0..self.rows.len() {
             let removed = self.bounds_removals(&self.rows[r]);
-            if self.apply(Some(removed), Technique::RuleArithmetic) {
-                return true;
+            let text = |s: &Self| format!("Rule arithmetic: {} cannot reach its bound otherwise", s.rows[r].label);
+            if let Some(step) = self.removal_step(Some(removed), Technique::RuleArithmetic, text) {
+                return Some(self.row_pattern(step, &self.rows[r]));
             }
         }
-        false
+        None
+    }
+
+    /// The row's cells and their candidates as the step's pattern.
+    pub(super) fn row_pattern(&self, step: Step, row: &CellRow) -> Step {
+        let cells: Vec<usize> = row.cells.iter().map(|&(k, _)| k as usize).collect();
+        step.with_cells(cells.iter().map(|&k| self.cell(k))).with_candidates(
+            cells.iter().flat_map(|&k| digits(self.cand[k]).map(move |d| (k, d))).map(|(k, d)| self.candidate(k, d)),
+        )
     }
 
     /// One sum of distinct digits keeps the candidates its fitting combinations offer.
-    pub(super) fn cage_combinations(&mut self) -> bool {
+    pub(super) fn cage_combinations(&mut self) -> Option<Step> {
         for s in 0..self.sums.len() {
             let (r, sum) = &self.sums[s];
-            let removed = self.combination_removals(&self.rows[*r], sum);
-            if self.apply(removed, Technique::CageCombinations) {
-                return true;
+            let r = *r;
+            let removed = self.combination_removals(&self.rows[r], sum);
+            let text = |s: &Self| {
+                format!("Cage combinations: the digits of {} must make its total {}", s.rows[r].label, s.rows[r].rhs)
+            };
+            if let Some(step) = self.removal_step(removed, Technique::CageCombinations, text) {
+                return Some(self.row_pattern(step, &self.rows[r]));
+            }
+            if self.broken {
+                return None;
             }
         }
-        false
+        None
     }
 
     /// The candidates that cannot fit `row`'s bounds whatever its other cells take.

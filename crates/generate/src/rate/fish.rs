@@ -1,11 +1,12 @@
-//! Fish on the grid's rows and columns: X-wing, swordfish.
+//! Basic fish on the grid's rows and columns: X-wing, swordfish, jellyfish.
 
+use super::step::Step;
 use super::{any_subset, bit, Logic, Technique};
 
 impl Logic {
-    /// X-wing (`size` 2) and swordfish (3) on the grid's rows and columns, which every model
-    /// has as exactly-once units.
-    pub(super) fn fish(&mut self, size: usize, technique: Technique) -> bool {
+    /// X-wing (`size` 2), swordfish (3) and jellyfish (4) on the grid's rows and columns,
+    /// which every model has as exactly-once units.
+    pub(super) fn fish(&mut self, size: usize, technique: Technique) -> Option<Step> {
         let n = self.n;
         for d in 1..=n as u8 {
             for transpose in [false, true] {
@@ -35,16 +36,34 @@ impl Logic {
                     hits
                 });
                 if let Some((base, union)) = found {
-                    for l in (0..n).filter(|l| !base.contains(l)) {
-                        for p in (0..n).filter(|p| union >> p & 1 == 1) {
-                            self.cand[at(l, p)] &= !bit(d);
-                        }
-                    }
-                    self.count(technique);
-                    return true;
+                    let cover: Vec<usize> = (0..n).filter(|p| union >> p & 1 == 1).collect();
+                    let removed: Vec<(usize, u8)> = (0..n)
+                        .filter(|l| !base.contains(l))
+                        .flat_map(|l| cover.iter().map(move |&p| (at(l, p), d)))
+                        .collect();
+                    let pattern: Vec<usize> = base
+                        .iter()
+                        .flat_map(|&l| cover.iter().map(move |&p| at(l, p)))
+                        .filter(|&k| self.cand[k] & bit(d) != 0)
+                        .collect();
+                    let (bw, cw) = if transpose { ("columns", "rows") } else { ("rows", "columns") };
+                    let names = |v: &[usize]| v.iter().map(|x| (x + 1).to_string()).collect::<Vec<_>>().join(", ");
+                    let text = |_: &Self| {
+                        format!(
+                            "{}: {d} in {bw} {} lies only in {cw} {}",
+                            super::subsets::capitalized(technique.name()),
+                            names(&base),
+                            names(&cover)
+                        )
+                    };
+                    let step = self.removal_step(Some(removed), technique, text)?;
+                    return Some(
+                        step.with_cells(pattern.iter().map(|&k| self.cell(k)))
+                            .with_candidates(pattern.iter().map(|&k| self.candidate(k, d))),
+                    );
                 }
             }
         }
-        false
+        None
     }
 }

@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 
 use sudoku_ip_model::Sense;
 
+use super::step::{cell_list, Step};
 use super::{CellRow, Logic, Technique};
 
 /// Most cells in a row the 45 rule derives.
@@ -90,13 +91,14 @@ impl Logic {
                 cells: cells.into_iter().map(|k| (k, digit_coefs.clone())).collect(),
                 sense: Sense::Eq,
                 rhs,
+                label: "a 45-rule sum".into(),
             })
             .collect()
     }
 
     /// One row of the 45 rule, by its bounds and, when its cells see each other, its
     /// combinations.
-    pub(super) fn innies_outies(&mut self) -> bool {
+    pub(super) fn innies_outies(&mut self) -> Option<Step> {
         for i in 0..self.derived.len() {
             let (row, sum) = &self.derived[i];
             let removed = match sum {
@@ -106,10 +108,18 @@ impl Logic {
                     list
                 }),
             };
-            if self.apply(removed, Technique::InniesOuties) {
-                return true;
+            let text = |s: &Self| {
+                let (row, _) = &s.derived[i];
+                let cells = row.cells.iter().map(|&(k, _)| s.cell(k as usize));
+                format!("Innies and outies: by the 45 rule, {} sum to {}", cell_list(cells), row.rhs)
+            };
+            if let Some(step) = self.removal_step(removed, Technique::InniesOuties, text) {
+                return Some(self.row_pattern(step, &self.derived[i].0));
+            }
+            if self.broken {
+                return None;
             }
         }
-        false
+        None
     }
 }

@@ -1,21 +1,33 @@
-//! A logical rater: solve the puzzle the way a person does, with techniques tried from the
-//! easiest, and grade it by the hardest technique it needed.
+//! A logical rater: solve the puzzle the way a person does, one step at a time with the
+//! easiest technique that applies, and grade it by the hardest technique it needed.
 //!
 //! | grade    | hardest technique needed                                               |
 //! |----------|------------------------------------------------------------------------|
 //! | easy     | hidden and naked singles (and single-row arithmetic of variant rules, cage combinations) |
 //! | medium   | locked candidates (pointing, claiming), naked and hidden pairs, innies and outies |
-//! | hard     | naked and hidden triples, X-wing, swordfish                            |
-//! | expert   | none of these finishes it: the puzzle needs search (trial and error)   |
+//! | hard     | naked and hidden triples and quads, X-wing, swordfish, jellyfish, XY-wing, XYZ-wing, unique rectangle |
+//! | expert   | chains (skyscraper, 2-string kite, turbot fish, W-wing), forcing chains, or search |
+//!
+//! Next to the grade, [`Rating::rating`] is a number on the Sudoku Explainer scale: each step
+//! weighs what SE publishes for its technique ("Difficulty ratings in Sudoku Explainer v1.2.1":
+//! hidden single 1.2 in a box and 1.5 in a line, naked single 2.3, pointing 2.6, claiming 2.8,
+//! naked pair 3.0, X-wing 3.2, hidden pair 3.4, naked triple 3.6, swordfish 3.8, hidden triple
+//! 4.0, XY-wing 4.2, XYZ-wing 4.4, unique rectangle 4.5, naked quad 5.0, jellyfish 5.2, hidden
+//! quad 5.4, X-chains 6.5–6.9, dynamic forcing chains 8.8–9.6, nested ones up to 11+), and
+//! the puzzle's rating is the maximum over its path. Where SE has no technique (the variant
+//! steps) the weight is ours and says so in [`Technique::se_rating`]. SE adds length
+//! modifiers to chains; we give each chain technique its base weight. A puzzle that still needs
+//! search after the forcing chains is put at [`SEARCH_RATING`] (11.0): it needs nested chains
+//! at least, the top of SE's scale.
 //!
 //! After every step the rater starts again from the easiest technique, so each technique is
 //! only used where nothing easier applies; the counts say how often each one made progress.
-//! Every digit the techniques place is compared with the engine's solution before the rating is
-//! returned. Cross-checked while writing it against the `sudoku` crate's strategy solver on
-//! 3 000 generated 9×9 puzzles: never a harder grade; an easier one for 12 % of them, where
-//! that solver's singles stop short (our placements are checked, so ours are sound).
-//! The native engine's guess count (its branching decisions when solving and proving
-//! uniqueness) is reported next to the grade as a measure of search effort.
+//! Every step is compared with the engine's solution when it is taken: a placement must be the
+//! solution's digit and an elimination must not be (see [`steps`]). Uniqueness techniques
+//! (unique rectangles) run only for puzzles without variant rules, whose uniqueness the rater
+//! has proved, and their steps say that they rely on it. The native engine's guess count (its
+//! branching decisions when solving and proving uniqueness) is reported next to the grade as a
+//! measure of search effort.
 //!
 //! ## Variants, generically
 //!
@@ -27,7 +39,8 @@
 //!   locked candidates use an exactly-once unit against any unit that contains all its
 //!   candidates; naked subsets work in any cell set whose units cover every digit, hidden
 //!   subsets in those that are exactly-once for every digit; fish use the grid's rows and
-//!   columns;
+//!   columns; wings and chains link two candidates of a digit when they share a unit for it
+//!   (a strong link when the unit is exactly-once and they are its only two);
 //! - every other row (cage and arrow sums, thermometers, kropki and XV implications,
 //!   non-consecutive cliques) is used one row at a time by bounds: with each cell taking one of
 //!   its candidates, a candidate that cannot fit the row's bounds whatever the other cells take
@@ -41,25 +54,38 @@
 //!   houses, sums to a known total, so the few cells its inside cages leave, or the few its
 //!   crossing cages add, form a new sum row, reduced by bounds and combinations. Larger
 //!   unions of houses and chains of such rows are not attempted, so a killer may still rate
-//!   harder than an expert setter would find it.
+//!   harder than an expert setter would find it;
+//! - forcing chains assume a candidate and propagate singles over all units and every
+//!   at-most-one row of the model (so across any variant): a contradiction removes it.
 
 mod arithmetic;
+mod chains;
 mod fish;
+mod forcing;
 mod innies_outies;
 mod intersections;
 mod singles;
+mod step;
 mod subsets;
+mod uniqueness;
+mod wings;
 
 use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
-use sudoku_ip_model::{Backend, Model, Puzzle, SearchEnd, SearchRequest, Sense};
+use serde::{Deserialize, Serialize, Serializer};
+use sudoku_ip_model::{Backend, Cell, Grid, Model, Puzzle, SearchEnd, SearchRequest, Sense};
 use sudoku_ip_native::Native;
 
 use self::arithmetic::{CellRow, SumRow};
+use self::step::removals_text;
+pub use self::step::{parse_candidates, Candidate, CandidatesError, Explanation, Step};
 use crate::GenerateError;
+
+/// The rating of a puzzle that the techniques (forcing chains included) do not finish: it
+/// needs at least SE's nested forcing chains, the top of the scale.
+pub const SEARCH_RATING: SeRating = SeRating(110);
 
 /// How hard a puzzle is for a person.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -69,9 +95,9 @@ pub enum Grade {
     Easy,
     /// Locked candidates, pairs.
     Medium,
-    /// Triples, X-wing, swordfish.
+    /// Triples and quads, X-wing to jellyfish, XY- and XYZ-wings, unique rectangles.
     Hard,
-    /// Needs search beyond these techniques.
+    /// Chains, forcing chains, or search beyond them.
     Expert,
 }
 
@@ -100,6 +126,30 @@ impl FromStr for Grade {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         crate::by_name(s, &Grade::ALL, Grade::name, "difficulty")
+    }
+}
+
+/// A difficulty on the Sudoku Explainer scale, in tenths (`SeRating(23)` is 2.3); written and
+/// serialized as the decimal number.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SeRating(pub u16);
+
+impl SeRating {
+    /// The rating as a number (2.3).
+    pub fn value(self) -> f64 {
+        f64::from(self.0) / 10.0
+    }
+}
+
+impl fmt::Display for SeRating {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.0 / 10, self.0 % 10)
+    }
+}
+
+impl Serialize for SeRating {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(self.value())
     }
 }
 
@@ -132,11 +182,34 @@ pub enum Technique {
     XWing,
     /// A digit confined to the same three columns in three rows (or the transpose).
     Swordfish,
+    /// A bivalue pivot {x,y} sees pincers {x,z} and {y,z}: cells seeing both pincers lose z.
+    XyWing,
+    /// A pivot {x,y,z} sees pincers {x,z} and {y,z}: cells seeing all three lose z.
+    XyzWing,
+    /// Unique rectangle type 1: three corners hold only {x,y}; the fourth loses x and y
+    /// (relies on the puzzle being unique).
+    UniqueRectangle,
+    /// Four cells of a unit with four candidates between them.
+    NakedQuad,
+    /// A digit confined to the same four columns in four rows (or the transpose).
+    Jellyfish,
+    /// Four digits confined to the same four cells of a unit.
+    HiddenQuad,
+    /// Two strong links of a digit in parallel lines whose ends share a line.
+    Skyscraper,
+    /// Two strong links of a digit, in a row and a column, whose ends share a box.
+    TwoStringKite,
+    /// Two strong links of a digit joined by a weak link (any other units).
+    TurbotFish,
+    /// Two bivalue cells {x,y} joined by a strong link on y: cells seeing both lose x.
+    WWing,
+    /// Assuming a candidate leads, by singles, to a contradiction: it goes.
+    ForcingChain,
 }
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 12] = [
+    pub const ALL: [Technique; 23] = [
         Technique::HiddenSingle,
         Technique::NakedSingle,
         Technique::RuleArithmetic,
@@ -149,6 +222,17 @@ impl Technique {
         Technique::HiddenTriple,
         Technique::XWing,
         Technique::Swordfish,
+        Technique::XyWing,
+        Technique::XyzWing,
+        Technique::UniqueRectangle,
+        Technique::NakedQuad,
+        Technique::Jellyfish,
+        Technique::HiddenQuad,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::TurbotFish,
+        Technique::WWing,
+        Technique::ForcingChain,
     ];
 
     /// Name for people.
@@ -166,6 +250,17 @@ impl Technique {
             Technique::HiddenTriple => "hidden triple",
             Technique::XWing => "x-wing",
             Technique::Swordfish => "swordfish",
+            Technique::XyWing => "xy-wing",
+            Technique::XyzWing => "xyz-wing",
+            Technique::UniqueRectangle => "unique rectangle",
+            Technique::NakedQuad => "naked quad",
+            Technique::Jellyfish => "jellyfish",
+            Technique::HiddenQuad => "hidden quad",
+            Technique::Skyscraper => "skyscraper",
+            Technique::TwoStringKite => "2-string kite",
+            Technique::TurbotFish => "turbot fish",
+            Technique::WWing => "w-wing",
+            Technique::ForcingChain => "forcing chain",
         }
     }
 
@@ -179,8 +274,50 @@ impl Technique {
             Technique::LockedCandidates | Technique::InniesOuties | Technique::NakedPair | Technique::HiddenPair => {
                 Grade::Medium
             }
-            Technique::NakedTriple | Technique::HiddenTriple | Technique::XWing | Technique::Swordfish => Grade::Hard,
+            Technique::NakedTriple
+            | Technique::HiddenTriple
+            | Technique::XWing
+            | Technique::Swordfish
+            | Technique::XyWing
+            | Technique::XyzWing
+            | Technique::UniqueRectangle
+            | Technique::NakedQuad
+            | Technique::Jellyfish
+            | Technique::HiddenQuad => Grade::Hard,
+            Technique::Skyscraper
+            | Technique::TwoStringKite
+            | Technique::TurbotFish
+            | Technique::WWing
+            | Technique::ForcingChain => Grade::Expert,
         }
+    }
+
+    /// The technique's weight on the Sudoku Explainer scale (its base weight; a step may weigh
+    /// a little less, as a hidden single in a box (1.2) or a pointing (2.6)). SE has no variant
+    /// steps: rule arithmetic and cage combinations weigh as a naked single, innies and outies
+    /// as claiming. SE finds skyscrapers, kites, turbot fish and W-wings as its shortest
+    /// X-chains and forcing chains; we give them 6.6, and our forcing chain (a contradiction
+    /// reached by singles from one assumption) SE's dynamic forcing chain base, 8.8.
+    pub fn se_rating(self) -> SeRating {
+        SeRating(match self {
+            Technique::HiddenSingle => 15,
+            Technique::NakedSingle | Technique::RuleArithmetic | Technique::CageCombinations => 23,
+            Technique::LockedCandidates | Technique::InniesOuties => 28,
+            Technique::NakedPair => 30,
+            Technique::XWing => 32,
+            Technique::HiddenPair => 34,
+            Technique::NakedTriple => 36,
+            Technique::Swordfish => 38,
+            Technique::HiddenTriple => 40,
+            Technique::XyWing => 42,
+            Technique::XyzWing => 44,
+            Technique::UniqueRectangle => 45,
+            Technique::NakedQuad => 50,
+            Technique::Jellyfish => 52,
+            Technique::HiddenQuad => 54,
+            Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish | Technique::WWing => 66,
+            Technique::ForcingChain => 88,
+        })
     }
 }
 
@@ -204,6 +341,9 @@ pub struct TechniqueCount {
 pub struct Rating {
     /// The grade.
     pub grade: Grade,
+    /// The difficulty on the Sudoku Explainer scale: the hardest step of the path, or
+    /// [`SEARCH_RATING`] when the techniques do not finish the puzzle.
+    pub rating: SeRating,
     /// The hardest technique used (`None` when the givens already fill the grid).
     pub hardest: Option<Technique>,
     /// Techniques that made progress, in the order they are tried, with counts.
@@ -221,48 +361,87 @@ pub struct Rating {
 /// Rate a puzzle. It must have exactly one solution (checked with the native engine), since
 /// logic alone never finishes a puzzle with two.
 pub fn rate(puzzle: &Puzzle) -> Result<Rating, GenerateError> {
-    let model = Model::build(puzzle);
-    let result = Native.search(&model, &SearchRequest::count(2, 1))?;
+    let explained = steps(puzzle, None)?;
+    let mut counts = [0u32; Technique::ALL.len()];
+    for s in &explained.steps {
+        counts[s.technique as usize] += 1;
+    }
+    let techniques: Vec<TechniqueCount> = Technique::ALL
+        .iter()
+        .zip(counts)
+        .filter(|(_, c)| *c > 0)
+        .map(|(&technique, count)| TechniqueCount { technique, count })
+        .collect();
+    let hardest = techniques.iter().map(|t| t.technique).max();
+    let needs_search = explained.stuck_empty > 0;
+    let grade = if needs_search { Grade::Expert } else { hardest.map_or(Grade::Easy, Technique::grade) };
+    let path_rating = explained.steps.iter().map(|s| s.rating).max().unwrap_or(SeRating(10));
+    Ok(Rating {
+        grade,
+        rating: if needs_search { path_rating.max(SEARCH_RATING) } else { path_rating },
+        hardest,
+        techniques,
+        needs_search,
+        stuck_empty: explained.stuck_empty,
+        guesses: explained.guesses,
+        givens: puzzle.givens().filled(),
+    })
+}
+
+/// The unique solution of `puzzle` and the engine's guesses to find and prove it.
+fn unique_solution(model: &Model) -> Result<(Vec<u8>, u64), GenerateError> {
+    let result = Native.search(model, &SearchRequest::count(2, 1))?;
     match (&result.end, result.count) {
         (SearchEnd::Stopped { reason }, _) => return Err(GenerateError::Stopped { reason: reason.clone() }),
         (_, 0) => return Err(GenerateError::NoSolution),
         (_, 1) => {}
         (_, count) => return Err(GenerateError::NotUnique { solutions: count }),
     }
-    let mut logic = Logic::new(&model);
-    logic.run();
-    // Every deduction is sound, so whatever the techniques placed is the solution's digit.
-    if let Some(solution) = result.solutions.first() {
-        if let Some(k) = (0..logic.value.len()).find(|&k| logic.value[k] != 0 && logic.value[k] != solution.values()[k])
-        {
-            return Err(GenerateError::InvalidSolution {
-                violation: format!(
-                    "the rater placed {} in cell {k}, the solution has {}",
-                    logic.value[k],
-                    solution.values()[k]
-                ),
-            });
-        }
+    let solution: &Grid = result.solutions.first().ok_or(GenerateError::NoSolution)?;
+    Ok((solution.values().to_vec(), result.stats.guesses.unwrap_or(0)))
+}
+
+/// The whole logical path of a unique puzzle, from its givens or from the candidates a person
+/// has left (`start`, as [`parse_candidates`] reads them: they must keep every digit of the
+/// solution). Every step is checked against the engine's solution as it is taken.
+pub fn steps(puzzle: &Puzzle, start: Option<&[u64]>) -> Result<Explanation, GenerateError> {
+    let model = Model::build(puzzle);
+    let (solution, guesses) = unique_solution(&model)?;
+    let mut logic = Logic::new(&model, puzzle.rules().is_empty());
+    if let Some(start) = start {
+        logic.restrict(start, &solution)?;
     }
-    let techniques: Vec<TechniqueCount> = Technique::ALL
-        .iter()
-        .zip(logic.counts)
-        .filter(|(_, c)| *c > 0)
-        .map(|(&technique, count)| TechniqueCount { technique, count })
-        .collect();
-    let hardest = techniques.iter().map(|t| t.technique).max();
+    let mut path = Vec::new();
+    while let Some(step) = logic.next_step() {
+        logic.check(&step, &solution)?;
+        logic.take(&step);
+        path.push(step);
+    }
+    if logic.broken {
+        return Err(GenerateError::InvalidSolution {
+            violation: "the rater reached a contradiction on a unique puzzle".into(),
+        });
+    }
     let stuck_empty = logic.value.iter().filter(|&&v| v == 0).count();
-    let needs_search = stuck_empty > 0;
-    let grade = if needs_search { Grade::Expert } else { hardest.map_or(Grade::Easy, Technique::grade) };
-    Ok(Rating {
-        grade,
-        hardest,
-        techniques,
-        needs_search,
-        stuck_empty,
-        guesses: result.stats.guesses.unwrap_or(0),
-        givens: puzzle.givens().filled(),
-    })
+    Ok(Explanation { steps: path, stuck_empty, guesses })
+}
+
+/// The next step of a unique puzzle from its givens or from `start` (see [`steps`]); `None`
+/// when the puzzle is solved or no technique applies (it needs search from here).
+pub fn next_step(puzzle: &Puzzle, start: Option<&[u64]>) -> Result<Option<Step>, GenerateError> {
+    let model = Model::build(puzzle);
+    let (solution, _) = unique_solution(&model)?;
+    let mut logic = Logic::new(&model, puzzle.rules().is_empty());
+    if let Some(start) = start {
+        logic.restrict(start, &solution)?;
+    }
+    match logic.next_step() {
+        Some(step) => {
+            logic.check(&step, &solution)?;
+            Ok(Some(step))
+        }
+        None => Ok(None),
+    }
 }
 
 /// "Digit `d` at most (`exact`: exactly) once in `cells`".
@@ -270,12 +449,27 @@ struct Unit {
     digit: u8,
     cells: Vec<u32>,
     exact: bool,
+    /// For people: "row 3", "box 5", "cage2".
+    label: String,
 }
 
 /// A cell set in which all digits differ (`full`: each digit exactly once).
 struct House {
     cells: Vec<u32>,
     full: bool,
+    label: String,
+}
+
+/// Candidates and placements, and the structure of the model they live in.
+#[derive(Clone)]
+struct State {
+    /// Per cell: candidate digits, bit `d − 1` (0 once placed).
+    cand: Vec<u64>,
+    /// Per cell: the placed digit, 0 if none.
+    value: Vec<u8>,
+    /// Per unit: its digit is placed in one of its cells.
+    done: Vec<bool>,
+    broken: bool,
 }
 
 /// Candidates and placements, and the structure of the model they live in.
@@ -300,7 +494,9 @@ struct Logic {
     /// Rows the 45 rule derives from houses and cages, each with its combinations when its cells
     /// all see each other.
     derived: Vec<(CellRow, Option<SumRow>)>,
-    counts: [u32; Technique::ALL.len()],
+    /// No variant rule: swapping two digits in a rectangle keeps a solution a solution, which
+    /// the uniqueness techniques rely on.
+    plain: bool,
     broken: bool,
 }
 
@@ -337,8 +533,33 @@ fn any_subset(len: usize, k: usize, f: &mut impl FnMut(&[usize]) -> bool) -> boo
     go(0, len, k, &mut Vec::with_capacity(k), f)
 }
 
+/// "row3_d5" → "row 3"; "box5_d1" → "box 5"; other names lose their digit suffix.
+fn unit_label(row_name: &str) -> String {
+    let base = match row_name.rsplit_once("_d") {
+        Some((b, d)) if !d.is_empty() && d.bytes().all(|c| c.is_ascii_digit()) => b,
+        _ => row_name,
+    };
+    let split = base.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let (word, number) = base.split_at(split);
+    let word = if word == "col" { "column" } else { word };
+    if number.is_empty() || word.is_empty() || word.contains('_') {
+        base.replace('_', " ")
+    } else {
+        format!("{word} {number}")
+    }
+}
+
+/// A box or jigsaw region (SE weighs a hidden single there lower than in a line).
+fn is_region(label: &str) -> bool {
+    label.starts_with("box") || label.starts_with("region")
+}
+
+fn is_line(label: &str) -> bool {
+    label.starts_with("row ") || label.starts_with("column ")
+}
+
 impl Logic {
-    fn new(model: &Model) -> Logic {
+    fn new(model: &Model, plain: bool) -> Logic {
         let n = model.n();
         let cells = n * n;
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
@@ -355,11 +576,11 @@ impl Logic {
             rows: Vec::new(),
             sums: Vec::new(),
             derived: Vec::new(),
-            counts: [0; Technique::ALL.len()],
+            plain,
             broken: false,
         };
-        // Cell sets of units → (digits with a unit there, all of them exact).
-        let mut sets: HashMap<Vec<u32>, (u64, bool)> = HashMap::new();
+        // Cell sets of units → (digits with a unit there, all of them exact, label).
+        let mut sets: HashMap<Vec<u32>, (u64, bool, String)> = HashMap::new();
         for row in model.rows() {
             let cell_of = |v: u32| v / n as u32;
             let digit_of = |v: u32| (v % n as u32) as u8 + 1;
@@ -379,10 +600,11 @@ impl Logic {
                 }
                 let digit = first.map_or(1, digit_of);
                 let exact = row.sense == Sense::Eq;
-                let entry = sets.entry(unit_cells.clone()).or_insert((0, true));
+                let label = unit_label(&row.name);
+                let entry = sets.entry(unit_cells.clone()).or_insert((0, true, label.clone()));
                 entry.0 |= bit(digit);
                 entry.1 &= exact;
-                logic.units.push(Unit { digit, cells: unit_cells, exact });
+                logic.units.push(Unit { digit, cells: unit_cells, exact, label });
                 continue;
             }
             if clique {
@@ -404,12 +626,17 @@ impl Logic {
                 };
                 by_cell[slot].1[(digit_of(v) - 1) as usize] += a as i64;
             }
-            logic.rows.push(CellRow { cells: by_cell, sense: row.sense, rhs: row.rhs as i64 });
+            logic.rows.push(CellRow {
+                cells: by_cell,
+                sense: row.sense,
+                rhs: row.rhs as i64,
+                label: unit_label(&row.name),
+            });
         }
         let mut houses: Vec<House> = sets
             .into_iter()
-            .filter(|(_, (mask, _))| *mask == full)
-            .map(|(cells, (_, exact))| House { full: exact && cells.len() == n, cells })
+            .filter(|(_, (mask, _, _))| *mask == full)
+            .map(|(cells, (_, exact, label))| House { full: exact && cells.len() == n, cells, label })
             .collect();
         // HashMap order is arbitrary; sort so the rating does not depend on it.
         houses.sort_by(|a, b| a.cells.cmp(&b.cells));
@@ -441,6 +668,23 @@ impl Logic {
         cell * self.n + d as usize - 1
     }
 
+    fn cell(&self, k: usize) -> Cell {
+        Cell::from_index(k, self.n)
+    }
+
+    fn candidate(&self, k: usize, d: u8) -> Candidate {
+        Candidate { cell: self.cell(k), digit: d }
+    }
+
+    /// True when the candidates `d` of cells `a` and `b` exclude each other (they share a unit
+    /// for `d`).
+    fn sees(&self, a: usize, b: usize, d: u8) -> bool {
+        a != b && {
+            let (ua, ub) = (&self.units_of[self.var(a, d)], &self.units_of[self.var(b, d)]);
+            ua.iter().any(|u| ub.contains(u))
+        }
+    }
+
     fn place(&mut self, cell: usize, d: u8) {
         if self.cand[cell] & bit(d) == 0 && self.value[cell] == 0 {
             self.broken = true;
@@ -467,54 +711,140 @@ impl Logic {
         }
     }
 
-    fn count(&mut self, t: Technique) {
-        self.counts[t as usize] += 1;
+    fn save(&self) -> State {
+        State { cand: self.cand.clone(), value: self.value.clone(), done: self.done.clone(), broken: self.broken }
     }
 
-    /// Apply techniques until solved or stuck.
-    fn run(&mut self) {
-        loop {
-            if self.broken || self.value.iter().all(|&v| v != 0) {
-                return;
+    fn restore(&mut self, s: State) {
+        self.cand = s.cand;
+        self.value = s.value;
+        self.done = s.done;
+        self.broken = s.broken;
+    }
+
+    /// Start from a person's candidates: keep only those of `start` (one mask per cell), after
+    /// checking that they keep the solution's digits.
+    fn restrict(&mut self, start: &[u64], solution: &[u8]) -> Result<(), GenerateError> {
+        if start.len() != self.cand.len() {
+            return Err(CandidatesError::Length { expected: self.cand.len(), found: start.len() }.into());
+        }
+        for (k, &mask) in start.iter().enumerate() {
+            let d = solution[k];
+            if mask & bit(d) == 0 {
+                return Err(CandidatesError::RemovesSolution { cell: self.cell(k), digit: d }.into());
             }
-            if self.cand.iter().zip(&self.value).any(|(&c, &v)| c == 0 && v == 0) {
-                self.broken = true;
-                return;
+            if self.value[k] == 0 {
+                self.cand[k] &= mask;
             }
-            let progress = self.hidden_singles()
-                || self.naked_singles()
-                || self.rule_arithmetic()
-                || self.cage_combinations()
-                || self.locked_candidates()
-                || self.innies_outies()
-                || self.naked_subset(2, Technique::NakedPair)
-                || self.hidden_subset(2, Technique::HiddenPair)
-                || self.naked_subset(3, Technique::NakedTriple)
-                || self.hidden_subset(3, Technique::HiddenTriple)
-                || self.fish(2, Technique::XWing)
-                || self.fish(3, Technique::Swordfish);
-            if !progress {
-                return;
+        }
+        Ok(())
+    }
+
+    /// Fails when `step` places a digit that is not the solution's or removes one that is.
+    fn check(&self, step: &Step, solution: &[u8]) -> Result<(), GenerateError> {
+        let n = self.n;
+        for c in &step.placements {
+            if solution[c.cell.index(n)] != c.digit {
+                return Err(GenerateError::InvalidSolution {
+                    violation: format!("the rater's {} placed {} in {}", step.technique, c.digit, c.cell),
+                });
+            }
+        }
+        for c in &step.eliminations {
+            if solution[c.cell.index(n)] == c.digit {
+                return Err(GenerateError::InvalidSolution {
+                    violation: format!("the rater's {} removed {} from {}", step.technique, c.digit, c.cell),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Take a step: its placements and eliminations.
+    fn take(&mut self, step: &Step) {
+        let n = self.n;
+        for c in &step.eliminations {
+            self.cand[c.cell.index(n)] &= !bit(c.digit);
+        }
+        for c in &step.placements {
+            let k = c.cell.index(n);
+            if self.value[k] == 0 {
+                self.place(k, c.digit);
             }
         }
     }
-    /// Remove candidates found by `technique` and count it; `None` is a contradiction. True if
-    /// anything happened.
-    fn apply(&mut self, removed: Option<Vec<(usize, u8)>>, technique: Technique) -> bool {
-        match removed {
-            None => {
-                self.broken = true;
-                true
-            }
-            Some(list) if list.iter().any(|&(k, d)| self.cand[k] & bit(d) != 0) => {
-                for (k, d) in list {
-                    self.cand[k] &= !bit(d);
-                }
-                self.count(technique);
-                true
-            }
-            Some(_) => false,
+
+    /// The easiest step that makes progress, `None` when solved or stuck (or contradictory:
+    /// `broken`).
+    fn next_step(&mut self) -> Option<Step> {
+        if self.broken || self.value.iter().all(|&v| v != 0) {
+            return None;
         }
+        if self.cand.iter().zip(&self.value).any(|(&c, &v)| c == 0 && v == 0) {
+            self.broken = true;
+            return None;
+        }
+        for t in Technique::ALL {
+            let step = self.find(t);
+            if self.broken {
+                return None;
+            }
+            if step.is_some() {
+                return step;
+            }
+        }
+        None
+    }
+
+    fn find(&mut self, t: Technique) -> Option<Step> {
+        match t {
+            Technique::HiddenSingle => self.hidden_single(),
+            Technique::NakedSingle => self.naked_single(),
+            Technique::RuleArithmetic => self.rule_arithmetic(),
+            Technique::CageCombinations => self.cage_combinations(),
+            Technique::LockedCandidates => self.locked_candidates(),
+            Technique::InniesOuties => self.innies_outies(),
+            Technique::NakedPair => self.naked_subset(2, t),
+            Technique::HiddenPair => self.hidden_subset(2, t),
+            Technique::NakedTriple => self.naked_subset(3, t),
+            Technique::HiddenTriple => self.hidden_subset(3, t),
+            Technique::NakedQuad => self.naked_subset(4, t),
+            Technique::HiddenQuad => self.hidden_subset(4, t),
+            Technique::XWing => self.fish(2, t),
+            Technique::Swordfish => self.fish(3, t),
+            Technique::Jellyfish => self.fish(4, t),
+            Technique::XyWing => self.xy_wing(),
+            Technique::XyzWing => self.xyz_wing(),
+            Technique::UniqueRectangle => self.unique_rectangle(),
+            Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish => self.turbot(t),
+            Technique::WWing => self.w_wing(),
+            Technique::ForcingChain => self.forcing_chain(),
+        }
+    }
+
+    /// A step that removes `removed` (those still candidates), or `None` when none is;
+    /// `removed` `None` is a contradiction (`broken`).
+    fn removal_step(
+        &mut self,
+        removed: Option<Vec<(usize, u8)>>,
+        technique: Technique,
+        text: impl FnOnce(&Self) -> String,
+    ) -> Option<Step> {
+        let Some(mut list) = removed else {
+            self.broken = true;
+            return None;
+        };
+        list.retain(|&(k, d)| self.cand[k] & bit(d) != 0);
+        list.sort_unstable();
+        list.dedup();
+        if list.is_empty() {
+            return None;
+        }
+        let eliminations: Vec<Candidate> = list.iter().map(|&(k, d)| self.candidate(k, d)).collect();
+        let sentence = format!("{}, so {}", text(self), removals_text(&eliminations));
+        let mut step = Step::new(technique, sentence);
+        step.eliminations = eliminations;
+        Some(step)
     }
 }
 

@@ -1,9 +1,12 @@
-//! Naked and hidden subsets (pairs, triples) in houses.
+//! Naked and hidden subsets (pairs, triples, quads) in houses.
 
-use super::{any_subset, bit, Logic, Technique};
+use super::step::{cell_list, digit_set, Step};
+use super::{any_subset, bit, digits, Logic, Technique};
 
 impl Logic {
-    pub(super) fn naked_subset(&mut self, size: usize, technique: Technique) -> bool {
+    /// `size` cells of a house with `size` candidates between them: the rest of the house
+    /// loses those digits.
+    pub(super) fn naked_subset(&mut self, size: usize, technique: Technique) -> Option<Step> {
         for h in 0..self.houses.len() {
             let open: Vec<usize> =
                 self.houses[h].cells.iter().map(|&k| k as usize).filter(|&k| self.value[k] == 0).collect();
@@ -26,19 +29,34 @@ impl Logic {
                 hits
             });
             if let Some((chosen, union)) = found {
-                for &k in &open {
-                    if !chosen.contains(&k) {
-                        self.cand[k] &= !union;
-                    }
-                }
-                self.count(technique);
-                return true;
+                let removed: Vec<(usize, u8)> = open
+                    .iter()
+                    .filter(|k| !chosen.contains(k))
+                    .flat_map(|&k| digits(self.cand[k] & union).map(move |d| (k, d)))
+                    .collect();
+                let text = |s: &Self| {
+                    format!(
+                        "{}: in {}, {} hold only {}",
+                        capitalized(technique.name()),
+                        s.houses[h].label,
+                        cell_list(chosen.iter().map(|&k| s.cell(k))),
+                        digit_set(union)
+                    )
+                };
+                let pattern: Vec<_> = chosen.iter().flat_map(|&k| digits(self.cand[k]).map(move |d| (k, d))).collect();
+                let step = self.removal_step(Some(removed), technique, text)?;
+                return Some(
+                    step.with_cells(chosen.iter().map(|&k| self.cell(k)))
+                        .with_candidates(pattern.iter().map(|&(k, d)| self.candidate(k, d))),
+                );
             }
         }
-        false
+        None
     }
 
-    pub(super) fn hidden_subset(&mut self, size: usize, technique: Technique) -> bool {
+    /// `size` digits confined to the same `size` cells of a full house: those cells lose their
+    /// other candidates.
+    pub(super) fn hidden_subset(&mut self, size: usize, technique: Technique) -> Option<Step> {
         for h in 0..self.houses.len() {
             if !self.houses[h].full {
                 continue;
@@ -76,15 +94,33 @@ impl Logic {
                 hits
             });
             if let Some((union, keep)) = found {
-                for (i, &k) in cells.iter().enumerate() {
-                    if union >> i & 1 == 1 {
-                        self.cand[k] &= keep;
-                    }
-                }
-                self.count(technique);
-                return true;
+                let chosen: Vec<usize> = (0..cells.len()).filter(|&i| union >> i & 1 == 1).map(|i| cells[i]).collect();
+                let removed: Vec<(usize, u8)> =
+                    chosen.iter().flat_map(|&k| digits(self.cand[k] & !keep).map(move |d| (k, d))).collect();
+                let pattern: Vec<(usize, u8)> =
+                    chosen.iter().flat_map(|&k| digits(self.cand[k] & keep).map(move |d| (k, d))).collect();
+                let text = |s: &Self| {
+                    format!(
+                        "{}: in {}, {} fit only in {}",
+                        capitalized(technique.name()),
+                        s.houses[h].label,
+                        digit_set(keep),
+                        cell_list(chosen.iter().map(|&k| s.cell(k)))
+                    )
+                };
+                let step = self.removal_step(Some(removed), technique, text)?;
+                return Some(
+                    step.with_cells(chosen.iter().map(|&k| self.cell(k)))
+                        .with_candidates(pattern.iter().map(|&(k, d)| self.candidate(k, d))),
+                );
             }
         }
-        false
+        None
     }
+}
+
+/// "naked pair" → "Naked pair".
+pub(super) fn capitalized(name: &str) -> String {
+    let mut chars = name.chars();
+    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }

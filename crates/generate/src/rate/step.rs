@@ -1,0 +1,192 @@
+//! What a step is, for people and for programs: the technique, a sentence, the cells and
+//! candidates it involves, what it places and what it removes. A `hint` shows one, `explain`
+//! the whole path; both can start from a person's candidates ([`parse_candidates`]).
+
+use serde::{Serialize, Serializer};
+use sudoku_ip_model::Cell;
+
+use super::{digits, SeRating, Technique};
+
+/// Digit `digit` in `cell`; serialized as `{"cell": "r5c6", "digit": 7}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Candidate {
+    /// The cell.
+    #[serde(serialize_with = "cell_name")]
+    pub cell: Cell,
+    /// The digit, `1..=n`.
+    pub digit: u8,
+}
+
+fn cell_name<S: Serializer>(cell: &Cell, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(cell)
+}
+
+fn cell_names<S: Serializer>(cells: &[Cell], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(cells.iter().map(|c| c.to_string()))
+}
+
+/// One logical step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Step {
+    /// The technique.
+    pub technique: Technique,
+    /// What a person reads: "Hidden single: in box 5, 7 fits only in r5c6".
+    pub text: String,
+    /// The step's weight on the Sudoku Explainer scale.
+    pub rating: SeRating,
+    /// The cells of the pattern (to highlight), as `"r5c6"`.
+    #[serde(serialize_with = "cell_names")]
+    pub cells: Vec<Cell>,
+    /// The candidates of the pattern that make the deduction.
+    pub candidates: Vec<Candidate>,
+    /// Digits placed.
+    pub placements: Vec<Candidate>,
+    /// Candidates removed.
+    pub eliminations: Vec<Candidate>,
+    /// The deduction holds only because the puzzle has one solution (unique rectangles).
+    pub uses_uniqueness: bool,
+}
+
+impl Step {
+    pub(super) fn new(technique: Technique, text: String) -> Step {
+        Step {
+            technique,
+            text,
+            rating: technique.se_rating(),
+            cells: Vec::new(),
+            candidates: Vec::new(),
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            uses_uniqueness: false,
+        }
+    }
+
+    /// Set the pattern's cells (sorted, once each).
+    pub(super) fn with_cells(mut self, cells: impl IntoIterator<Item = Cell>) -> Step {
+        self.cells = cells.into_iter().collect();
+        self.cells.sort_unstable();
+        self.cells.dedup();
+        self
+    }
+
+    /// Set the pattern's candidates (sorted, once each).
+    pub(super) fn with_candidates(mut self, candidates: impl IntoIterator<Item = Candidate>) -> Step {
+        self.candidates = candidates.into_iter().collect();
+        self.candidates.sort_unstable();
+        self.candidates.dedup();
+        self
+    }
+}
+
+/// A whole path: the steps in order, and where it stopped.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Explanation {
+    /// The steps, each checked against the solution.
+    pub steps: Vec<Step>,
+    /// Empty cells when no technique applied any more (0: solved).
+    pub stuck_empty: usize,
+    /// Branching decisions of the native engine to solve the puzzle and prove it unique.
+    pub guesses: u64,
+}
+
+/// A person's candidates that do not fit the puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CandidatesError {
+    /// Not one character per cell and digit.
+    #[error("a candidate string has n³ = {expected} characters (n per cell, row by row); found {found}")]
+    Length {
+        /// n³.
+        expected: usize,
+        /// Characters found (whitespace ignored).
+        found: usize,
+    },
+    /// A character that is neither the digit of its position nor a blank.
+    #[error("character {position} ({cell}, place {place}) is {found:?}; expected {expected} or '.' / '0'")]
+    Character {
+        /// 1-based position among the non-blank characters.
+        position: usize,
+        /// Its cell.
+        cell: Cell,
+        /// 1-based place within the cell's characters.
+        place: usize,
+        /// The character.
+        found: char,
+        /// The digit that may stand there.
+        expected: char,
+    },
+    /// The candidates no longer allow the solution.
+    #[error("the candidates remove {digit} from {cell}, which the solution needs there")]
+    RemovesSolution {
+        /// The cell.
+        cell: Cell,
+        /// The solution's digit.
+        digit: u8,
+    },
+}
+
+/// Read a candidate string: n characters per cell, cells row by row (729 for a 9×9); the
+/// character at place `d` of a cell is the digit `d` (or, beyond 9, its letter A, B, …) when
+/// `d` is a candidate there, `.` or `0` when it is not. Whitespace is ignored. Returns one
+/// mask per cell (bit `d − 1`).
+pub fn parse_candidates(text: &str, n: usize) -> Result<Vec<u64>, CandidatesError> {
+    let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if chars.len() != n * n * n {
+        return Err(CandidatesError::Length { expected: n * n * n, found: chars.len() });
+    }
+    let symbol = |d: usize| -> char {
+        if d <= 9 {
+            char::from(b'0' + d as u8)
+        } else {
+            char::from(b'A' + (d - 10) as u8)
+        }
+    };
+    let mut masks = vec![0u64; n * n];
+    for (i, &c) in chars.iter().enumerate() {
+        let (k, d) = (i / n, i % n + 1);
+        let expected = symbol(d);
+        if c.eq_ignore_ascii_case(&expected) {
+            masks[k] |= 1 << (d - 1);
+        } else if c != '.' && c != '0' {
+            return Err(CandidatesError::Character {
+                position: i + 1,
+                cell: Cell::from_index(k, n),
+                place: d,
+                found: c,
+                expected,
+            });
+        }
+    }
+    Ok(masks)
+}
+
+/// "r1c1, r1c5 and r2c3".
+pub(super) fn cell_list(cells: impl IntoIterator<Item = Cell>) -> String {
+    let names: Vec<String> = cells.into_iter().map(|c| c.to_string()).collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// "{2,7}".
+pub(super) fn digit_set(mask: u64) -> String {
+    let ds: Vec<String> = digits(mask).map(|d| d.to_string()).collect();
+    format!("{{{}}}", ds.join(","))
+}
+
+/// "4 leaves r2c5 and r2c7; 6 leaves r3c1", grouped by digit.
+pub(super) fn removals_text(list: &[Candidate]) -> String {
+    let mut by_digit: Vec<(u8, Vec<Cell>)> = Vec::new();
+    for c in list {
+        match by_digit.iter_mut().find(|(d, _)| *d == c.digit) {
+            Some((_, cells)) => cells.push(c.cell),
+            None => by_digit.push((c.digit, vec![c.cell])),
+        }
+    }
+    by_digit.sort_by_key(|(d, _)| *d);
+    let parts: Vec<String> =
+        by_digit.into_iter().map(|(d, cells)| format!("{} cannot be {d}", cell_list(cells))).collect();
+    parts.join("; ")
+}
