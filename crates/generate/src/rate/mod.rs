@@ -80,7 +80,7 @@ use sudoku_ip_native::Native;
 
 use self::arithmetic::{CellRow, SumRow};
 use self::step::removals_text;
-pub use self::step::{parse_candidates, Candidate, CandidatesError, Explanation, Step};
+pub use self::step::{format_candidates, parse_candidates, Candidate, CandidatesError, Explanation, Step};
 use crate::GenerateError;
 
 /// The rating of a puzzle that the techniques (forcing chains included) do not finish: it
@@ -426,6 +426,24 @@ pub fn steps(puzzle: &Puzzle, start: Option<&[u64]>) -> Result<Explanation, Gene
     Ok(Explanation { steps: path, stuck_empty, guesses })
 }
 
+/// The candidates (one mask per cell, bit `d − 1`; a placed cell holds its digit's bit) after
+/// the first `upto` steps of the path from the givens or from `start`: what a step-through
+/// shows before step `upto`; [`format_candidates`] writes them as a candidate string.
+pub fn position(puzzle: &Puzzle, start: Option<&[u64]>, upto: usize) -> Result<Vec<u64>, GenerateError> {
+    let model = Model::build(puzzle);
+    let (solution, _) = unique_solution(&model)?;
+    let mut logic = Logic::new(&model, puzzle.rules().is_empty());
+    if let Some(start) = start {
+        logic.restrict(start, &solution)?;
+    }
+    for _ in 0..upto {
+        let Some(step) = logic.next_step() else { break };
+        logic.check(&step, &solution)?;
+        logic.take(&step);
+    }
+    Ok(logic.cand.iter().zip(&logic.value).map(|(&c, &v)| if v == 0 { c } else { bit(v) }).collect())
+}
+
 /// The next step of a unique puzzle from its givens or from `start` (see [`steps`]); `None`
 /// when the puzzle is solved or no technique applies (it needs search from here).
 pub fn next_step(puzzle: &Puzzle, start: Option<&[u64]>) -> Result<Option<Step>, GenerateError> {
@@ -723,7 +741,7 @@ impl Logic {
     }
 
     /// Start from a person's candidates: keep only those of `start` (one mask per cell), after
-    /// checking that they keep the solution's digits.
+    /// checking that they keep the solution's digits; a cell with one candidate is filled.
     fn restrict(&mut self, start: &[u64], solution: &[u8]) -> Result<(), GenerateError> {
         if start.len() != self.cand.len() {
             return Err(CandidatesError::Length { expected: self.cand.len(), found: start.len() }.into());
@@ -735,6 +753,12 @@ impl Logic {
             }
             if self.value[k] == 0 {
                 self.cand[k] &= mask;
+            }
+        }
+        // A cell left with one candidate is a filled cell, as in HoDoKu's candidate strings.
+        for (k, &mask) in start.iter().enumerate() {
+            if self.value[k] == 0 && mask.count_ones() == 1 {
+                self.place(k, solution[k]);
             }
         }
         Ok(())

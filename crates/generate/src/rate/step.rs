@@ -134,13 +134,6 @@ pub fn parse_candidates(text: &str, n: usize) -> Result<Vec<u64>, CandidatesErro
     if chars.len() != n * n * n {
         return Err(CandidatesError::Length { expected: n * n * n, found: chars.len() });
     }
-    let symbol = |d: usize| -> char {
-        if d <= 9 {
-            char::from(b'0' + d as u8)
-        } else {
-            char::from(b'A' + (d - 10) as u8)
-        }
-    };
     let mut masks = vec![0u64; n * n];
     for (i, &c) in chars.iter().enumerate() {
         let (k, d) = (i / n, i % n + 1);
@@ -158,6 +151,26 @@ pub fn parse_candidates(text: &str, n: usize) -> Result<Vec<u64>, CandidatesErro
         }
     }
     Ok(masks)
+}
+
+/// Write candidate masks (one per cell of an `n`×`n` grid) as [`parse_candidates`] reads them.
+pub fn format_candidates(masks: &[u64], n: usize) -> String {
+    let mut out = String::with_capacity(masks.len() * n);
+    for &mask in masks {
+        for d in 1..=n {
+            out.push(if mask >> (d - 1) & 1 == 1 { symbol(d) } else { '.' });
+        }
+    }
+    out
+}
+
+/// The character of digit `d` in a candidate string: 1–9, then A, B, ….
+fn symbol(d: usize) -> char {
+    if d <= 9 {
+        char::from(b'0' + d as u8)
+    } else {
+        char::from(b'A' + (d - 10) as u8)
+    }
 }
 
 /// "r1c1, r1c5 and r2c3".
@@ -178,6 +191,13 @@ pub(super) fn digit_set(mask: u64) -> String {
 
 /// "4 leaves r2c5 and r2c7; 6 leaves r3c1", grouped by digit.
 pub(super) fn removals_text(list: &[Candidate]) -> String {
+    if let Some(first) = list.first() {
+        if list.len() > 1 && list.iter().all(|c| c.cell == first.cell) {
+            let ds: Vec<String> = list.iter().map(|c| c.digit.to_string()).collect();
+            let (last, rest) = ds.split_last().unwrap_or((&ds[0], &[]));
+            return format!("{} cannot be {} or {last}", first.cell, rest.join(", "));
+        }
+    }
     let mut by_digit: Vec<(u8, Vec<Cell>)> = Vec::new();
     for c in list {
         match by_digit.iter_mut().find(|(d, _)| *d == c.digit) {
