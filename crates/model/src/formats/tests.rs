@@ -735,3 +735,17 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn sixteen_lines_of_sixteen_cells_are_a_grid_unless_line_is_forced() {
+    // The one shape two formats share: 16 one-line 4x4 puzzles are also 16 rows of 16 cells.
+    let text = "1234341221434321\n".repeat(16);
+    let d = detect_format(&text, &ParseOptions::default()).unwrap();
+    assert_eq!((d.format, d.side, d.note), (Format::Grid, Some(16), None));
+    let opts = ParseOptions { format: Format::Line, ..Default::default() };
+    let Ok(Document::Batch(items)) = parse_document(&text, &opts) else { panic!("a batch when forced") };
+    assert_eq!(items.len(), 16);
+    assert!(items.iter().all(|(_, p)| p.as_ref().is_ok_and(|p| p.n() == 4)));
+    assert_eq!(detect(&text), Format::Grid);
+    assert_eq!(detect("null"), Format::Line, "no fit: parsing says why");
+}
