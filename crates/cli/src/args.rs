@@ -58,6 +58,11 @@ pub enum Command {
     /// Solve with every backend compiled in (native = the CP formulation, microlp, HiGHS) and
     /// say whether they agree: seed 002's MILP-vs-CP experiment; a batch gives median/max.
     Compare(super::compare::CompareArgs),
+    /// The next logical step and why ("Hidden single: in box 5, 7 fits only in r5c6"), from the
+    /// givens or from your candidates (--candidates).
+    Hint(super::insight::InsightArgs),
+    /// The whole logical path, step by step, each step checked against the solution.
+    Explain(super::insight::InsightArgs),
 }
 
 /// Where the puzzle comes from and how to read it.

@@ -25,6 +25,8 @@ pub fn dispatch(cli: Cli) -> Result<Status, Failure> {
         Command::Rate(a) => super::generate::rate_cmd(a),
         Command::Minimize(a) => super::generate::minimize_cmd(a),
         Command::Compare(a) => super::compare::run(a),
+        Command::Hint(a) => super::insight::hint(a),
+        Command::Explain(a) => super::insight::explain(a),
     }
 }
 

@@ -17,6 +17,7 @@ mod bench;
 mod commands;
 mod compare;
 mod generate;
+mod insight;
 mod output;
 mod progress;
 mod render;

@@ -194,3 +194,27 @@ fn compare_runs_every_backend_and_says_whether_they_agree() {
         serde_json::from_str(text(&out.stdout).lines().last().expect("summary")).expect("JSON");
     assert_eq!((last["agree"].as_bool(), last["all_solved"].as_bool()), (Some(true), Some(false)), "{last}");
 }
+
+#[test]
+fn hint_gives_the_next_checked_step_and_explain_the_whole_path() {
+    let out = run(&["hint", &example_path("seed000.txt")], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let hint = text(&out.stdout);
+    assert!(hint.starts_with("Hidden single:") || hint.starts_with("Naked single:"), "{hint}");
+    assert!(hint.contains("places: r"), "{hint}");
+    let out = run(&["hint", "-O", "json", &example_path("seed000.txt")], "");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let placed = &v["step"]["placements"][0];
+    // The step's digit is the solution's digit in that cell.
+    let cell = placed["cell"].as_str().expect("cell");
+    let solved = text(&run(&["solve", "-O", "line", &example_path("seed000.txt")], "").stdout);
+    let (r, c): (usize, usize) = {
+        let (r, c) = cell.trim_start_matches('r').split_once('c').expect("rNcM");
+        (r.parse().expect("row"), c.parse().expect("col"))
+    };
+    let digit = solved.as_bytes()[(r - 1) * 9 + (c - 1)] - b'0';
+    assert_eq!(placed["digit"].as_u64(), Some(u64::from(digit)), "{v}");
+    let out = run(&["explain", &example_path("seed000.txt")], "");
+    let path = text(&out.stdout);
+    assert!(path.trim_end().lines().last().is_some_and(|l| l.starts_with("solved by logic")), "{path}");
+}
