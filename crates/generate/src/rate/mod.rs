@@ -6,7 +6,7 @@
 //! | easy     | hidden and naked singles (and single-row arithmetic of variant rules, cage combinations) |
 //! | medium   | locked candidates (pointing, claiming), naked and hidden pairs, innies and outies |
 //! | hard     | naked and hidden triples and quads, X-wing, swordfish, jellyfish, XY-wing, XYZ-wing, unique rectangle |
-//! | expert   | chains (skyscraper, 2-string kite, turbot fish, W-wing), forcing chains, or search |
+//! | expert   | chains (skyscraper, 2-string kite, turbot fish, W-wing, simple colouring), forcing chains, or search |
 //!
 //! Next to the grade, [`Rating::rating`] is a number on the Sudoku Explainer scale: each step
 //! weighs what SE publishes for its technique ("Difficulty ratings in Sudoku Explainer v1.2.1":
@@ -60,6 +60,7 @@
 
 mod arithmetic;
 mod chains;
+mod colouring;
 mod fish;
 mod forcing;
 mod innies_outies;
@@ -203,13 +204,16 @@ pub enum Technique {
     TurbotFish,
     /// Two bivalue cells {x,y} joined by a strong link on y: cells seeing both lose x.
     WWing,
+    /// The strong links of a digit, coloured in two alternating colours: a colour that sees
+    /// itself is false, a cell that sees both colours loses the digit.
+    SimpleColouring,
     /// Assuming a candidate leads, by singles, to a contradiction: it goes.
     ForcingChain,
 }
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 23] = [
+    pub const ALL: [Technique; 24] = [
         Technique::HiddenSingle,
         Technique::NakedSingle,
         Technique::RuleArithmetic,
@@ -232,6 +236,7 @@ impl Technique {
         Technique::TwoStringKite,
         Technique::TurbotFish,
         Technique::WWing,
+        Technique::SimpleColouring,
         Technique::ForcingChain,
     ];
 
@@ -260,6 +265,7 @@ impl Technique {
             Technique::TwoStringKite => "2-string kite",
             Technique::TurbotFish => "turbot fish",
             Technique::WWing => "w-wing",
+            Technique::SimpleColouring => "simple colouring",
             Technique::ForcingChain => "forcing chain",
         }
     }
@@ -288,6 +294,7 @@ impl Technique {
             | Technique::TwoStringKite
             | Technique::TurbotFish
             | Technique::WWing
+            | Technique::SimpleColouring
             | Technique::ForcingChain => Grade::Expert,
         }
     }
@@ -295,7 +302,7 @@ impl Technique {
     /// The technique's weight on the Sudoku Explainer scale (its base weight; a step may weigh
     /// a little less, as a hidden single in a box (1.2) or a pointing (2.6)). SE has no variant
     /// steps: rule arithmetic and cage combinations weigh as a naked single, innies and outies
-    /// as claiming. SE finds skyscrapers, kites, turbot fish and W-wings as its shortest
+    /// as claiming. SE finds skyscrapers, kites, turbot fish, W-wings and colourings as its
     /// X-chains and forcing chains; we give them 6.6, and our forcing chain (a contradiction
     /// reached by singles from one assumption) SE's dynamic forcing chain base, 8.8.
     pub fn se_rating(self) -> SeRating {
@@ -315,7 +322,11 @@ impl Technique {
             Technique::NakedQuad => 50,
             Technique::Jellyfish => 52,
             Technique::HiddenQuad => 54,
-            Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish | Technique::WWing => 66,
+            Technique::Skyscraper
+            | Technique::TwoStringKite
+            | Technique::TurbotFish
+            | Technique::WWing
+            | Technique::SimpleColouring => 66,
             Technique::ForcingChain => 88,
         })
     }
@@ -842,6 +853,7 @@ impl Logic {
             Technique::UniqueRectangle => self.unique_rectangle(),
             Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish => self.turbot(t),
             Technique::WWing => self.w_wing(),
+            Technique::SimpleColouring => self.simple_colouring(),
             Technique::ForcingChain => self.forcing_chain(),
         }
     }
