@@ -298,6 +298,34 @@ async fn import_gives_the_canonical_json_puzzle() {
     assert_eq!(answer["puzzle"]["box"], "3x3");
 }
 
+/// Issue 19: a big grid written as whitespace-separated integers, half of them 0, is one grid —
+/// through the API's `text` field (the page's import box) as on the command line.
+#[tokio::test]
+async fn a_half_empty_integer_grid_in_text_is_one_grid_not_a_batch() {
+    let n = 25;
+    let rows: Vec<String> = (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| {
+                    // A Latin square (r*5 + r/5 + c) mod 25, every other cell emptied.
+                    let v = (r * 5 + r / 5 + c) % n + 1;
+                    if (r + c) % 2 == 0 {
+                        v.to_string()
+                    } else {
+                        "0".to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let (status, answer) = post(server(), "/api/parse", &json!({ "text": rows.join("\n") })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let puzzle = parse_value(&answer["puzzle"]).expect("canonical JSON reads back");
+    assert_eq!(puzzle.n(), n);
+    assert_eq!(puzzle.givens().filled(), (n * n).div_ceil(2));
+}
+
 #[tokio::test]
 async fn unknown_routes_are_json_404s_and_the_page_is_served() {
     let (status, _, bytes) = send(server(), "POST", "/api/nope", Body::empty()).await;
