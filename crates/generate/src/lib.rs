@@ -241,7 +241,7 @@ pub fn generate(spec: &GenerateSpec) -> Result<Generated, GenerateError> {
     validate(spec)?;
     let mut rng = ChaCha8Rng::seed_from_u64(spec.seed);
     let base = Puzzle::blank(spec.geometry.clone()).with_rules(spec.rules.clone());
-    let mut oracle = Oracle::new(&base);
+    let mut oracle = Oracle::new(&base)?;
     let mut seen = [0usize; 4];
     let mut best: Option<Generated> = None;
     let attempts = spec.max_attempts.max(1);
@@ -282,7 +282,7 @@ pub fn generate_many(spec: &GenerateSpec, count: usize) -> Vec<Result<Generated,
 /// A unique puzzle with the clues it does not need removed (in row-major order): still unique,
 /// and minimal — removing any remaining clue gives a second solution.
 pub fn minimize(puzzle: &Puzzle) -> Result<Puzzle, GenerateError> {
-    let mut oracle = Oracle::new(puzzle);
+    let mut oracle = Oracle::new(puzzle)?;
     let givens = puzzle.givens().values().to_vec();
     let (count, mut solutions) = oracle.count2(&givens)?;
     match count {
@@ -343,7 +343,7 @@ fn attempt_once(
         Some(k) => {
             let cages = killer::random_cages(&solution, n, (k.min_cage, k.max_cage), rng);
             puzzle = puzzle.with_rule(Rule::Killer { cages, distinct: true });
-            caged = Oracle::new(&puzzle);
+            caged = Oracle::new(&puzzle)?;
             &mut caged
         }
         None => oracle,

@@ -1,9 +1,10 @@
 //! The uniqueness oracle: "is there a solution with these givens (and without this digit in
 //! this cell)?", answered by the native engine.
 //!
-//! The generic path builds the puzzle's [`Model`] once, without givens, and only flips the
-//! fixed bounds of the given variables around each search: building a 25×25 model (15 625
-//! variables) for each of the 625 removal tests would cost more than most of the searches.
+//! The generic path builds the puzzle's [`Model`] once, without givens, compiles it once into
+//! the native engine's [`Prepared`] handle, and only flips the fixed bounds of the given
+//! variables around each search: building and compiling a 25×25 model (15 625 variables) for
+//! each of the 625 removal tests would cost more than most of the searches.
 //! Plain 9×9 goes to the bit-parallel [`fast9`] solver directly, which needs no model at all.
 //!
 //! Removal test. Let `S` be the unique solution of givens `G`, and remove cells `O` from `G`.
@@ -12,8 +13,8 @@
 //! `x[c, S[c]] = 0` — one search per cell of the orbit, each looking for a single solution that
 //! should not exist, which is cheaper than counting to two (that must find `S` first).
 
-use sudoku_ip_model::{Backend, Cell, Limits, Model, Puzzle, SearchEnd, SearchRequest};
-use sudoku_ip_native::{fast9, Native};
+use sudoku_ip_model::{Cell, Limits, Model, Puzzle, SearchEnd, SearchRequest};
+use sudoku_ip_native::{fast9, Native, Prepared};
 
 use crate::GenerateError;
 
@@ -42,9 +43,9 @@ pub(crate) enum Found {
 enum Kind {
     /// Plain 9×9: the fast path takes the givens as they are.
     Plain9,
-    /// Any other puzzle: its model, with the fixed bounds the rules set (exclusions) kept in
-    /// `base` so each search can restore them.
-    Model { model: Model, base: Vec<Option<bool>> },
+    /// Any other puzzle: its compiled model, with the fixed bounds the rules set (exclusions)
+    /// kept in `base` so each search can restore them.
+    Model { model: Prepared, base: Vec<Option<bool>> },
 }
 
 /// Searches with changing givens over one fixed geometry and rule set.
@@ -55,16 +56,16 @@ pub(crate) struct Oracle {
 
 impl Oracle {
     /// An oracle for the geometry and rules of `puzzle` (its givens are ignored).
-    pub(crate) fn new(puzzle: &Puzzle) -> Oracle {
+    pub(crate) fn new(puzzle: &Puzzle) -> Result<Oracle, GenerateError> {
         let n = puzzle.n();
         if puzzle.is_plain_9x9() {
-            return Oracle { n, kind: Kind::Plain9 };
+            return Ok(Oracle { n, kind: Kind::Plain9 });
         }
         let mut blank = puzzle.clone();
         blank.givens_mut().clone_from(&sudoku_ip_model::Grid::empty(n));
-        let model = Model::build(&blank);
-        let base = model.fixed().to_vec();
-        Oracle { n, kind: Kind::Model { model, base } }
+        let model = Native::prepare(&Model::build(&blank))?;
+        let base = model.model().fixed().to_vec();
+        Ok(Oracle { n, kind: Kind::Model { model, base } })
     }
 
     /// Side of the grid.
@@ -104,18 +105,18 @@ impl Oracle {
                 let mut touched: Vec<u32> = Vec::with_capacity(givens.len() + 1);
                 for (k, &v) in givens.iter().enumerate() {
                     if v != 0 {
-                        let var = model.var(Cell::from_index(k, n), v as usize);
+                        let var = model.model().var(Cell::from_index(k, n), v as usize);
                         model.set_fixed(var, Some(true));
                         touched.push(var);
                     }
                 }
                 if let Some((k, d)) = avoid {
-                    let var = model.var(Cell::from_index(k, n), d as usize);
+                    let var = model.model().var(Cell::from_index(k, n), d as usize);
                     model.set_fixed(var, Some(false));
                     touched.push(var);
                 }
                 let request = SearchRequest::count(max, max as usize).with_limits(Limits { time: None, nodes });
-                let result = Native.search(model, &request);
+                let result = model.search(&request);
                 for &var in &touched {
                     model.set_fixed(var, base[var as usize]);
                 }

@@ -6,6 +6,7 @@
 #![cfg(feature = "highs")]
 #![allow(unsafe_code)]
 
+use std::collections::HashMap;
 use std::ffi::{c_void, CStr, CString};
 use std::os::raw::c_char;
 use std::path::PathBuf;
@@ -106,21 +107,25 @@ fn exports(model: &Model, tag: &str) -> Vec<(PathBuf, MpsFormat, String)> {
     .collect()
 }
 
-/// The grid HiGHS found, decoding columns by name (`x_r1c2_d5`, or `C{k}` in fixed MPS).
-fn grid_by_name(model: &Model, solve: &FileSolve, fixed: bool) -> Grid {
+/// The 0-1 assignment HiGHS found, decoding columns by name (`x_r1c2_d5` or an auxiliary
+/// variable's name, or `C{k}` in fixed MPS).
+fn ones_by_name(model: &Model, solve: &FileSolve, fixed: bool) -> Vec<bool> {
+    let by_name: HashMap<String, usize> = (0..model.num_vars()).map(|v| (model.var_name(v as u32), v)).collect();
     let mut ones = vec![false; model.num_vars()];
     for (name, value) in &solve.columns {
         let var = if fixed {
             name.strip_prefix('C').and_then(|k| k.parse::<usize>().ok()).expect("C<k> name") - 1
         } else {
-            let rest = name.strip_prefix("x_").expect("x_ name");
-            let (cell, digit) = rest.split_once("_d").expect("_d");
-            let cell = Cell::parse(cell, model.n()).expect("cell");
-            model.var(cell, digit.parse().expect("digit")) as usize
+            by_name[name]
         };
         ones[var] = *value > 0.5;
     }
-    model.grid_from_ones(&ones).expect("one digit per cell")
+    ones
+}
+
+/// The grid HiGHS found.
+fn grid_by_name(model: &Model, solve: &FileSolve, fixed: bool) -> Grid {
+    model.grid_from_ones(&ones_by_name(model, solve, fixed)).expect("one digit per cell")
 }
 
 #[test]
@@ -165,5 +170,39 @@ fn highs_keeps_the_exported_fixings() {
         let solve = Highs::new().solve_file(&path);
         std::fs::remove_file(&path).ok();
         assert_eq!(solve.status, MODEL_STATUS_INFEASIBLE, "{ext}");
+    }
+}
+
+#[path = "../../native/tests/common/mod.rs"]
+mod native_common;
+
+#[test]
+fn highs_reads_auxiliary_variables_by_name_with_their_bounds() {
+    // The test rule with one indicator per row, and one indicator fixed by a bound: HiGHS must
+    // see every auxiliary column (named, binary, bounded) and return a point of the model.
+    let mut model = Model::build(&Puzzle::blank(Geometry::new(4, None).expect("4x4")));
+    let aux = native_common::one_before_last(&mut model, &[]);
+    model.set_fixed(aux[1], Some(false)); // row 2: the 4 left of the 1
+    for (path, format, ext) in exports(&model, "aux") {
+        let text = std::fs::read_to_string(&path).expect("read back");
+        let solve = Highs::new().solve_file(&path);
+        std::fs::remove_file(&path).ok();
+        assert_eq!(solve.status, MODEL_STATUS_OPTIMAL, "{ext}");
+        assert_eq!(solve.columns.len(), 64 + aux.len(), "{ext}");
+        if format == MpsFormat::Free {
+            assert!(text.contains("one_left_of_4_in_row1"), "{ext}: auxiliary names are written");
+        }
+        let ones = ones_by_name(&model, &solve, format == MpsFormat::Fixed);
+        assert!(model.is_feasible(&ones), "{ext}: HiGHS's point breaks the model");
+        let grid = model.grid_from_ones(&ones).expect("one digit per cell");
+        let row2 = &grid.values()[4..8];
+        assert!(row2.iter().position(|&x| x == 4) < row2.iter().position(|&x| x == 1), "{ext}: y2 = 0 lost");
+        let holds = |r: usize| {
+            let row = &grid.values()[4 * r..4 * r + 4];
+            row.iter().position(|&x| x == 1) < row.iter().position(|&x| x == 4)
+        };
+        for (r, &y) in aux.iter().enumerate() {
+            assert_eq!(ones[y as usize], holds(r), "{ext}: indicator of row {}", r + 1);
+        }
     }
 }

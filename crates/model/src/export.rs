@@ -11,7 +11,8 @@
 //!   silently drop the fixing. MPS: every column sits between one `INTORG`/`INTEND` marker
 //!   pair with an explicit `UP 1` (readers disagree on a marker integer's default upper bound:
 //!   1 or +inf) or an `FX` bound.
-//! - **Names.** Variables `x_r1c2_d5` ([`Model::var_name`]); rows keep [`Row::name`] with any
+//! - **Names.** Variables `x_r1c2_d5`, then the auxiliary variables rules declared, by their
+//!   names ([`Model::var_name`]); rows keep [`Row::name`] with any
 //!   character outside `[A-Za-z0-9_.]` replaced by `_`, an `r_` prefix when the name does not
 //!   start with a letter, starts with `e`/`E` (read as an exponent by some LP readers) or is
 //!   an LP keyword, and a `_2`, `_3`, … suffix for duplicates.
@@ -88,6 +89,22 @@ const LP_KEYWORDS: &[&str] = &[
     "obj",
 ];
 
+/// `raw` as a name every LP and free-MPS reader accepts: characters outside `[A-Za-z0-9_.]`
+/// become `_`, and `prefix` goes in front when the name does not start with a letter, starts
+/// with `e`/`E` (an exponent to some LP readers) or is an LP keyword. Not made unique.
+pub fn lp_name(raw: &str, prefix: &str) -> String {
+    let mut name: String =
+        raw.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '.' { c } else { '_' }).collect();
+    let first = name.chars().next();
+    let needs_prefix = !first.is_some_and(|c| c.is_ascii_alphabetic())
+        || matches!(first, Some('e' | 'E'))
+        || LP_KEYWORDS.contains(&name.to_ascii_lowercase().as_str());
+    if needs_prefix {
+        name.insert_str(0, prefix);
+    }
+    name
+}
+
 /// Readable, unique row names that every LP and free-MPS reader accepts, in row order.
 pub fn row_names(model: &Model) -> Vec<String> {
     let mut seen: HashSet<String> = HashSet::from([OBJECTIVE.to_string()]);
@@ -95,18 +112,7 @@ pub fn row_names(model: &Model) -> Vec<String> {
         .rows()
         .iter()
         .map(|row| {
-            let mut name: String = row
-                .name
-                .chars()
-                .map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '.' { c } else { '_' })
-                .collect();
-            let first = name.chars().next();
-            let needs_prefix = !first.is_some_and(|c| c.is_ascii_alphabetic())
-                || matches!(first, Some('e' | 'E'))
-                || LP_KEYWORDS.contains(&name.to_ascii_lowercase().as_str());
-            if needs_prefix {
-                name.insert_str(0, "r_");
-            }
+            let mut name = lp_name(&row.name, "r_");
             let base = name.clone();
             let mut k = 2;
             while !seen.insert(name.to_ascii_lowercase()) {
@@ -150,6 +156,10 @@ fn header(model: &Model, comment: &str, out: &mut String) {
     let _ = writeln!(out, "{comment} sudoku-ip model of a {n}x{n} puzzle");
     let _ = writeln!(out, "{comment} {s}");
     let _ = writeln!(out, "{comment} x_rRcC_dD = 1 when cell rRcC holds digit D.");
+    if !model.aux_names().is_empty() {
+        let _ =
+            writeln!(out, "{comment} {} auxiliary binaries (named by their rules) follow.", model.aux_names().len());
+    }
     let _ = writeln!(out, "{comment} Zero objective: any feasible point is a solution.");
 }
 
@@ -651,6 +661,37 @@ mod tests {
         let lp = to_lp(&m);
         assert_eq!(lp.matches(" = 1\n").count(), 324);
         assert!(!lp.contains("General"));
+    }
+
+    #[test]
+    fn auxiliary_variables_are_written_named_bounded_and_binary() {
+        let mut m = sample();
+        let free = m.add_aux("sandwich3_in_r2c5");
+        let fixed = m.add_aux("1st window"); // made LP-safe
+        let x = m.var(Cell::new(1, 1), 1);
+        m.push_row(Row { name: "link".into(), terms: vec![(free, 2), (fixed, -1), (x, 1)], sense: Sense::Le, rhs: 2 });
+        m.set_fixed(fixed, Some(true));
+        assert_eq!((m.var_name(free), m.var_name(fixed)), ("sandwich3_in_r2c5".into(), "a_1st_window".into()));
+        let lp = to_lp(&m);
+        assert_eq!(read_lp(&lp), expected(&m, &row_names(&m), &var_names(&m)));
+        assert!(lp.contains(" link: 2 sandwich3_in_r2c5 - a_1st_window + x_r2c2_d1 <= 2\n"));
+        assert!(lp.contains(" a_1st_window = 1\n"));
+        let binary = lp
+            .split(
+                "Binary
+",
+            )
+            .nth(1)
+            .unwrap_or("");
+        assert!(binary.contains(" sandwich3_in_r2c5") && !binary.contains("a_1st_window"));
+        let mps = to_mps(&m, MpsFormat::Free);
+        assert_eq!(read_mps(&mps, MpsFormat::Free), expected(&m, &row_names(&m), &var_names(&m)));
+        assert!(mps.contains(" UP BND sandwich3_in_r2c5 1\n") && mps.contains(" FX BND a_1st_window 1\n"));
+        let fixed_mps = to_mps(&m, MpsFormat::Fixed);
+        let cols: Vec<String> = (1..=m.num_vars()).map(|k| format!("C{k}")).collect();
+        let rows: Vec<String> = (1..=m.rows().len()).map(|k| format!("R{k}")).collect();
+        assert_eq!(read_mps(&fixed_mps, MpsFormat::Fixed), expected(&m, &rows, &cols));
+        assert!(fixed_mps.contains("\n* C65 = sandwich3_in_r2c5\n") && fixed_mps.contains("\n* C66 = a_1st_window\n"));
     }
 
     #[test]

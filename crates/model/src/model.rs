@@ -9,7 +9,16 @@
 //!   box3_d5   :  Σ_{cells of box 3} x[.,5] = 1     (n² rows)
 //!   rules     :  Σ a·x  {<=, =, >=}  b             (variants add these)
 //!   givens    :  x[cell, given] fixed to 1
+//!
+//!   var index  n³ + k                          name  as the rule declared it (auxiliary k)
 //! ```
+//!
+//! **Auxiliary variables.** A rule may declare binaries of its own ([`ModelBuilder::aux`]) where
+//! the integer program wants them (where a sandwich's 1 and 9 are, which skyscrapers are seen).
+//! They follow the `n³` cube variables, take part in rows like any variable, and carry a
+//! readable name. They are not the answer: a solution is the grid the cube variables spell
+//! ([`Model::grid_from_ones`]), so backends decode grids from the cube alone, count grids rather
+//! than auxiliary completions, and the checker never sees auxiliary variables.
 //!
 //! The model is what every backend reads; it knows nothing of any solver.
 
@@ -101,8 +110,11 @@ impl std::fmt::Display for ModelSize {
 pub struct Model {
     n: usize,
     rows: Vec<Row>,
-    /// Per variable: `Some(true)` fixed to 1, `Some(false)` fixed to 0, `None` free binary.
+    /// Per variable (cube, then auxiliary): `Some(true)` fixed to 1, `Some(false)` fixed to 0,
+    /// `None` free binary.
     fixed: Vec<Option<bool>>,
+    /// Names of the auxiliary variables `n³ + k`, LP-safe and unique ([`Model::add_aux`]).
+    aux: Vec<String>,
 }
 
 /// Where rules add their rows; handed to [`Rule::emit`](crate::Rule::emit).
@@ -155,6 +167,12 @@ impl ModelBuilder<'_> {
     pub fn fix(&mut self, var: u32, value: bool) {
         self.model.fixed[var as usize] = Some(value);
     }
+
+    /// Declare an auxiliary binary variable, e.g. `sandwich3_in_r2c5`, and return its index
+    /// (see [`Model::add_aux`] for how the name is kept LP-safe and unique).
+    pub fn aux(&mut self, name: &str) -> u32 {
+        self.model.add_aux(name)
+    }
 }
 
 impl Model {
@@ -163,7 +181,7 @@ impl Model {
     pub fn build(puzzle: &Puzzle) -> Model {
         let geometry = puzzle.geometry();
         let n = geometry.n();
-        let mut model = Model { n, rows: Vec::with_capacity(4 * n * n), fixed: vec![None; n * n * n] };
+        let mut model = Model { n, rows: Vec::with_capacity(4 * n * n), fixed: vec![None; n * n * n], aux: Vec::new() };
         let cell = |r: usize, c: usize| Cell::new(r, c);
         for r in 0..n {
             for c in 0..n {
@@ -202,9 +220,40 @@ impl Model {
         self.n
     }
 
-    /// Number of binary variables, `n³`.
+    /// Number of binary variables: the `n³` cube variables, then the auxiliary ones.
     pub fn num_vars(&self) -> usize {
         self.fixed.len()
+    }
+
+    /// Number of cube variables `x[cell, digit]`, `n³`; auxiliary variables start here.
+    pub fn num_cube_vars(&self) -> usize {
+        self.n * self.n * self.n
+    }
+
+    /// Names of the auxiliary variables, in index order (variable `n³ + k` is `aux_names()[k]`).
+    pub fn aux_names(&self) -> &[String] {
+        &self.aux
+    }
+
+    /// Declare an auxiliary binary variable after the existing ones and return its index. The
+    /// name is made safe for every LP and MPS reader the way row names are
+    /// ([`export::lp_name`](crate::export::lp_name)); names starting `x_` (the cube's) get an
+    /// `a_` prefix, and a repeated name a `_2`, `_3`, … suffix, so [`Model::var_name`] is unique.
+    pub fn add_aux(&mut self, name: &str) -> u32 {
+        let mut safe = crate::export::lp_name(name, "a_");
+        if safe.starts_with("x_") || safe.starts_with("X_") {
+            safe.insert_str(0, "a_");
+        }
+        let base = safe.clone();
+        let mut k = 2;
+        while self.aux.iter().any(|a| a.eq_ignore_ascii_case(&safe)) {
+            safe = format!("{base}_{k}");
+            k += 1;
+        }
+        let var = self.fixed.len() as u32;
+        self.aux.push(safe);
+        self.fixed.push(None);
+        var
     }
 
     /// All rows.
@@ -233,16 +282,20 @@ impl Model {
         (cell.index(self.n) * self.n + digit - 1) as u32
     }
 
-    /// `(cell, digit)` of a variable index.
-    pub fn cell_digit(&self, var: u32) -> (Cell, usize) {
+    /// `(cell index, digit)` of a cube variable (cell index row-major, digit 1-based); `None`
+    /// for an auxiliary variable. The one place that maps a variable to its cell.
+    #[inline]
+    pub fn cell_digit(&self, var: u32) -> Option<(usize, usize)> {
         let v = var as usize;
-        (Cell::from_index(v / self.n, self.n), v % self.n + 1)
+        (v < self.num_cube_vars()).then(|| (v / self.n, v % self.n + 1))
     }
 
-    /// Readable variable name, `x_r1c2_d5`.
+    /// Readable variable name: `x_r1c2_d5` for the cube, the declared name for an auxiliary.
     pub fn var_name(&self, var: u32) -> String {
-        let (cell, d) = self.cell_digit(var);
-        format!("x_{cell}_d{d}")
+        match self.cell_digit(var) {
+            Some((k, d)) => format!("x_{}_d{d}", Cell::from_index(k, self.n)),
+            None => self.aux[var as usize - self.num_cube_vars()].clone(),
+        }
     }
 
     /// Size of the model.
@@ -255,7 +308,8 @@ impl Model {
         }
     }
 
-    /// The grid of a 0-1 assignment: `None` unless every cell has exactly one variable at 1.
+    /// The grid of a 0-1 assignment (auxiliary variables ignored): `None` unless every cell has
+    /// exactly one cube variable at 1.
     pub fn grid_from_ones(&self, ones: &[bool]) -> Option<Grid> {
         let n = self.n;
         if ones.len() != self.num_vars() {
@@ -277,7 +331,10 @@ impl Model {
         Grid::from_values(n, values)
     }
 
-    /// The 0-1 assignment of a full grid.
+    /// The 0-1 assignment of a full grid. Auxiliary variables get values that satisfy every row
+    /// and bound when some do (found by a small exhaustive search over them, see
+    /// [`Model::complete_aux`]), else 0: so `is_feasible(&ones_from_grid(g))` says whether the
+    /// grid `g` solves the model.
     pub fn ones_from_grid(&self, grid: &Grid) -> Vec<bool> {
         let n = self.n;
         let mut ones = vec![false; self.num_vars()];
@@ -286,7 +343,86 @@ impl Model {
                 ones[k * n + v as usize - 1] = true;
             }
         }
+        self.complete_aux(&mut ones);
         ones
+    }
+
+    /// Give the auxiliary variables of `ones` (cube part already set) values under which every
+    /// row and fixed bound holds; false, with them all 0, when no values do. Depth-first over
+    /// the auxiliary variables in index order, pruning on the activity bounds of each row an
+    /// assigned variable is in: meant for checks and tests, exponential at worst.
+    pub fn complete_aux(&self, ones: &mut [bool]) -> bool {
+        let first = self.num_cube_vars();
+        if ones.len() != self.num_vars() {
+            return false;
+        }
+        if self.aux.is_empty() {
+            return true;
+        }
+        let mut rows_of: Vec<Vec<usize>> = vec![Vec::new(); self.aux.len()];
+        for (i, row) in self.rows.iter().enumerate() {
+            for &(v, _) in &row.terms {
+                if let Some(k) = (v as usize).checked_sub(first) {
+                    rows_of[k].push(i);
+                }
+            }
+        }
+        // A row can still hold when aux variables from `next` on are free.
+        let can_hold = |row: &Row, ones: &[bool], next: usize| {
+            let (mut lo, mut hi) = (0i64, 0i64);
+            for &(v, a) in &row.terms {
+                let a = a as i64;
+                if v as usize >= next {
+                    lo += a.min(0);
+                    hi += a.max(0);
+                } else if ones[v as usize] {
+                    lo += a;
+                    hi += a;
+                }
+            }
+            let rhs = row.rhs as i64;
+            match row.sense {
+                Sense::Le => lo <= rhs,
+                Sense::Eq => lo <= rhs && rhs <= hi,
+                Sense::Ge => hi >= rhs,
+            }
+        };
+        ones[first..].fill(false);
+        // Rows of the cube alone do not depend on the search: one that fails, fails every leaf.
+        let cube_only = |r: &Row| r.terms.iter().all(|&(v, _)| (v as usize) < first);
+        if self.rows.iter().any(|r| cube_only(r) && !r.holds(ones)) {
+            return false;
+        }
+        // `tried[k]`: how many values aux `k` has had (0, 1 or 2), an explicit-stack search.
+        let mut tried = vec![0u8; self.aux.len()];
+        let mut k = 0usize;
+        loop {
+            if k == self.aux.len() {
+                // With every variable assigned the bounds are exact: every row holds.
+                debug_assert!(self.rows.iter().all(|r| r.holds(ones)));
+                return true;
+            }
+            let v = first + k;
+            let choices: &[bool] = match self.fixed[v] {
+                Some(false) => &[false],
+                Some(true) => &[true],
+                None => &[false, true],
+            };
+            if (tried[k] as usize) < choices.len() {
+                ones[v] = choices[tried[k] as usize];
+                tried[k] += 1;
+                if rows_of[k].iter().all(|&r| can_hold(&self.rows[r], ones, v + 1)) {
+                    k += 1;
+                }
+                continue;
+            }
+            tried[k] = 0;
+            ones[v] = false;
+            if k == 0 {
+                return false;
+            }
+            k -= 1;
+        }
     }
 
     /// Whether an assignment satisfies every row and every fixed bound.
@@ -309,10 +445,12 @@ impl Model {
     /// The seeds' "solver-based" form, as in MATLAB's `intlinprog(f, intcon, A, b, Aeq, beq,
     /// lb, ub)`: sparse matrices as 0-based `(row, column, value)` triplets, `A·x <= b`
     /// (`>=` rows are negated), `Aeq·x = beq`, and bounds. Variable `v` is `x[cell, digit]`
-    /// with `v = (row·n + col)·n + digit − 1` (all 0-based except the digit).
+    /// with `v = (row·n + col)·n + digit − 1` (all 0-based except the digit); auxiliary
+    /// variables follow, named in [`SparseModel::aux_names`].
     pub fn sparse(&self) -> SparseModel {
         let mut s = SparseModel {
             num_vars: self.num_vars(),
+            aux_names: self.aux.clone(),
             lb: self.fixed.iter().map(|f| if *f == Some(true) { 1.0 } else { 0.0 }).collect(),
             ub: self.fixed.iter().map(|f| if *f == Some(false) { 0.0 } else { 1.0 }).collect(),
             ..SparseModel::default()
@@ -334,8 +472,10 @@ impl Model {
 /// The model as sparse matrices and vectors, for users who call their own solver.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct SparseModel {
-    /// Number of variables (columns).
+    /// Number of variables (columns): `n³` cube variables, then the auxiliary ones.
     pub num_vars: usize,
+    /// Names of the auxiliary variables (columns `num_vars − aux_names.len()` on).
+    pub aux_names: Vec<String>,
     /// Inequality matrix `A` (`A·x <= b`) as `(row, col, value)`.
     pub a: Vec<(usize, usize, f64)>,
     /// Right-hand sides of `A`.
@@ -386,7 +526,51 @@ mod tests {
         let m = Model::build(&p);
         let v = m.var(Cell::new(0, 1), 5);
         assert_eq!(m.var_name(v), "x_r1c2_d5");
-        assert_eq!(m.cell_digit(v), (Cell::new(0, 1), 5));
+        assert_eq!(m.cell_digit(v), Some((Cell::new(0, 1).index(9), 5)));
+    }
+
+    #[test]
+    fn auxiliary_names_are_lp_safe_unique_and_apart_from_the_cube() {
+        let mut m = Model::build(&Puzzle::blank(Geometry::new(4, None).unwrap()));
+        let names: Vec<String> = ["sandwich3_in_r2c5", "x_r1c1_d1", "2nd", "end", "a b", "sandwich3_in_r2c5"]
+            .iter()
+            .map(|name| {
+                let v = m.add_aux(name);
+                assert_eq!(m.cell_digit(v), None);
+                m.var_name(v)
+            })
+            .collect();
+        assert_eq!(names, ["sandwich3_in_r2c5", "a_x_r1c1_d1", "a_2nd", "a_end", "a_b", "sandwich3_in_r2c5_2"]);
+        assert_eq!((m.num_vars(), m.num_cube_vars(), m.aux_names().len()), (70, 64, 6));
+        assert_eq!(m.cell_digit(63), Some((15, 4)));
+        let sp = m.sparse();
+        assert_eq!((sp.num_vars, sp.lb.len(), sp.aux_names.len()), (70, 70, 6));
+    }
+
+    #[test]
+    fn a_grid_is_completed_with_auxiliary_values_that_fit() {
+        let g = Geometry::new(4, None).unwrap();
+        let sol = Grid::from_values(4, vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]).unwrap();
+        let mut m = Model::build(&Puzzle::new(g, Grid::empty(4)));
+        // y = [r1c1 holds 1], z = not y, w free: y − x = 0, y + z = 1.
+        let (y, z, w) = (m.add_aux("y"), m.add_aux("z"), m.add_aux("w"));
+        let x = m.var(Cell::new(0, 0), 1);
+        m.push_row(Row { name: "y_is_x".into(), terms: vec![(y, 1), (x, -1)], sense: Sense::Eq, rhs: 0 });
+        m.push_row(Row { name: "z_not_y".into(), terms: vec![(y, 1), (z, 1)], sense: Sense::Eq, rhs: 1 });
+        let ones = m.ones_from_grid(&sol);
+        assert!(m.is_feasible(&ones));
+        assert_eq!((ones[y as usize], ones[z as usize], ones[w as usize]), (true, false, false));
+        assert_eq!(m.grid_from_ones(&ones), Some(sol.clone()));
+        // A fixed bound no grid value fits: no completion, and the grid is not a solution.
+        m.set_fixed(z, Some(true));
+        let ones = m.ones_from_grid(&sol);
+        assert!(!m.is_feasible(&ones));
+        assert!(ones[64..].iter().all(|&b| !b));
+        // A broken cube row fails whatever the auxiliary values.
+        let mut bad = sol.clone();
+        bad.set(Cell::new(0, 0), 2);
+        m.set_fixed(z, None);
+        assert!(!m.is_feasible(&m.ones_from_grid(&bad)));
     }
 
     #[test]

@@ -12,12 +12,11 @@
 //! ```
 //!
 //! Compiling is linear in the number of nonzeros (times the rows per variable for partners),
-//! with no hashing on the Sudoku-shaped part; and since puzzles of one shape share their rows,
-//! the result is cached and shared between searches ([`structure`]).
+//! with no hashing on the Sudoku-shaped part. Puzzles of one shape share their rows, so a
+//! caller that searches many of them keeps one compilation in a [`Prepared`](crate::Prepared)
+//! handle; there is no hidden process-wide cache.
 
-use std::sync::{Arc, Mutex};
-
-use sudoku_ip_model::{Model, Row, Sense};
+use sudoku_ip_model::{Model, Sense};
 
 use crate::linear::{self, NO_ROW};
 use crate::sums::{self, Sums};
@@ -56,9 +55,11 @@ pub(crate) const HAS_LINEAR: u8 = 2;
 pub(crate) const SINGLE_WORD: u8 = 4;
 
 /// The read-only part of the engine: everything derived from the rows. Puzzles of one shape
-/// share it, so it is cached ([`structure`]).
+/// share it (through a [`Prepared`](crate::Prepared) handle).
 pub(crate) struct Compiled {
     pub num_vars: usize,
+    /// Cube variables `0..cube_vars`; the auxiliary ones follow.
+    pub cube_vars: usize,
     // Exactly-one rows.
     pub eo_start: Vec<u32>,
     pub eo_vars: Vec<u32>,
@@ -96,35 +97,6 @@ pub(crate) struct Compiled {
     pub any_linear: bool,
     /// Linear rows that are sums of distinct values, with their combinations (`sums.rs`).
     pub sums: Sums,
-}
-
-/// How many compiled shapes [`structure`] remembers.
-const CACHE_SIZE: usize = 4;
-
-/// Recently compiled shapes, most recent first, keyed by the rows they were compiled from.
-type Cache = Vec<(usize, Vec<Row>, Arc<Compiled>)>;
-
-static CACHE: Mutex<Cache> = Mutex::new(Vec::new());
-
-/// The compiled rows of `model` (whose variables [`check_model`] has checked), from the cache
-/// when a model with the same rows was compiled recently. Generating or batch-solving puzzles
-/// of one shape compiles once; a hit costs one comparison of the rows.
-pub(crate) fn structure(model: &Model) -> Arc<Compiled> {
-    let num_vars = model.num_vars();
-    if let Ok(mut cache) = CACHE.lock() {
-        if let Some(i) = cache.iter().position(|(nv, rows, _)| *nv == num_vars && rows.as_slice() == model.rows()) {
-            let entry = cache.remove(i);
-            let compiled = Arc::clone(&entry.2);
-            cache.insert(0, entry);
-            return compiled;
-        }
-    }
-    let compiled = Arc::new(Compiled::new(model));
-    if let Ok(mut cache) = CACHE.lock() {
-        cache.insert(0, (num_vars, model.rows().to_vec(), Arc::clone(&compiled)));
-        cache.truncate(CACHE_SIZE);
-    }
-    compiled
 }
 
 /// Why a model cannot be compiled: a row mentions a variable the model does not have.
@@ -257,6 +229,7 @@ impl Compiled {
         );
         Compiled {
             num_vars,
+            cube_vars: model.num_cube_vars().min(num_vars),
             eo_start,
             eo_vars,
             eo_word,

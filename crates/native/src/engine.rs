@@ -29,7 +29,7 @@ use sudoku_ip_model::{Model, Sense};
 
 use std::sync::Arc;
 
-use crate::compile::{self, Compiled, HAS_LINEAR, SINGLE_WORD};
+use crate::compile::{Compiled, HAS_LINEAR, SINGLE_WORD};
 use crate::linear::{GroupBounds, RowBounds, NO_ROW};
 use crate::sums;
 
@@ -114,7 +114,13 @@ pub(crate) struct Engine {
 impl Engine {
     /// Compile a model (checked by `compile::check_model`); nothing is decided yet.
     pub fn new(model: &Model) -> Engine {
-        let c = compile::structure(model);
+        Engine::with(Arc::new(Compiled::new(model)), model.fixed())
+    }
+
+    /// An engine over rows compiled before, with `fixed` (one entry per variable) as the fixed
+    /// variables applied at the root.
+    pub fn with(c: Arc<Compiled>, fixed: &[Option<bool>]) -> Engine {
+        debug_assert_eq!(fixed.len(), c.num_vars);
         let words = c.num_vars.div_ceil(64);
         let (eo_rows, lin_rows) = (c.eo_rows(), c.lin_rows());
         let mut e = Engine {
@@ -140,7 +146,7 @@ impl Engine {
             sum_keep: Vec::with_capacity(c.sums.max_groups),
             holders: Vec::with_capacity(c.sums.max_groups),
             weight: vec![0; eo_rows],
-            model_fixed: model.fixed().to_vec(),
+            model_fixed: fixed.to_vec(),
             c,
         };
         e.reset();
@@ -218,6 +224,15 @@ impl Engine {
             .zip(&self.ones)
             .position(|(l, o)| l & !o != 0)
             .map(|w| (w * 64) as u32 + (self.live[w] & !self.ones[w]).trailing_zeros())
+    }
+
+    /// Whether every cube variable is decided (fixed to 0 or at 1): what is left free is
+    /// auxiliary.
+    pub(crate) fn cube_decided(&self) -> bool {
+        let cube = self.c.cube_vars;
+        let (full, rest) = (cube / 64, cube % 64);
+        let free = |w: usize| self.live[w] & !self.ones[w];
+        (0..full).all(|w| free(w) == 0) && (rest == 0 || free(full) & ((1u64 << rest) - 1) == 0)
     }
 
     /// The variables at 1.

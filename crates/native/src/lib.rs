@@ -13,11 +13,13 @@
 //!   by the value combinations they allow (`sums.rs`) — and searches depth-first with a trail, branching in the
 //!   exactly-one row with the fewest candidates relative to the conflicts it has caused
 //!   (dom/wdeg). It assumes nothing about where rows come from, so every variant that compiles
-//!   to rows runs on it unchanged; the compiled rows are cached, so searching many puzzles of
-//!   one shape compiles once.
+//!   to rows runs on it unchanged. Auxiliary variables are ordinary variables of its rows;
+//!   solutions are decoded to grids from the cube variables alone, and each grid counts once.
+//! - [`Native::prepare`] compiles a model once into a [`Prepared`] handle that the caller keeps
+//!   for many searches over the same rows (the generator, batches of one shape).
 //!
 //! ```text
-//!   Model ──compile.rs──▶ Compiled (CSR rows, incidences, partners, linear groups; cached)
+//!   Model ──compile.rs──▶ Compiled (CSR rows, incidences, partners, linear groups; Prepared)
 //!                              │
 //!   fixed variables ──▶ Engine (engine.rs: bitsets, row counters, trail, queues)
 //!                              │ propagate to a fixed point
@@ -41,9 +43,12 @@ pub mod reference;
 mod search;
 mod sums;
 
+use std::sync::Arc;
 use std::time::Instant;
 
-use sudoku_ip_model::{Backend, BackendError, Cell, Grid, Model, SearchEnd, SearchRequest, SearchResult, Stats};
+use sudoku_ip_model::{
+    Backend, BackendError, Cell, Grid, Model, ModelSize, SearchEnd, SearchRequest, SearchResult, Stats,
+};
 
 pub use plain9::is_plain_9x9;
 pub use presolve::{presolve, Presolve};
@@ -120,13 +125,109 @@ impl Backend for Native {
     }
 }
 
+impl Native {
+    /// Compile `model` once for many searches: see [`Prepared`]. Fails like
+    /// [`Backend::search`] when a row mentions a variable the model does not have.
+    pub fn prepare(model: &Model) -> Result<Prepared, BackendError> {
+        compile::check_model(model).map_err(unsupported)?;
+        Ok(Prepared {
+            compiled: Arc::new(compile::Compiled::new(model)),
+            plain9: plain9::rows_are_plain_9x9(model),
+            model: model.clone(),
+        })
+    }
+}
+
+/// A model compiled once and kept by the caller for many searches over the same rows with
+/// different fixed variables: the generator's removal tests, a batch of puzzles of one shape.
+/// Compiling costs about as much as an easy search; a handle pays it once. It is `Sync`: batch
+/// workers can share one and search it with their own bounds ([`Prepared::search_with`]).
+#[derive(Clone)]
+pub struct Prepared {
+    model: Model,
+    compiled: Arc<compile::Compiled>,
+    /// The rows are a plain 9×9's: searches whose bounds are givens take the fast path.
+    plain9: bool,
+}
+
+impl std::fmt::Debug for Prepared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Prepared").field("size", &self.model.size()).field("plain9", &self.plain9).finish()
+    }
+}
+
+impl Prepared {
+    /// The model, with the fixed variables as last set.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// Fix or free a variable for the next searches (the rows stay as compiled).
+    pub fn set_fixed(&mut self, var: u32, value: Option<bool>) {
+        self.model.set_fixed(var, value);
+    }
+
+    /// Search the model with its fixed variables: the contract of [`Native`]'s
+    /// [`Backend::search`], fast path included.
+    pub fn search(&self, request: &SearchRequest) -> Result<SearchResult, BackendError> {
+        self.search_with(self.model.fixed(), request)
+    }
+
+    /// Search the prepared rows with `fixed` (one entry per variable) in place of the model's
+    /// fixed variables.
+    pub fn search_with(&self, fixed: &[Option<bool>], request: &SearchRequest) -> Result<SearchResult, BackendError> {
+        if self.plain9 {
+            if let Some(mut result) = plain9::givens_of(fixed).and_then(|g| search_plain9(&g, request)) {
+                result.stats.model = self.size_with(fixed);
+                return Ok(result);
+            }
+        }
+        self.search_generic_with(fixed, request)
+    }
+
+    /// [`Prepared::search_with`] on the generic engine only, never a fast path.
+    pub fn search_generic_with(
+        &self,
+        fixed: &[Option<bool>],
+        request: &SearchRequest,
+    ) -> Result<SearchResult, BackendError> {
+        if fixed.len() != self.model.num_vars() {
+            return Err(unsupported(format!(
+                "{} fixed values for a model of {} variables",
+                fixed.len(),
+                self.model.num_vars()
+            )));
+        }
+        let mut result = run_generic(&self.model, Arc::clone(&self.compiled), fixed, request)?;
+        result.stats.model = self.size_with(fixed);
+        Ok(result)
+    }
+
+    fn size_with(&self, fixed: &[Option<bool>]) -> ModelSize {
+        ModelSize { fixed: fixed.iter().filter(|f| f.is_some()).count(), ..self.model.size() }
+    }
+}
+
+fn unsupported(reason: String) -> BackendError {
+    BackendError::Unsupported { backend: "native".to_string(), reason }
+}
+
 /// Search with the generic engine only, never a fast path: the reference that specialised
 /// solvers are tested against. Same contract as [`Native`]'s [`Backend::search`].
 pub fn search_generic(model: &Model, request: &SearchRequest) -> Result<SearchResult, BackendError> {
+    compile::check_model(model).map_err(unsupported)?;
+    run_generic(model, Arc::new(compile::Compiled::new(model)), model.fixed(), request)
+}
+
+/// The generic engine on compiled rows (of `model`, whose variables are checked) under `fixed`.
+fn run_generic(
+    model: &Model,
+    compiled: Arc<compile::Compiled>,
+    fixed: &[Option<bool>],
+    request: &SearchRequest,
+) -> Result<SearchResult, BackendError> {
     let start = Instant::now();
-    compile::check_model(model)
-        .map_err(|reason| BackendError::Unsupported { backend: "native".to_string(), reason })?;
-    let mut engine = engine::Engine::new(model);
+    let mut engine = engine::Engine::with(compiled, fixed);
     let goal = search::Goal {
         max_solutions: request.max_solutions,
         keep: request.keep,
@@ -157,8 +258,8 @@ pub fn search_generic(model: &Model, request: &SearchRequest) -> Result<SearchRe
     })
 }
 
-/// The grid of a solution given as its variables at 1. A model without cell rows can have
-/// solutions that are not grids; those are reported, not returned.
+/// The grid of a solution given as its variables at 1 (auxiliary variables ignored). A model
+/// without cell rows can have solutions that are not grids; those are reported, not returned.
 fn grid_of_ones(model: &Model, ones: &[u32]) -> Result<Grid, BackendError> {
     let n = model.n();
     let mut values = vec![0u8; n * n];
@@ -166,8 +267,7 @@ fn grid_of_ones(model: &Model, ones: &[u32]) -> Result<Grid, BackendError> {
         backend: "native".to_string(),
         reason: format!("a solution of the model puts {what} in cell {}", Cell::from_index(k, n)),
     };
-    for &v in ones {
-        let (k, d) = (v as usize / n, v as usize % n + 1);
+    for (k, d) in ones.iter().filter_map(|&v| model.cell_digit(v)) {
         if values[k] != 0 {
             return Err(not_a_grid(k, "two digits"));
         }

@@ -41,10 +41,25 @@ fn blank() -> &'static Blank {
 /// standard rows (compared as sets of variables, all `= 1` with unit coefficients), every fixed
 /// variable is fixed to 1, and no cell has two.
 pub fn is_plain_9x9(model: &Model) -> Option<[u8; 81]> {
+    if rows_are_plain_9x9(model) {
+        givens_of(model.fixed())
+    } else {
+        None
+    }
+}
+
+/// The half of [`is_plain_9x9`] that depends on the rows only (a [`Prepared`](crate::Prepared)
+/// handle decides it once): the model has the 729 cube variables and no other, and its rows
+/// are the standard ones.
+pub(crate) fn rows_are_plain_9x9(model: &Model) -> bool {
     let blank = blank();
     let rows = model.rows();
-    if model.n() != 9 || rows.len() != blank.in_order.len() || !rows.iter().all(Row::is_exactly_one) {
-        return None;
+    if model.n() != 9
+        || model.num_vars() != 729
+        || rows.len() != blank.in_order.len()
+        || !rows.iter().all(Row::is_exactly_one)
+    {
+        return false;
     }
     // Models built by `Model::build` list the rows in the blank order: compare without sorting.
     let same_order = rows.iter().zip(&blank.in_order).all(|(r, b)| r.terms.iter().map(|t| t.0).eq(b.iter().copied()));
@@ -59,11 +74,20 @@ pub fn is_plain_9x9(model: &Model) -> Option<[u8; 81]> {
             .collect();
         sorted.sort_unstable();
         if sorted != blank.sorted {
-            return None;
+            return false;
         }
     }
+    true
+}
+
+/// The givens (row-major, 0 = empty) that the fixed variables of a plain 9×9 model spell:
+/// `None` when one is fixed to 0 or a cell has two.
+pub(crate) fn givens_of(fixed: &[Option<bool>]) -> Option<[u8; 81]> {
+    if fixed.len() != 729 {
+        return None;
+    }
     let mut givens = [0u8; 81];
-    for (v, f) in model.fixed().iter().enumerate() {
+    for (v, f) in fixed.iter().enumerate() {
         match f {
             None => {}
             Some(false) => return None,

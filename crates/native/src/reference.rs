@@ -6,6 +6,10 @@
 //! are accepted only if [`Model::is_feasible`] agrees. No propagation, no counters, no
 //! heuristics — slow, but small enough to be obviously right. For models of a few hundred
 //! variables with a modest number of solutions (tests of 4×4 and 6×6 puzzles).
+//!
+//! Solutions are grids: auxiliary variables come after the cube in index order, so once one
+//! completion of the cube's values is accepted the search takes no other completion of the
+//! same cube values (a grid counts once however many auxiliary values fit it).
 
 use sudoku_ip_model::{Model, Row, Sense};
 
@@ -51,6 +55,11 @@ struct Search<'a> {
     values: Vec<Option<bool>>,
     limit: u64,
     found: Reference,
+    /// Cube variables `0..cube`; the rest are auxiliary.
+    cube: usize,
+    /// Set when a solution is accepted, until the search is back among the cube variables:
+    /// other auxiliary values for the same grid are not tried.
+    grid_done: bool,
 }
 
 impl Search<'_> {
@@ -59,6 +68,7 @@ impl Search<'_> {
         if v == self.values.len() {
             let ones: Vec<bool> = self.values.iter().map(|x| *x == Some(true)).collect();
             if self.model.is_feasible(&ones) {
+                self.grid_done = true;
                 self.found.count += 1;
                 self.found.solutions.push(ones);
                 return self.found.count < self.limit;
@@ -71,6 +81,12 @@ impl Search<'_> {
             None => &[false, true],
         };
         for &x in choices {
+            if self.grid_done {
+                if v >= self.cube {
+                    break; // this grid is counted: no other auxiliary values
+                }
+                self.grid_done = false;
+            }
             self.values[v] = Some(x);
             let ok = self.rows_of[v].iter().all(|&r| can_hold(&self.model.rows()[r], &self.values));
             if ok && !self.visit(v + 1) {
@@ -97,6 +113,8 @@ pub fn solutions(model: &Model, limit: u64) -> Reference {
         values: vec![None; model.num_vars()],
         limit,
         found: Reference { count: 0, solutions: Vec::new(), complete: false },
+        cube: model.num_cube_vars(),
+        grid_done: false,
     };
     // Rows that fail with every variable free (an empty `= 1` row, say) fail before branching.
     let satisfiable = model.rows().iter().all(|r| can_hold(r, &s.values));

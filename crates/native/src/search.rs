@@ -6,6 +6,11 @@
 //! fixed point (later siblings profit from the refutation, and the branching row may change).
 //! Every change goes on the trail; backtracking replays it backwards. The frame stack and the
 //! trail are allocated once, so the loop never allocates except to keep a solution.
+//!
+//! Solutions are grids. Auxiliary variables are ordinary variables of the rows, branched on
+//! like any other when a row leaves them open; but once every cube variable is decided, the
+//! branches left only look for auxiliary values that fit the grid, and the first fit ends
+//! them (a grid is counted once, whatever auxiliary values it admits).
 
 use std::time::{Duration, Instant};
 
@@ -64,6 +69,9 @@ struct Frame {
     var: u32,
     /// False while the `var = 1` subtree runs; true once `var = 0` was taken.
     second: bool,
+    /// Taken with every cube variable decided: a search for auxiliary values that fit the grid,
+    /// abandoned at its first solution (the grid counts once).
+    completion: bool,
 }
 
 impl Engine {
@@ -108,7 +116,7 @@ impl Engine {
         if self.root().is_err() {
             return out;
         }
-        let deadline = goal.time.map(|t| start + t);
+        let mut clock = Clock::new(goal.time, start);
         let mut frames: Vec<Frame> = Vec::with_capacity(self.num_vars() + 1);
         let mut conflicts = 0u64;
         // At the top of the loop the state is a consistent fixed point.
@@ -123,9 +131,13 @@ impl Engine {
                         out.end = End::ReachedMax;
                         break 'search;
                     }
+                    // Other auxiliary values for this grid would count it again.
+                    while let Some(f) = frames.pop_if(|f| f.completion) {
+                        self.undo(f.mark as usize);
+                    }
                 }
                 Step::Branch(v) => {
-                    if let Some(reason) = limit_reached(goal, deadline, out.nodes) {
+                    if let Some(reason) = limit_reached(goal, &mut clock, out.nodes) {
                         out.end = End::Stopped(reason);
                         break 'search;
                     }
@@ -133,7 +145,8 @@ impl Engine {
                     self.pairs_on |= conflicts >= PAIRS_AFTER && conflicts >= 4 * out.count;
                     out.nodes += 1;
                     out.guesses += 1;
-                    frames.push(Frame { mark: self.trail.len() as u32, var: v, second: false });
+                    let completion = v as usize >= self.c.cube_vars && self.cube_decided();
+                    frames.push(Frame { mark: self.trail.len() as u32, var: v, second: false, completion });
                     if self.try_fix(v, true) {
                         continue 'search;
                     }
@@ -150,7 +163,7 @@ impl Engine {
                 if f.second {
                     continue;
                 }
-                if let Some(reason) = limit_reached(goal, deadline, out.nodes) {
+                if let Some(reason) = limit_reached(goal, &mut clock, out.nodes) {
                     out.end = End::Stopped(reason);
                     break 'search;
                 }
@@ -166,17 +179,64 @@ impl Engine {
     }
 }
 
-/// A stop reason when a node or time limit is reached. The clock is read every 4096 nodes.
-fn limit_reached(goal: &Goal, deadline: Option<Instant>, nodes: u64) -> Option<String> {
+/// The time limit, read often enough to be kept within a few milliseconds and rarely enough to
+/// cost nothing: at the first decision, then every `every` nodes, where `every` doubles while
+/// the nodes between two reads took under [`CLOCK_QUICK`] and halves when they took over
+/// [`CLOCK_SLOW`]. Easy nodes (a 9×9: about a microsecond) are read every few hundred, slow
+/// ones (a 64×64 with a whole-grid cage: milliseconds each) every node.
+struct Clock {
+    /// `None`: no limit, or one too large to add to the clock (which is no limit either).
+    deadline: Option<Instant>,
+    limit: Option<Duration>,
+    every: u64,
+    /// The node count at which to read the clock next.
+    next: u64,
+    last: Instant,
+}
+
+/// Node work between two clock reads that is cheap enough to read less often.
+const CLOCK_QUICK: Duration = Duration::from_micros(250);
+/// Node work between two clock reads that is too long to wait for twice.
+const CLOCK_SLOW: Duration = Duration::from_millis(1);
+/// Most nodes between two reads.
+const CLOCK_MAX_EVERY: u64 = 1024;
+
+impl Clock {
+    fn new(limit: Option<Duration>, start: Instant) -> Clock {
+        let deadline = limit.and_then(|t| start.checked_add(t));
+        Clock { deadline, limit, every: 1, next: 0, last: start }
+    }
+
+    /// Whether the deadline has passed, reading the clock only when it is due at `nodes`.
+    #[inline]
+    fn expired(&mut self, nodes: u64) -> bool {
+        let Some(deadline) = self.deadline else { return false };
+        if nodes < self.next {
+            return false;
+        }
+        let now = Instant::now();
+        let took = now.saturating_duration_since(self.last);
+        if took < CLOCK_QUICK {
+            self.every = (self.every * 2).min(CLOCK_MAX_EVERY);
+        } else if took > CLOCK_SLOW {
+            self.every = (self.every / 2).max(1);
+        }
+        self.last = now;
+        self.next = nodes + self.every;
+        now >= deadline
+    }
+}
+
+/// A stop reason when a node or time limit is reached.
+fn limit_reached(goal: &Goal, clock: &mut Clock, nodes: u64) -> Option<String> {
     if let Some(max) = goal.nodes {
         if nodes >= max {
             return Some(format!("node limit of {max} reached"));
         }
     }
-    if let (Some(deadline), Some(limit)) = (deadline, goal.time) {
-        if nodes.is_multiple_of(4096) && Instant::now() >= deadline {
-            return Some(format!("time limit of {limit:?} reached"));
-        }
+    if clock.expired(nodes) {
+        let limit = clock.limit.unwrap_or_default();
+        return Some(format!("time limit of {limit:?} reached"));
     }
     None
 }

@@ -133,6 +133,42 @@ fn a_time_limit_stops_the_search() {
     assert_eq!(r.end, SearchEnd::Stopped { reason: "time limit of 1ms reached".into() });
 }
 
+#[test]
+fn a_zero_time_limit_stops_at_the_first_decision() {
+    // Regression: the clock was read every 4096 nodes, so a 0 s limit ran thousands of nodes.
+    let m = model(2, 3, &[0; 36]);
+    let limits = Limits { time: Some(Duration::ZERO), nodes: None };
+    let r = Native.search(&m, &SearchRequest::count(u64::MAX, 0).with_limits(limits)).expect("search");
+    assert_eq!(r.end, SearchEnd::Stopped { reason: "time limit of 0ns reached".into() });
+    assert_eq!((r.stats.nodes, r.count), (Some(1), 0), "only the root was propagated");
+}
+
+#[test]
+fn a_time_limit_too_large_for_the_clock_is_no_limit() {
+    // Regression: `start + limit` overflowed `Instant` and panicked.
+    let m = model(2, 2, &[0; 16]);
+    let limits = Limits { time: Some(Duration::MAX), nodes: None };
+    let r = Native.search(&m, &SearchRequest::count(u64::MAX, 0).with_limits(limits)).expect("search");
+    assert_eq!((r.count, r.end), (288, SearchEnd::Exhausted));
+}
+
+#[test]
+fn a_time_limit_is_kept_when_nodes_are_slow() {
+    // A 16×16 whose every change re-evaluates one row over the whole cube: nodes cost far more
+    // than on a plain grid, and counting its grids takes far longer than the limit. The clock
+    // must still be read often enough; the bound is generous (debug builds, a shared machine).
+    let mut m = model(4, 4, &[0; 256]);
+    let terms: Vec<(u32, i32)> = (0..m.num_vars() as u32).map(|v| (v, 1 + (v % 5) as i32)).collect();
+    push(&mut m, "everything", terms, Sense::Le, i32::MAX / 2);
+    let limit = Duration::from_millis(300);
+    let start = Instant::now();
+    let request = SearchRequest::count(u64::MAX, 0).with_limits(Limits { time: Some(limit), nodes: None });
+    let r = Native.search(&m, &request).expect("search");
+    let took = start.elapsed();
+    assert!(matches!(r.end, SearchEnd::Stopped { .. }), "{:?}", r.end);
+    assert!(took < limit + Duration::from_secs(3), "a {limit:?} limit took {took:?}");
+}
+
 // ---- Hand-made models with linear rows --------------------------------------------------
 
 /// `Σ d·x[cell, d]` over some cells: the sum of their digits.

@@ -109,3 +109,39 @@ pub fn is_valid_solution(box_rows: usize, box_cols: usize, values: &[u8]) -> boo
             all(&mut (0..n).map(|i| (r0 + i / box_cols) * n + c0 + i % box_cols))
         })
 }
+
+/// The auxiliary-variable test rule, until the rule registry has it: "in the rows `rows` the 1
+/// stands left of the n". Every row gets an auxiliary indicator `y_r` (returned), `y_r = 1`
+/// exactly when its 1 stands left of its n (`d` = column of the n minus column of the 1, never
+/// 0): `d − n·y_r >= 1 − n` (y_r = 1 ⇒ d ≥ 1) and `d − n·y_r <= −1` (y_r = 0 ⇒ d ≤ −1); the
+/// rows in `rows` also get `y_r >= 1`. (Not every row can: the 1s and the ns fill the columns
+/// alike, so their columns sum the same.) With `rows` empty the indicators change nothing.
+pub fn one_before_last(model: &mut Model, rows: &[usize]) -> Vec<u32> {
+    use sudoku_ip_model::{Cell, Row, Sense};
+    let n = model.n();
+    let mut aux = Vec::new();
+    for r in 0..n {
+        let y = model.add_aux(&format!("one_left_of_{n}_in_row{}", r + 1));
+        let mut terms: Vec<(u32, i32)> = Vec::new();
+        for c in 0..n {
+            terms.push((model.var(Cell::new(r, c), n), c as i32 + 1));
+            terms.push((model.var(Cell::new(r, c), 1), -(c as i32 + 1)));
+        }
+        terms.push((y, -(n as i32)));
+        let name = |what: &str| format!("one_before_last_r{}_{what}", r + 1);
+        model.push_row(Row { name: name("if_y"), terms: terms.clone(), sense: Sense::Ge, rhs: 1 - n as i32 });
+        model.push_row(Row { name: name("if_not_y"), terms, sense: Sense::Le, rhs: -1 });
+        if rows.contains(&r) {
+            model.push_row(Row { name: name("holds"), terms: vec![(y, 1)], sense: Sense::Ge, rhs: 1 });
+        }
+        aux.push(y);
+    }
+    aux
+}
+
+/// Whether row `r` of `grid` holds its 1 left of its n (the test rule's own checker).
+pub fn one_left_of_last(grid: &Grid, r: usize) -> bool {
+    let n = grid.n();
+    let row = &grid.values()[r * n..(r + 1) * n];
+    row.iter().position(|&x| x == 1) < row.iter().position(|&x| x as usize == n)
+}
