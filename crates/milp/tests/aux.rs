@@ -2,7 +2,7 @@
 //! stands left of the n" with one indicator per row (shared with the native engine's tests),
 //! with and without native presolve, and an auxiliary variable the grid leaves free.
 
-use sudoku_ip_milp::{Milp, MilpSolver};
+use sudoku_ip_milp::Milp;
 use sudoku_ip_model::{Backend, Cell, Geometry, Model, Puzzle, Row, SearchEnd, SearchRequest, Sense};
 use sudoku_ip_native::{presolve, Native, Presolve};
 
@@ -17,7 +17,7 @@ fn blank4() -> Model {
 }
 
 fn backends() -> Vec<Milp> {
-    MilpSolver::available().into_iter().map(|s| Milp::new(s).expect("available solver")).collect()
+    Milp::compiled()
 }
 
 /// The model with what native presolve decided substituted, as the facade does.
