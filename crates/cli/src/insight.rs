@@ -8,6 +8,7 @@ use anyhow::anyhow;
 use clap::{Args, ValueEnum};
 use serde_json::json;
 use sudoku_ip::generate::{self, parse_candidates, Candidate, Step};
+use sudoku_ip::Puzzle;
 
 use super::args::InputArgs;
 use super::commands::{read_document, read_text, single};
@@ -36,10 +37,14 @@ pub struct InsightArgs {
     pub output: InsightFormat,
 }
 
-fn start(a: &InsightArgs, n: usize) -> Result<Option<Vec<u64>>, Failure> {
-    let Some(path) = &a.candidates else { return Ok(None) };
-    let (text, name) = read_text(Some(path))?;
-    parse_candidates(&text, n).map(Some).map_err(|e| Failure::bad_input(anyhow!("{name}: {e}")))
+/// The puzzle, its file name, and the candidates to start from (`--candidates`), if any.
+fn load(a: &InsightArgs) -> Result<(Puzzle, String, Option<Vec<u64>>), Failure> {
+    let (doc, name) = read_document(&a.input)?;
+    let puzzle = single(doc, &name)?;
+    let Some(path) = &a.candidates else { return Ok((puzzle, name, None)) };
+    let (text, file) = read_text(Some(path))?;
+    let start = parse_candidates(&text, puzzle.n()).map_err(|e| Failure::bad_input(anyhow!("{file}: {e}")))?;
+    Ok((puzzle, name, Some(start)))
 }
 
 fn puzzle_error(name: &str, e: generate::GenerateError) -> Failure {
@@ -66,9 +71,7 @@ fn step_lines(step: &Step) -> String {
 
 /// `hint`: the next step.
 pub fn hint(a: InsightArgs) -> Result<Status, Failure> {
-    let (doc, name) = read_document(&a.input)?;
-    let puzzle = single(doc, &name)?;
-    let start = start(&a, puzzle.n())?;
+    let (puzzle, name, start) = load(&a)?;
     let step = generate::next_step(&puzzle, start.as_deref()).map_err(|e| puzzle_error(&name, e))?;
     let mut w = std::io::stdout().lock();
     match (a.output, &step) {
@@ -84,9 +87,7 @@ pub fn hint(a: InsightArgs) -> Result<Status, Failure> {
 
 /// `explain`: the whole path.
 pub fn explain(a: InsightArgs) -> Result<Status, Failure> {
-    let (doc, name) = read_document(&a.input)?;
-    let puzzle = single(doc, &name)?;
-    let start = start(&a, puzzle.n())?;
+    let (puzzle, name, start) = load(&a)?;
     let path = generate::steps(&puzzle, start.as_deref()).map_err(|e| puzzle_error(&name, e))?;
     let mut w = std::io::stdout().lock();
     match a.output {
