@@ -54,17 +54,16 @@
     redoStack = [];
     mutate();
     solution = null;
+    staleReport();
     render();
   }
 
   function restore(from, to) {
     if (!from.length) return;
     to.push(JSON.stringify(S));
-    const prev = JSON.parse(from.pop());
-    const rebuild = prev.n !== S.n;
-    S = prev;
+    S = JSON.parse(from.pop());
     solution = null;
-    if (rebuild) { selection = []; cursor = 0; buildBoard(); }
+    staleReport();
     render();
   }
 
@@ -199,12 +198,15 @@
     solution = null;
     selection = [];
     cursor = 0;
-    buildBoard();
     render();
   }
 
   // ------------------------------------------------------------------------------------------
   // Drawing the board.
+
+  // The cells, row by row, for as long as the size stays: `render` rebuilds them whenever
+  // `S.n` changed (a size switch, undo across one, an import), before touching any cell.
+  let cellEls = [];
 
   function buildBoard() {
     const board = $('#board');
@@ -213,19 +215,37 @@
     board.style.gridTemplateColumns = `repeat(${n}, 1fr)`;
     board.style.gridTemplateRows = `repeat(${n}, 1fr)`;
     board.dataset.size = String(n);
-    for (let i = 0; i < n * n; i++) {
-      const cell = document.createElement('div');
-      cell.className = 'cell';
-      cell.dataset.cell = cellName(i);
-      cell.dataset.index = String(i);
-      cell.addEventListener('mousedown', (e) => onCellDown(e, i));
-      cell.addEventListener('mouseenter', () => onCellEnter(i));
-      board.appendChild(cell);
+    board.setAttribute('aria-rowcount', String(n));
+    board.setAttribute('aria-colcount', String(n));
+    board.setAttribute('aria-label', `Sudoku grid, ${n} by ${n}`);
+    cellEls = [];
+    for (let r = 0; r < n; r++) {
+      // A row only for assistive technology: `display: contents` keeps the cells in the board's grid.
+      const row = document.createElement('div');
+      row.className = 'board-row';
+      row.setAttribute('role', 'row');
+      for (let c = 0; c < n; c++) {
+        const i = r * n + c;
+        const cell = document.createElement('div');
+        cell.className = 'cell';
+        cell.id = `cell-${cellName(i)}`;
+        cell.setAttribute('role', 'gridcell');
+        cell.dataset.cell = cellName(i);
+        cell.dataset.index = String(i);
+        cell.addEventListener('mousedown', (e) => onCellDown(e, i));
+        cell.addEventListener('mouseenter', () => onCellEnter(i));
+        row.appendChild(cell);
+        cellEls.push(cell);
+      }
+      board.appendChild(row);
     }
     const wrap = $('#board-wrap');
     const size = wrap.getBoundingClientRect().width || 540;
-    wrap.style.setProperty('--digit', `${Math.max(10, Math.floor((size / n) * (n > 9 ? 0.5 : 0.6)))}px`);
-    $('#overlay').setAttribute('viewBox', `0 0 ${n} ${n}`);
+    wrap.style.setProperty('--digit', `${Math.max(10, Math.floor((size / n) * (n > 9 ? 0.48 : 0.55)))}px`);
+    for (const layer of ['#underlay', '#overlay']) $(layer).setAttribute('viewBox', `0 0 ${n} ${n}`);
+    // Cell numbers mean other cells at another size.
+    selection = [];
+    cursor = 0;
   }
 
   function conflicts() {
@@ -243,19 +263,41 @@
     return bad;
   }
 
+  // What a screen reader says for a cell: "r3c5, 7, given", "r1c2, empty, conflict".
+  function cellLabel(i, bad) {
+    const given = S.givens[i];
+    const shown = given || (solution ? solution[i] : 0);
+    const parts = [cellName(i), shown ? symbol(shown) : 'empty'];
+    if (given) parts.push('given'); else if (shown) parts.push('solved');
+    if (bad.has(i)) parts.push('conflict');
+    return parts.join(', ');
+  }
+
+  // The live region speaks the cursor cell (and how many cells are selected) when it changes.
+  let announced = '';
+  function announce(bad) {
+    const many = selection.length > 1 ? `, ${selection.length} cells selected` : '';
+    const text = `${cellLabel(cursor, bad)}${many}`;
+    if (text === announced) return;
+    announced = text;
+    $('#announce').textContent = text;
+  }
+
   function render() {
     const n = S.n;
-    const cells = $('#board').children;
+    if (cellEls.length !== n * n) buildBoard();
     const bad = conflicts();
     const selected = new Set(selection);
     for (let i = 0; i < n * n; i++) {
-      const el = cells[i];
+      const el = cellEls[i];
       const given = S.givens[i];
       const shown = given || (solution ? solution[i] : 0);
       el.textContent = shown ? symbol(shown) : '';
       el.dataset.given = given ? '1' : '0';
       el.dataset.solved = !given && shown ? '1' : '0';
       el.dataset.value = String(shown || 0);
+      el.setAttribute('aria-label', cellLabel(i, bad));
+      el.setAttribute('aria-selected', selected.has(i) ? 'true' : 'false');
       const r = rowOf(i), c = colOf(i);
       el.classList.toggle('br', c < n - 1 && regionOf(i) !== regionOf(i + 1));
       el.classList.toggle('bb', r < n - 1 && regionOf(i) !== regionOf(i + n));
@@ -265,6 +307,8 @@
       el.classList.toggle('cursor', i === cursor && selected.has(i));
       el.classList.toggle('conflict', bad.has(i));
     }
+    $('#board').setAttribute('aria-activedescendant', `cell-${cellName(cursor)}`);
+    announce(bad);
     drawOverlay();
     syncControls();
     renderShapes();
@@ -278,50 +322,45 @@
     return el;
   }
 
+  // Two SVG layers in grid units (a cell is 1 × 1): shapes that sit in cells (shading, lines,
+  // thermometers, arrows, odd/even marks, cage outlines) go in `#underlay`, beneath the cells,
+  // so digits stay on top as on paper; marks on the edges between cells (kropki dots, X/V),
+  // cage sums and the path being drawn go in `#overlay`, above them.
   function drawOverlay() {
+    const under = $('#underlay');
     const svg = $('#overlay');
     const n = S.n;
+    under.innerHTML = '';
     svg.innerHTML = '';
     const cx = (i) => colOf(i) + 0.5;
     const cy = (i) => rowOf(i) + 0.5;
-    const defs = svgEl('defs', {}, svg);
-    const marker = svgEl('marker', { id: 'arrowhead', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto' }, defs);
-    svgEl('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#7a828c' }, marker);
     if (S.regions) {
       for (let i = 0; i < n * n; i++) {
-        svgEl('rect', { x: colOf(i), y: rowOf(i), width: 1, height: 1, fill: `hsl(${(S.regions[i] * 137) % 360},70%,70%)`, 'fill-opacity': 0.22 }, svg);
+        svgEl('rect', { x: colOf(i), y: rowOf(i), width: 1, height: 1, fill: `hsl(${(S.regions[i] * 137) % 360},70%,70%)`, 'fill-opacity': 0.22 }, under);
       }
     }
     if (S.rules.windows) {
       const k = windowSide(n);
       for (let a = 0; a < k - 1; a++) for (let b = 0; b < k - 1; b++) {
-        svgEl('rect', { x: 1 + b * (k + 1), y: 1 + a * (k + 1), width: k, height: k, fill: '#6b8fd6', 'fill-opacity': 0.15 }, svg);
+        svgEl('rect', { class: 'window', x: 1 + b * (k + 1), y: 1 + a * (k + 1), width: k, height: k, fill: '#5b83d6', 'fill-opacity': 0.3 }, under);
       }
     }
     if (S.rules.diagonal) {
-      svgEl('line', { x1: 0, y1: 0, x2: n, y2: n, stroke: '#7f9cc9', 'stroke-width': 0.04, 'stroke-opacity': 0.6 }, svg);
-      svgEl('line', { x1: n, y1: 0, x2: 0, y2: n, stroke: '#7f9cc9', 'stroke-width': 0.04, 'stroke-opacity': 0.6 }, svg);
+      svgEl('line', { x1: 0, y1: 0, x2: n, y2: n, stroke: '#7f9cc9', 'stroke-width': 0.04, 'stroke-opacity': 0.7 }, under);
+      svgEl('line', { x1: n, y1: 0, x2: 0, y2: n, stroke: '#7f9cc9', 'stroke-width': 0.04, 'stroke-opacity': 0.7 }, under);
     }
     for (const region of S.extra) {
-      for (const i of region) svgEl('rect', { x: colOf(i), y: rowOf(i), width: 1, height: 1, fill: '#d8a93b', 'fill-opacity': 0.2 }, svg);
+      for (const i of region) svgEl('rect', { x: colOf(i), y: rowOf(i), width: 1, height: 1, fill: '#d8a93b', 'fill-opacity': 0.25 }, under);
     }
-    for (const i of S.odd) svgEl('circle', { cx: cx(i), cy: cy(i), r: 0.38, fill: '#9aa3ad', 'fill-opacity': 0.3 }, svg);
-    for (const i of S.even) svgEl('rect', { x: colOf(i) + 0.14, y: rowOf(i) + 0.14, width: 0.72, height: 0.72, fill: '#9aa3ad', 'fill-opacity': 0.3 }, svg);
+    for (const i of S.odd) svgEl('circle', { class: 'odd', cx: cx(i), cy: cy(i), r: 0.38, fill: '#c4c9cf' }, under);
+    for (const i of S.even) svgEl('rect', { class: 'even', x: colOf(i) + 0.14, y: rowOf(i) + 0.14, width: 0.72, height: 0.72, fill: '#c4c9cf' }, under);
     for (const t of S.thermos) {
       if (!t.length) continue;
-      svgEl('polyline', { points: t.map((i) => `${cx(i)},${cy(i)}`).join(' '), fill: 'none', stroke: '#a8b0b9', 'stroke-width': 0.28, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'stroke-opacity': 0.7 }, svg);
-      svgEl('circle', { cx: cx(t[0]), cy: cy(t[0]), r: 0.36, fill: '#a8b0b9', 'fill-opacity': 0.7 }, svg);
+      svgEl('polyline', { class: 'thermo', points: t.map((i) => `${cx(i)},${cy(i)}`).join(' '), fill: 'none', stroke: '#c4c9cf', 'stroke-width': 0.28, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }, under);
+      svgEl('circle', { class: 'thermo', cx: cx(t[0]), cy: cy(t[0]), r: 0.36, fill: '#c4c9cf' }, under);
     }
-    for (const a of S.arrows) {
-      svgEl('circle', { cx: cx(a.circle), cy: cy(a.circle), r: 0.4, fill: 'none', stroke: '#7a828c', 'stroke-width': 0.05 }, svg);
-      if (!a.cells.length) continue;
-      const pts = [a.circle, ...a.cells].map((i) => [cx(i), cy(i)]);
-      const [x0, y0] = pts[0], [x1, y1] = pts[1];
-      const d = Math.hypot(x1 - x0, y1 - y0) || 1;
-      pts[0] = [x0 + ((x1 - x0) / d) * 0.4, y0 + ((y1 - y0) / d) * 0.4];
-      svgEl('polyline', { points: pts.map((p) => p.join(',')).join(' '), fill: 'none', stroke: '#7a828c', 'stroke-width': 0.05, 'marker-end': 'url(#arrowhead)' }, svg);
-    }
-    S.cages.forEach((cage) => drawCage(svg, cage));
+    for (const a of S.arrows) drawArrow(under, a, cx, cy);
+    S.cages.forEach((cage) => drawCage(under, svg, cage));
     const edgeMark = (pair, draw) => {
       const [a, b] = pair;
       draw((cx(a) + cx(b)) / 2, (cy(a) + cy(b)) / 2);
@@ -340,7 +379,30 @@
     }
   }
 
-  function drawCage(svg, cage) {
+  // A circle on the sum cell and a line from its rim through the arrow's cells, ending in a
+  // head drawn with two strokes (no marker: a marker's size follows the stroke width).
+  function drawArrow(under, a, cx, cy) {
+    const ink = { fill: 'none', stroke: '#8a929b', 'stroke-width': 0.05, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' };
+    svgEl('circle', { class: 'arrow', cx: cx(a.circle), cy: cy(a.circle), r: 0.4, ...ink }, under);
+    if (!a.cells.length) return;
+    const pts = [a.circle, ...a.cells].map((i) => [cx(i), cy(i)]);
+    const [x0, y0] = pts[0], [x1, y1] = pts[1];
+    const d = Math.hypot(x1 - x0, y1 - y0) || 1;
+    pts[0] = [x0 + ((x1 - x0) / d) * 0.4, y0 + ((y1 - y0) / d) * 0.4];
+    const [ex, ey] = pts[pts.length - 1], [px, py] = pts[pts.length - 2];
+    const len = Math.hypot(ex - px, ey - py) || 1;
+    const ux = (ex - px) / len, uy = (ey - py) / len;
+    // The tip stops short of the last cell's centre, so the head shows beside its digit.
+    const tx = ex - ux * 0.3, ty = ey - uy * 0.3;
+    pts[pts.length - 1] = [tx, ty];
+    const back = (s) => `${tx - 0.28 * (ux * 0.766 - s * uy * 0.643)},${ty - 0.28 * (uy * 0.766 + s * ux * 0.643)}`;
+    svgEl('polyline', { class: 'arrow', points: pts.map((p) => p.join(',')).join(' '), ...ink }, under);
+    svgEl('polyline', { class: 'arrow', points: `${back(1)} ${tx},${ty} ${back(-1)}`, ...ink }, under);
+  }
+
+  // The cage's dashed outline, inset from the cell borders, beneath the digits; its sum in the
+  // top-left cell's corner above them, small and on a patch of paper, clear of the digit.
+  function drawCage(under, over, cage) {
     const inCage = new Set(cage.cells);
     const m = 0.08;
     for (const i of cage.cells) {
@@ -351,7 +413,7 @@
       const right = colOf(i) < n - 1 && inCage.has(i + 1);
       const x0 = x + (left ? 0 : m), x1 = x + 1 - (right ? 0 : m);
       const y0 = y + (up ? 0 : m), y1 = y + 1 - (down ? 0 : m);
-      const seg = (ax, ay, bx, by) => svgEl('line', { x1: ax, y1: ay, x2: bx, y2: by, stroke: '#3d4650', 'stroke-width': 0.025, 'stroke-dasharray': '0.08 0.05' }, svg);
+      const seg = (ax, ay, bx, by) => svgEl('line', { x1: ax, y1: ay, x2: bx, y2: by, stroke: '#3d4650', 'stroke-width': 0.025, 'stroke-dasharray': '0.08 0.05' }, under);
       if (!up) seg(x0, y0, x1, y0);
       if (!down) seg(x0, y1, x1, y1);
       if (!left) seg(x0, y0, x0, y1);
@@ -359,8 +421,12 @@
     }
     if (cage.sum != null && cage.cells.length) {
       const first = Math.min(...cage.cells);
-      const t = svgEl('text', { x: colOf(first) + 0.1, y: rowOf(first) + 0.3, 'font-size': 0.22, fill: '#1b1f24' }, svg);
-      t.textContent = String(cage.sum);
+      const size = 0.2;
+      const text = String(cage.sum);
+      const x = colOf(first) + 0.05, top = rowOf(first) + 0.04;
+      svgEl('rect', { x: x - 0.02, y: top, width: text.length * size * 0.6 + 0.04, height: size * 0.95, fill: '#fff', 'fill-opacity': 0.9 }, over);
+      const t = svgEl('text', { class: 'cage-sum', x, y: top + size * 0.8, 'font-size': size, fill: '#1b1f24' }, over);
+      t.textContent = text;
     }
   }
 
@@ -488,7 +554,7 @@
     const v = symbolValue(ch);
     if (v < 1) return false;
     if (/^[0-9]$/.test(ch) && continues(v)) { amendDigit(lastKey.value * 10 + v); return true; }
-    if (v > S.n) { setStatus(`${ch} is not a digit of this ${S.n}x${S.n} grid`, 'error'); return true; }
+    if (v > S.n) { showError(`${ch} is not a digit of this ${S.n}x${S.n} grid`); return true; }
     setDigit(v);
     lastKey = { cell: cursor, value: v, time: Date.now() };
     return true;
@@ -530,7 +596,7 @@
 
   function addShape() {
     const sel = selection.slice();
-    const fail = (msg) => { setStatus(msg, 'error'); };
+    const fail = (msg) => { showError(msg); };
     if (tool === 'digits' || tool === 'jigsaw') return;
     if (!sel.length) { fail('Select cells first'); return; }
     const pair = () => {
@@ -555,6 +621,14 @@
         const raw = $('#cage-sum').value.trim();
         const sum = raw === '' ? null : Number(raw);
         if (sum !== null && !(Number.isInteger(sum) && sum > 0)) { fail('The cage sum must be a positive whole number'); return; }
+        const k = sel.length;
+        if (k > S.n) { fail(`A cage of ${k} cells cannot hold ${k} different digits of a ${S.n}x${S.n} grid`); return; }
+        // k different digits of 1..n sum to at least 1 + … + k and at most n + … + (n - k + 1).
+        const low = (k * (k + 1)) / 2, high = (k * (2 * S.n - k + 1)) / 2;
+        if (sum !== null && (sum < low || sum > high)) {
+          fail(`A cage of ${k} cell${k === 1 ? '' : 's'} sums to ${low}–${high} on a ${S.n}x${S.n} grid; ${sum} cannot be reached`);
+          return;
+        }
         commit(() => S.cages.push({ cells: sel.slice().sort((a, b) => a - b), sum }));
         $('#cage-sum').value = '';
         break;
@@ -616,13 +690,48 @@
   }
 
   const busyButtons = () => $$('#controls button');
+  // "Error in puzzle.rules[0].cages[2].sum: the sum …", naming the field once even when the
+  // server's message starts with it.
+  function errorText(e) {
+    let message = String(e.message || e);
+    const field = e instanceof ApiError ? e.field : '';
+    if (!field) return `Error: ${message}`;
+    if (message.startsWith(field)) message = message.slice(field.length).replace(/^[:\s]+/, '');
+    return `Error in ${field}: ${message}`;
+  }
+
+  // An error goes to the status line and to the report panel (next to the board, where the
+  // last result was), replacing that result.
+  function showError(text) {
+    setStatus(text, 'error');
+    const report = $('#report');
+    report.innerHTML = '';
+    const p = document.createElement('p');
+    p.setAttribute('role', 'alert');
+    p.textContent = text;
+    report.appendChild(p);
+    report.dataset.state = 'error';
+  }
+
+  // The last result no longer describes the puzzle once it changes.
+  function staleReport() {
+    const report = $('#report');
+    if (report.dataset.state === 'empty') return;
+    report.innerHTML = '';
+    report.dataset.state = 'empty';
+  }
+
   async function run(label, work) {
     setStatus(`${label}…`, 'busy');
+    const report = $('#report');
+    report.textContent = `${label}…`;
+    report.dataset.state = 'busy';
     busyButtons().forEach((b) => { b.disabled = true; });
     try {
       await work();
+      if (report.dataset.state === 'busy') staleReport();
     } catch (e) {
-      setStatus(e instanceof ApiError && e.field ? `Error in ${e.field}: ${e.message}` : `Error: ${e.message}`, 'error');
+      showError(errorText(e));
     } finally {
       busyButtons().forEach((b) => { b.disabled = false; });
       applyHealth();
@@ -652,6 +761,7 @@
     const report = $('#report');
     report.innerHTML = '';
     report.appendChild(dl);
+    report.dataset.state = 'ok';
   }
 
   function statsRows(r) {
@@ -739,7 +849,7 @@
       if (seed !== '') body.seed = Number(seed);
       if ($('#gen-killer').checked) body.killer = true;
       const r = await api('generate', body);
-      if (r.status !== 'generated') { setStatus(`Unknown: ${r.reason}`, 'error'); return; }
+      if (r.status !== 'generated') { showError(`Unknown: ${r.reason}`); return; }
       replacePuzzle(r.puzzle);
       showReport([['Givens', r.givens], ['Unique', 'yes (proved)'], ['Seed', r.seed], ['Time', fmtMs(r.time_ms)], ...ratingRows(r.rating)]);
       setStatus(`Generated a puzzle with ${r.givens} givens and a unique solution${r.rating ? ` (${r.rating.grade})` : ''}`, 'ok');
@@ -748,7 +858,7 @@
 
   async function importText(text) {
     const trimmed = text.trim();
-    if (!trimmed) { setStatus('Paste a puzzle into the box first', 'error'); return; }
+    if (!trimmed) { showError('Paste a puzzle into the box first'); return; }
     await run('Importing', async () => {
       let body = { text: trimmed };
       if (trimmed.startsWith('{')) {
@@ -790,7 +900,7 @@
     const h = location.hash;
     if (h.startsWith('#p=')) {
       let puzzle;
-      try { puzzle = JSON.parse(fromBase64Url(h.slice(3))); } catch (e) { setStatus('The link does not hold a puzzle', 'error'); return; }
+      try { puzzle = JSON.parse(fromBase64Url(h.slice(3))); } catch (e) { showError('The link does not hold a puzzle'); return; }
       await run('Loading the shared puzzle', async () => {
         const r = await api('parse', { puzzle });
         replacePuzzle(r.puzzle);
@@ -883,10 +993,6 @@
       S = blankState(n, box);
       S.rules = rules;
     });
-    selection = [];
-    cursor = 0;
-    buildBoard();
-    render();
   }
 
   function wire() {
@@ -931,7 +1037,6 @@
 
   async function start() {
     wire();
-    buildBoard();
     setTool('digits');
     undoStack = [];
     render();

@@ -368,3 +368,290 @@ async fn rules_and_cages_drawn_on_the_page_reach_the_solver() {
     }
     s.close().await;
 }
+
+/// Records the page's uncaught script errors from now on; [`Session::script_errors`] reads them.
+const RECORD_ERRORS: &str = "window.__errors = []; \
+    window.addEventListener('error', (e) => window.__errors.push(e.message)); \
+    window.addEventListener('unhandledrejection', (e) => window.__errors.push(String(e.reason)));";
+
+impl Session {
+    async fn script_errors(&self) -> Vec<String> {
+        let v = self.js("return window.__errors || [];").await;
+        v.as_array().expect("errors").iter().map(|e| e.as_str().unwrap_or("?").to_string()).collect()
+    }
+
+    async fn select_size(&self, n: usize) {
+        self.client
+            .find(Locator::Css("#size"))
+            .await
+            .expect("size")
+            .select_by_value(&n.to_string())
+            .await
+            .expect("size");
+        self.wait_until(
+            &format!("document.querySelectorAll('[data-cell]').length === {}", n * n),
+            &format!("a {n}x{n} board"),
+        )
+        .await;
+    }
+
+    async fn text_of(&self, css: &str) -> String {
+        let v = self.js(&format!("return document.querySelector('{css}').textContent;")).await;
+        v.as_str().unwrap_or("").to_string()
+    }
+
+    /// Draws a shape with the tool `tool` over `cells` (in order), with a cage sum if given.
+    async fn add_shape(&self, tool: &str, cells: &[&str], sum: Option<u32>) {
+        self.click(&format!("[data-tool=\"{tool}\"]")).await;
+        self.click(&format!("[data-cell=\"{}\"]", cells[0])).await;
+        for cell in &cells[1..] {
+            let el = self.client.find(Locator::Css(&format!("[data-cell=\"{cell}\"]"))).await.expect("a cell");
+            self.client
+                .execute(
+                    "arguments[0].dispatchEvent(new MouseEvent('mousedown', {bubbles: true, shiftKey: true}));",
+                    vec![serde_json::to_value(&el).expect("element ref")],
+                )
+                .await
+                .expect("shift-click");
+        }
+        if let Some(sum) = sum {
+            let input = self.client.find(Locator::Css("#cage-sum")).await.expect("sum");
+            input.clear().await.expect("clear the sum");
+            input.send_keys(&sum.to_string()).await.expect("type the sum");
+        }
+        self.click("#add-shape").await;
+        self.click("[data-tool=\"digits\"]").await;
+    }
+
+    async fn aria_label(&self, cell: &str) -> Value {
+        self.js(&format!("return document.querySelector('[data-cell=\"{cell}\"]').getAttribute('aria-label');")).await
+    }
+
+    /// The report panel's state and text.
+    async fn report(&self) -> (Value, String) {
+        (self.js("return document.getElementById('report').dataset.state;").await, self.text_of("#report").await)
+    }
+
+    /// Types `text` into a cell.
+    async fn type_in(&self, cell: &str, text: &str) {
+        self.click(&format!("[data-cell=\"{cell}\"]")).await;
+        self.keys(text).await;
+    }
+}
+
+/// The box shape the page picks for a size: the squarest rows x columns with rows <= columns.
+fn natural_box(n: usize) -> (usize, usize) {
+    (2..=n).take_while(|r| r * r <= n).filter(|r| n % r == 0).last().map_or((1, n), |r| (r, n / r))
+}
+
+/// The symbol of digit `v`: 1-9, then A for 10, B for 11, …
+fn symbol(v: usize) -> String {
+    if v <= 9 {
+        v.to_string()
+    } else {
+        char::from(b'A' + (v - 10) as u8).to_string()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_size_in_the_menu_builds_its_board_up_and_down_and_takes_a_digit_in_the_last_cell() {
+    let Some(s) = Session::start("sizes").await else { return };
+    s.js(RECORD_ERRORS).await;
+    let menu = s.js("return Array.from(document.querySelectorAll('#size option')).map(o => +o.value);").await;
+    let menu: Vec<usize> =
+        menu.as_array().expect("sizes").iter().filter_map(Value::as_u64).map(|v| v as usize).collect();
+    assert_eq!(menu, (4..=25).collect::<Vec<_>>(), "the size menu");
+    // Up through every size from 9 (9 -> 10 -> … -> 25), then down through all (-> 4), back to 9.
+    let mut order: Vec<usize> = menu.iter().copied().filter(|&n| n > 9).collect();
+    order.extend(menu.iter().rev().copied().filter(|&n| n < 25));
+    order.extend(menu.iter().copied().filter(|&n| n > 4 && n <= 9));
+    for n in order {
+        s.select_size(n).await;
+        let (r, c) = natural_box(n);
+        let shown = s
+            .js("return [document.getElementById('box').value, document.querySelectorAll('.cell.br').length, \
+                  document.querySelectorAll('.cell.bb').length, document.getElementById('board').dataset.size];")
+            .await;
+        assert_eq!(
+            shown,
+            json!([format!("{r}x{c}"), n * (n / c - 1), n * (n / r - 1), n.to_string()]),
+            "{n}x{n}: box menu, box borders (right, bottom) and board size"
+        );
+        let last = format!("r{n}c{n}");
+        s.type_in(&last, &symbol(n)).await;
+        let (text, cell) = s.cell(n, n).await;
+        assert_eq!(text, symbol(n), "{n}x{n}: digit {n} typed into {last}: {cell}");
+        assert_eq!(s.aria_label(&last).await, json!(format!("{last}, {}, given", symbol(n))));
+        let errors = s.script_errors().await;
+        assert!(errors.is_empty(), "{n}x{n}: script errors {errors:?}");
+    }
+    // A larger grid after the switch solves: 16x16 with one given.
+    s.select_size(16).await;
+    s.type_in("r16c16", "G").await;
+    let (state, text) = s.press("#solve").await;
+    assert_eq!((state.as_str(), text.as_str()), ("ok", "Solved"));
+    let cells = s.js("return Array.from(document.querySelectorAll('[data-cell]')).map(c => +c.dataset.value);").await;
+    let values: Vec<u8> = cells.as_array().expect("cells").iter().map(|v| v.as_u64().unwrap_or(0) as u8).collect();
+    assert_eq!(values[255], 16, "the given stays");
+    let text: String = values.iter().map(|v| format!("{v} ")).collect();
+    let grid = puzzle_of(&text).givens().clone();
+    let puzzle = puzzle_of(&format!("{}16", "0 ".repeat(255)));
+    assert!(check::verify(&puzzle, &grid).is_empty(), "the page's 16x16 solution: {text}");
+    assert!(s.script_errors().await.is_empty());
+    s.close().await;
+}
+
+/// For each cell given, `[hit, sum]`: `hit` is the `data-cell` of what the browser finds on top
+/// at the cell's centre when every shape of both SVG layers takes the pointer (so a shape drawn
+/// over the digit is found instead of the cell); `sum` is whether the cell's cage sum (if any)
+/// stays clear of its digit's ink (the glyph's box from canvas text metrics, placed where the
+/// cell's text sits).
+const UNDER_AND_CLEAR: &str = "
+    for (const el of document.querySelectorAll('#underlay *, #overlay *')) el.style.pointerEvents = 'visiblePainted';
+    const out = {};
+    for (const name of arguments[0]) {
+        const cell = document.querySelector(`[data-cell=\"${name}\"]`);
+        const box = cell.getBoundingClientRect();
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        const line = range.getBoundingClientRect();
+        const ctx = document.createElement('canvas').getContext('2d');
+        const style = getComputedStyle(cell);
+        ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const m = ctx.measureText(cell.textContent);
+        const base = line.top + m.fontBoundingBoxAscent;
+        const ink = { left: line.left - m.actualBoundingBoxLeft, right: line.left + m.actualBoundingBoxRight,
+                      top: base - m.actualBoundingBoxAscent, bottom: base + m.actualBoundingBoxDescent };
+        let clear = null;
+        for (const t of document.querySelectorAll('#overlay text.cage-sum')) {
+            const s = t.getBoundingClientRect();
+            if (s.left < box.left || s.left > box.right || s.top < box.top || s.top > box.bottom) continue;
+            clear = s.right <= ink.left || s.left >= ink.right || s.bottom <= ink.top || s.top >= ink.bottom;
+        }
+        out[name] = [top && top.closest('[data-cell]') ? top.closest('[data-cell]').dataset.cell : (top ? top.tagName : null), clear, cell.textContent];
+    }
+    for (const el of document.querySelectorAll('#underlay *, #overlay *')) el.style.pointerEvents = '';
+    return out;";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rule_shapes_lie_under_the_digits_and_cage_sums_keep_clear_of_them() {
+    let Some(s) = Session::start("layers").await else { return };
+    s.js(RECORD_ERRORS).await;
+    s.add_shape("thermo", &["r1c1", "r1c2", "r1c3"], None).await;
+    s.add_shape("arrow", &["r2c1", "r2c2", "r2c3"], None).await;
+    s.add_shape("odd", &["r3c1"], None).await;
+    s.add_shape("even", &["r3c2"], None).await;
+    s.add_shape("cage", &["r4c1", "r4c2", "r4c3", "r4c4", "r4c5", "r4c6", "r4c7", "r4c8", "r4c9"], Some(45)).await;
+    s.click("[data-rule=\"windows\"]").await;
+    s.click("[data-rule=\"diagonal\"]").await;
+    let shapes = s.js("return document.querySelectorAll('#shapes li').length;").await;
+    assert_eq!(shapes, json!(5), "thermometer, arrow, odd, even, cage");
+    let cells = ["r1c1", "r1c2", "r1c3", "r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r4c1", "r2c2", "r5c5"];
+    for digit in 1..=9 {
+        for cell in cells {
+            s.type_in(cell, &digit.to_string()).await;
+        }
+        let seen = s.client.execute(UNDER_AND_CLEAR, vec![json!(cells)]).await.expect("hit test");
+        for cell in cells {
+            assert_eq!(seen[cell][0], json!(cell), "digit {digit}: a shape is drawn over the digit of {cell}: {seen}");
+            assert_eq!(seen[cell][2], json!(digit.to_string()));
+        }
+        assert_eq!(seen["r4c1"][1], json!(true), "digit {digit}: the cage sum 45 touches the digit in r4c1: {seen}");
+    }
+    // 16x16, a three-digit sum over a whole row, letters as digits.
+    s.select_size(16).await;
+    let row: Vec<String> = (1..=16).map(|c| format!("r1c{c}")).collect();
+    let row: Vec<&str> = row.iter().map(String::as_str).collect();
+    s.add_shape("cage", &row, Some(136)).await;
+    for digit in ["1", "8", "A", "D", "G"] {
+        s.type_in("r1c1", digit).await;
+        let seen = s.client.execute(UNDER_AND_CLEAR, vec![json!(["r1c1"])]).await.expect("hit test");
+        assert_eq!(seen["r1c1"][2], json!(digit));
+        assert_eq!(seen["r1c1"][1], json!(true), "16x16 digit {digit}: the cage sum 136 touches it: {seen}");
+    }
+    assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
+    s.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn errors_show_in_the_report_panel_replacing_stale_results_and_cages_are_checked_when_added() {
+    let Some(s) = Session::start("errors").await else { return };
+    let (state, text) = s.press("#solve").await;
+    assert_eq!((state.as_str(), text.as_str()), ("ok", "Solved"));
+    let (panel, shown) = s.report().await;
+    assert_eq!(panel, json!("ok"));
+    assert!(shown.contains("solved"), "{shown}");
+    // An edit makes the result stale: the panel no longer claims "solved".
+    s.type_in("r1c1", "5").await;
+    assert_eq!(s.report().await, (json!("empty"), String::new()), "a stale result stays after an edit");
+    // Two cells cannot sum to 50: refused when the cage is added, in the panel.
+    s.add_shape("cage", &["r9c8", "r9c9"], Some(50)).await;
+    let (panel, shown) = s.report().await;
+    assert_eq!(panel, json!("error"), "{shown}");
+    assert!(shown.contains("3–17") && shown.contains("50"), "{shown}");
+    assert_eq!(s.status().await.0, "error");
+    assert_eq!(s.js("return document.querySelectorAll('#shapes li').length;").await, json!(0), "the cage was added");
+    // An error from the server names its field once, in the panel, and clears the last result.
+    let (state, _) = s.press("#solve").await;
+    assert_eq!(state, "ok");
+    let bad = json!({"size": 9, "box": "3x3", "givens": [".........", ".........", ".........", ".........", ".........",
+        ".........", ".........", ".........", "........."],
+        "rules": [{"type": "killer", "cages": [{"cells": ["r1c1", "r1c2"], "sum": 50}]}]});
+    s.js(&format!("document.getElementById('io').value = {};", json!(bad.to_string()))).await;
+    let (state, status) = s.press("#import").await;
+    assert_eq!(state, "error", "{status}");
+    let (panel, shown) = s.report().await;
+    assert_eq!(panel, json!("error"));
+    assert_eq!(shown, status, "the panel shows the status's error");
+    assert!(shown.contains("puzzle.rules[0].cages[0]"), "{shown}");
+    assert_eq!(shown.matches("rules[0]").count(), 1, "the path is repeated: {shown}");
+    assert!(!shown.contains("Solved") && !shown.contains("solved"), "{shown}");
+    s.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_is_a_labelled_grid_that_announces_the_selection_and_marks_conflicts_beyond_colour() {
+    let Some(s) = Session::start("a11y").await else { return };
+    let roles = s
+        .js("const b = document.getElementById('board'); \
+             const cells = Array.from(document.querySelectorAll('[data-cell]')); \
+             return [b.getAttribute('role'), document.querySelectorAll('#board > [role=row]').length, \
+                     cells.every(c => c.getAttribute('role') === 'gridcell' && c.parentElement.getAttribute('role') === 'row'), \
+                     cells.length];")
+        .await;
+    assert_eq!(roles, json!(["grid", 9, true, 81]));
+    s.type_in("r3c5", "7").await;
+    assert_eq!(s.aria_label("r3c5").await, json!("r3c5, 7, given"));
+    assert_eq!(s.aria_label("r3c6").await, json!("r3c6, empty"));
+    assert_eq!(s.text_of("#announce").await, "r3c5, 7, given", "the live region speaks the cell");
+    let live = s.js("return document.getElementById('announce').getAttribute('aria-live');").await;
+    assert_eq!(live, json!("polite"));
+    s.keys(&char::from(Key::Right).to_string()).await;
+    assert_eq!(s.text_of("#announce").await, "r3c6, empty");
+    let active = s.js("return document.getElementById('board').getAttribute('aria-activedescendant');").await;
+    assert_eq!(active, json!("cell-r3c6"));
+    s.keys(&format!("{}{}", char::from(Key::Shift), char::from(Key::Right))).await;
+    assert_eq!(s.text_of("#announce").await, "r3c7, empty, 2 cells selected");
+    // A second 7 in the row: both cells say so, and the mark is not colour alone.
+    s.type_in("r3c9", "7").await;
+    assert_eq!(s.aria_label("r3c9").await, json!("r3c9, 7, given, conflict"));
+    assert_eq!(s.aria_label("r3c5").await, json!("r3c5, 7, given, conflict"));
+    let marks = s
+        .js("const st = getComputedStyle(document.querySelector('[data-cell=\"r3c5\"]')); \
+             const plain = getComputedStyle(document.querySelector('[data-cell=\"r3c6\"]')); \
+             return [st.textDecorationLine, st.boxShadow !== plain.boxShadow];")
+        .await;
+    assert_eq!(marks, json!(["underline", true]), "conflicts are underlined and framed");
+    // A long report line wraps inside the board's column instead of widening it.
+    let widths = s
+        .js("const r = document.getElementById('report'); \
+             const before = document.getElementById('controls').getBoundingClientRect().width; \
+             r.textContent = 'Techniques ' + 'naked single ×40, '.repeat(40) + 'x'.repeat(300); \
+             const panel = document.getElementById('board-panel').getBoundingClientRect().width; \
+             const board = document.getElementById('board-wrap').getBoundingClientRect().width; \
+             return [panel <= board + 2, document.getElementById('controls').getBoundingClientRect().width >= before - 1];")
+        .await;
+    assert_eq!(widths, json!([true, true]), "a long report line widens the board's column");
+    s.close().await;
+}
