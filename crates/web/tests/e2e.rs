@@ -441,7 +441,7 @@ impl Session {
 
 /// The box shape the page picks for a size: the squarest rows x columns with rows <= columns.
 fn natural_box(n: usize) -> (usize, usize) {
-    (2..=n).take_while(|r| r * r <= n).filter(|r| n % r == 0).last().map_or((1, n), |r| (r, n / r))
+    (2..=n).take_while(|r| r * r <= n).filter(|r| n.is_multiple_of(*r)).last().map_or((1, n), |r| (r, n / r))
 }
 
 /// The symbol of digit `v`: 1-9, then A for 10, B for 11, …
