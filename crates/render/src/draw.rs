@@ -22,9 +22,11 @@ use crate::svg::{num, Anchor, Canvas, Ink, BOLD};
 /// Width of one cell in user units.
 pub(crate) const CELL: f64 = 100.0;
 /// Space around the grid.
-const MARGIN: f64 = 25.0;
+pub(crate) const MARGIN: f64 = 25.0;
 /// Capital height of a digit, in cells.
 const DIGIT_CAP: f64 = 0.5;
+/// Capital height of a digit in a killer puzzle, in cells: its top stays below the cage sum.
+pub(crate) const KILLER_DIGIT_CAP: f64 = 0.4;
 /// Widest a digit's text may be, in cells (two-digit numbers beyond 35).
 const DIGIT_WIDTH: f64 = 0.8;
 
@@ -113,13 +115,15 @@ pub(crate) fn picture(canvas: &mut Canvas, puzzle: &Puzzle, solution: Option<&Gr
     shading(canvas, &frame, &shade);
     thin_lines(canvas, &frame);
     for rule in puzzle.rules() {
-        rules::overlay(rule, &frame, canvas, &shade);
+        rules::overlay(rule, &frame, canvas);
     }
     thick_borders(canvas, &frame, &puzzle.geometry().region_of_cells());
     for rule in puzzle.rules() {
-        rules::marks(rule, &frame, canvas);
+        rules::marks(rule, &frame, canvas, &shade);
     }
-    digits(canvas, &frame, puzzle.givens(), solution.filter(|s| s.n() == n));
+    // Digits make room for cage sums in the corner.
+    let cap = if puzzle.rules().iter().any(|r| r.name() == "killer") { KILLER_DIGIT_CAP } else { DIGIT_CAP };
+    digits(canvas, &frame, cap, puzzle.givens(), solution.filter(|s| s.n() == n));
 
     let (x, mut y) = frame.point(n as f64, 0.0);
     y += MARGIN / 2.0;
@@ -220,10 +224,10 @@ fn thick_borders(canvas: &mut Canvas, f: &Frame, owner: &[usize]) {
     ));
 }
 
-fn digits(canvas: &mut Canvas, f: &Frame, givens: &Grid, solution: Option<&Grid>) {
+fn digits(canvas: &mut Canvas, f: &Frame, cap: f64, givens: &Grid, solution: Option<&Grid>) {
     let n = f.n;
     let widest = (1..=n).map(|v| Canvas::text_width(&label(v, n), 1.0)).fold(0.0, f64::max);
-    let cap = (DIGIT_CAP * CELL).min(DIGIT_WIDTH * CELL / widest.max(f64::EPSILON));
+    let cap = (cap * CELL).min(DIGIT_WIDTH * CELL / widest.max(f64::EPSILON));
     for i in 0..n * n {
         let cell = Cell::from_index(i, n);
         let given = givens.get(cell);

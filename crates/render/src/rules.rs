@@ -8,7 +8,7 @@
 //! | odd / even | a grey circle (odd) or square (even) in the cell |
 //! | thermometer | a thick grey line through the cells, a round bulb on the first |
 //! | arrow | a circle on the sum cell, a line through the arrow's cells, an arrowhead |
-//! | killer | a dashed outline inset from the cell borders, the sum small in the top-left corner |
+//! | killer | a dashed outline inset from the cell borders; the sum small in the top-left corner, over every line |
 //! | kropki | white or black dots on the edge between the two cells |
 //! | XV | an X or a V on the edge between the two cells |
 //! | anti-knight, anti-king, non-consecutive, "all given" | a caption under the grid |
@@ -59,7 +59,7 @@ pub(crate) fn shading(rule: &Rule, n: usize, shade: &mut [Option<&'static str>])
 }
 
 /// Marks drawn over the cell lines and under the region borders.
-pub(crate) fn overlay(rule: &Rule, f: &Frame, canvas: &mut Canvas, shade: &[Option<&'static str>]) {
+pub(crate) fn overlay(rule: &Rule, f: &Frame, canvas: &mut Canvas) {
     match rule {
         Rule::Diagonal => {
             let w = num(f.thin * 1.5);
@@ -112,15 +112,16 @@ pub(crate) fn overlay(rule: &Rule, f: &Frame, canvas: &mut Canvas, shade: &[Opti
         }
         Rule::Killer { cages, .. } => {
             for cage in cages {
-                killer_cage(f, canvas, cage, shade);
+                killer_cage(f, canvas, cage);
             }
         }
         _ => {}
     }
 }
 
-/// Marks drawn over the region borders: on the edges between cells.
-pub(crate) fn marks(rule: &Rule, f: &Frame, canvas: &mut Canvas) {
+/// Marks drawn over the region borders: on the edges between cells, and cage sums (over the
+/// diagonals and every other line, whatever the rules' order).
+pub(crate) fn marks(rule: &Rule, f: &Frame, canvas: &mut Canvas, shade: &[Option<&'static str>]) {
     let on_grid = |pair: &&(Cell, Cell)| f.inside(pair.0) && f.inside(pair.1);
     match rule {
         Rule::Kropki { white, black, .. } => {
@@ -145,6 +146,11 @@ pub(crate) fn marks(rule: &Rule, f: &Frame, canvas: &mut Canvas) {
                 for &(a, b) in pairs.iter().filter(on_grid) {
                     canvas.text(mark, f.between(a, b), 0.34 * CELL, Anchor::Centre, ink);
                 }
+            }
+        }
+        Rule::Killer { cages, .. } => {
+            for cage in cages {
+                cage_sum(f, canvas, cage, shade);
             }
         }
         _ => {}
@@ -198,6 +204,10 @@ fn thermometer(f: &Frame, canvas: &mut Canvas, cells: &[Cell]) {
     canvas.push(format!(r#"<circle cx="{}" cy="{}" r="{}" fill="{GREY}"/>"#, num(x), num(y), num(0.38 * CELL)));
 }
 
+/// How far an arrow's tip stops before the centre of its last cell, in cells: past the half
+/// width of a digit.
+const ARROW_TIP_SHORT: f64 = 0.3;
+
 fn arrow(f: &Frame, canvas: &mut Canvas, arrow: &Arrow) {
     if !f.inside(arrow.circle) {
         return;
@@ -221,8 +231,12 @@ fn arrow(f: &Frame, canvas: &mut Canvas, arrow: &Arrow) {
     let (ux, uy) = unit((cx, cy), first);
     let mut points = vec![(cx + ux * r, cy + uy * r)];
     points.extend(&centres);
-    let tip = points[points.len() - 1];
-    let (dx, dy) = unit(points[points.len() - 2], tip);
+    // The tip stops short of the last cell's centre, so the head shows beside its digit.
+    let end = points[points.len() - 1];
+    let (dx, dy) = unit(points[points.len() - 2], end);
+    let tip = (end.0 - dx * ARROW_TIP_SHORT * CELL, end.1 - dy * ARROW_TIP_SHORT * CELL);
+    let last = points.len() - 1;
+    points[last] = tip;
     let head = 0.3 * CELL;
     let (cos, sin) = (0.766, 0.643); // 40 degrees either side of the shaft
     let back = |s: f64| (tip.0 - head * (dx * cos - s * dy * sin), tip.1 - head * (dy * cos + s * dx * sin));
@@ -317,7 +331,7 @@ fn cage_loops(n: usize, cells: &[Cell]) -> Vec<Vec<(i64, i64)>> {
     loops
 }
 
-fn killer_cage(f: &Frame, canvas: &mut Canvas, cage: &Cage, shade: &[Option<&'static str>]) {
+fn killer_cage(f: &Frame, canvas: &mut Canvas, cage: &Cage) {
     let mut d = String::new();
     for points in cage_loops(f.n, &cage.cells) {
         for (i, &(x, y)) in points.iter().enumerate() {
@@ -336,15 +350,24 @@ fn killer_cage(f: &Frame, canvas: &mut Canvas, cage: &Cage, shade: &[Option<&'st
         num(0.07 * CELL),
         num(0.05 * CELL)
     ));
+}
+
+/// Capital height of a cage sum, in cells: large enough to read on a six-a-page sheet (7 pt
+/// type there), and clear of a digit of [`crate::draw::KILLER_DIGIT_CAP`] in the same cell.
+pub(crate) const CAGE_SUM_CAP: f64 = 0.21;
+/// Offset of a cage sum from its cell's top-left corner, in cells.
+const CAGE_SUM_AT: f64 = 0.045;
+
+fn cage_sum(f: &Frame, canvas: &mut Canvas, cage: &Cage, shade: &[Option<&'static str>]) {
     let (Some(sum), Some(&corner)) = (cage.sum, cage.cells.iter().filter(|c| f.inside(**c)).min()) else {
         return;
     };
     // The sum sits in the top-left cell's corner on a patch of the cell's own colour, which
     // cuts the dashed line the way printed killers do.
     let text = sum.to_string();
-    let cap = 0.17 * CELL;
+    let cap = CAGE_SUM_CAP * CELL;
     let (x0, y0) = f.point(f64::from(corner.row), f64::from(corner.col));
-    let (x, y) = (x0 + 0.06 * CELL, y0 + 0.06 * CELL);
+    let (x, y) = (x0 + CAGE_SUM_AT * CELL, y0 + CAGE_SUM_AT * CELL);
     let pad = 0.025 * CELL;
     let bg = shade.get(corner.index(f.n)).copied().flatten().unwrap_or(PAPER);
     canvas.push(format!(
@@ -363,6 +386,17 @@ mod tests {
 
     fn c(r: usize, col: usize) -> Cell {
         Cell::new(r - 1, col - 1)
+    }
+
+    #[test]
+    fn cage_sums_print_in_seven_point_type_six_a_page_and_stay_above_the_digit() {
+        // A 9x9 picture is 9 cells and two margins wide; capitals are about 0.7 of the type size.
+        let cell_mm = crate::sheet::sheet_layout(6).tile_mm * CELL / (9.0 * CELL + 2.0 * crate::draw::MARGIN);
+        let points = CAGE_SUM_CAP * cell_mm / 0.7 / (25.4 / 72.0);
+        assert!(points >= 7.0, "a 9x9 cage sum prints in {points:.1} pt type");
+        // A gap of 0.04 cells at least: round digits overshoot their capital height.
+        let digit_top = 0.5 - crate::draw::KILLER_DIGIT_CAP / 2.0;
+        assert!(CAGE_SUM_AT + CAGE_SUM_CAP + 0.04 <= digit_top, "the sum reaches down to the digit");
     }
 
     #[test]

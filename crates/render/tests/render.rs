@@ -240,3 +240,46 @@ fn pdf_has_one_a4_page_per_sheet() {
     assert!(!text.contains("/Font"), "no fonts: glyphs are paths");
     assert_eq!(pdf(&[]), Err(RenderError::EmptySheet));
 }
+
+/// Every arrowhead's tip in an SVG picture: the point the two strokes of the head meet, i.e. the
+/// second point of the second subpath of an arrow's path (`M shaft… M left L tip L right`).
+fn arrow_tips(svg: &str) -> Vec<(f64, f64)> {
+    svg.split("<path d=\"")
+        .skip(1)
+        .filter(|p| p.contains("stroke-linecap=\"round\"") && p[..p.find('"').unwrap_or(0)].matches('M').count() == 2)
+        .filter_map(|p| {
+            let d = &p[..p.find('"')?];
+            let head = d.rsplit('M').next()?;
+            let tip = head.split('L').nth(1)?;
+            let mut xy = tip.split_whitespace().map(|v| v.parse::<f64>().ok());
+            Some((xy.next()??, xy.next()??))
+        })
+        .collect()
+}
+
+#[test]
+fn arrowheads_stop_short_of_the_digit_in_their_last_cell() {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/arrow.json")).expect("example");
+    let puzzle = sudoku_ip_model::formats::parse_puzzle(&text, &Default::default()).expect("the arrow example");
+    let picture = svg(&puzzle, None, &opts(900));
+    let tips = arrow_tips(&picture);
+    assert_eq!(tips.len(), 6, "six arrows in the example");
+    // The grid starts 25 units in, a cell is 100: a digit covers about 0.2 cells around a centre.
+    for (x, y) in tips {
+        let (cx, cy) = (((x - 25.0) / 100.0).floor() * 100.0 + 75.0, ((y - 25.0) / 100.0).floor() * 100.0 + 75.0);
+        let from_centre = ((x - cx).powi(2) + (y - cy).powi(2)).sqrt();
+        assert!(from_centre >= 25.0, "an arrowhead ends {from_centre:.0} units from a cell's centre, on its digit");
+    }
+}
+
+#[test]
+fn cage_sums_are_drawn_over_the_diagonals_whatever_the_rules_order() {
+    let json = r#"{"size": 9, "givens": ".................................................................................",
+        "rules": [{"type": "killer", "cages": [{"cells": ["r1c1", "r1c2"], "sum": 3}]}, {"type": "diagonal"}]}"#;
+    let puzzle = sudoku_ip_model::formats::parse_puzzle(json, &Default::default()).expect("a killer diagonal");
+    let picture = svg(&puzzle, None, &opts(900));
+    let diagonal = picture.find("stroke=\"#8c8c8c\" stroke-width").expect("a diagonal");
+    let patch = picture.rfind("fill=\"#ffffff\"/>").expect("the sum's patch of paper");
+    assert!(diagonal < patch, "the diagonal is drawn after the cage sum's patch, across the sum");
+}
