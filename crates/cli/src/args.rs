@@ -63,6 +63,9 @@ pub enum Command {
     Hint(super::insight::InsightArgs),
     /// The whole logical path, step by step, each step checked against the solution.
     Explain(super::insight::InsightArgs),
+    /// True candidates: every digit that is in at least one solution, with how many solutions
+    /// use it (up to --max); for puzzles with any number of solutions.
+    Candidates(super::insight::CandidatesArgs),
 }
 
 /// Where the puzzle comes from and how to read it.

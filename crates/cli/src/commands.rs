@@ -27,6 +27,7 @@ pub fn dispatch(cli: Cli) -> Result<Status, Failure> {
         Command::Compare(a) => super::compare::run(a),
         Command::Hint(a) => super::insight::hint(a),
         Command::Explain(a) => super::insight::explain(a),
+        Command::Candidates(a) => super::insight::candidates(a),
     }
 }
 

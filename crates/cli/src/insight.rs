@@ -6,7 +6,6 @@ use std::io::Write;
 
 use anyhow::anyhow;
 use clap::{Args, ValueEnum};
-use serde_json::json;
 use sudoku_ip::generate::{self, parse_candidates, Candidate, Step};
 use sudoku_ip::Puzzle;
 
@@ -72,32 +71,32 @@ fn step_lines(step: &Step) -> String {
 /// `hint`: the next step.
 pub fn hint(a: InsightArgs) -> Result<Status, Failure> {
     let (puzzle, name, start) = load(&a)?;
-    let step = generate::next_step(&puzzle, start.as_deref()).map_err(|e| puzzle_error(&name, e))?;
+    let hint = sudoku_ip::hint(&puzzle, start.as_deref()).map_err(|e| puzzle_error(&name, e))?;
     let mut w = std::io::stdout().lock();
-    match (a.output, &step) {
-        (InsightFormat::Json, Some(step)) => writeln!(w, "{}", json!({ "status": "step", "step": step }))?,
-        (InsightFormat::Json, None) => writeln!(w, "{}", json!({ "status": "none" }))?,
+    match (a.output, &hint.step) {
+        (InsightFormat::Json, _) => writeln!(w, "{}", serde_json::to_string(&hint)?)?,
         (InsightFormat::Text, Some(step)) => writeln!(w, "{}", step_lines(step))?,
         (InsightFormat::Text, None) => {
             writeln!(w, "no technique applies: the puzzle is solved, or it needs search from here")?
         }
     }
-    Ok(if step.is_some() { Status::Ok } else { Status::NoSolution })
+    Ok(if hint.step.is_some() { Status::Ok } else { Status::NoSolution })
 }
 
 /// `explain`: the whole path.
 pub fn explain(a: InsightArgs) -> Result<Status, Failure> {
     let (puzzle, name, start) = load(&a)?;
-    let path = generate::steps(&puzzle, start.as_deref()).map_err(|e| puzzle_error(&name, e))?;
+    let answer = sudoku_ip::explain(&puzzle, start.as_deref()).map_err(|e| puzzle_error(&name, e))?;
+    let path = &answer.explanation;
     let mut w = std::io::stdout().lock();
     match a.output {
-        InsightFormat::Json => writeln!(w, "{}", serde_json::to_string(&path)?)?,
+        InsightFormat::Json => writeln!(w, "{}", serde_json::to_string(&answer)?)?,
         InsightFormat::Text => {
             for (i, step) in path.steps.iter().enumerate() {
                 writeln!(w, "{:>3}. {}", i + 1, step_lines(step))?;
             }
             if path.stuck_empty == 0 {
-                writeln!(w, "solved by logic in {} steps", path.steps.len())?;
+                writeln!(w, "solved by logic in {} steps (SE rating {})", path.steps.len(), answer.rating)?;
             } else {
                 writeln!(
                     w,
@@ -110,4 +109,138 @@ pub fn explain(a: InsightArgs) -> Result<Status, Failure> {
         }
     }
     Ok(Status::Ok)
+}
+
+#[derive(Debug, Args)]
+pub struct CandidatesArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Count the solutions of each candidate up to this many (1–1000); beyond shows as "K+".
+    #[arg(long, default_value_t = 10, value_name = "K")]
+    pub max: u64,
+    /// Give up after this many seconds (the counts found so far are lower bounds; exit 1).
+    #[arg(long, value_name = "SECONDS", value_parser = super::args::parse_seconds)]
+    pub time_limit: Option<std::time::Duration>,
+    /// Output: text (default) or json.
+    #[arg(long = "output", short = 'O', value_enum, default_value = "text")]
+    pub output: InsightFormat,
+}
+
+/// `candidates`: the true candidates and how many solutions use each.
+pub fn candidates(a: CandidatesArgs) -> Result<Status, Failure> {
+    let (doc, name) = read_document(&a.input)?;
+    let puzzle = single(doc, &name)?;
+    let limits = sudoku_ip::Limits { time: a.time_limit, nodes: None };
+    let found = sudoku_ip::candidates(&puzzle, a.max, limits).map_err(|e| match e {
+        sudoku_ip::Error::Cap(e) => Failure::bad_input(e),
+        e => Failure::solver(e),
+    })?;
+    let mut w = std::io::stdout().lock();
+    match a.output {
+        InsightFormat::Json => writeln!(w, "{}", serde_json::to_string(&found)?)?,
+        InsightFormat::Text => w.write_all(candidates_text(&found, &puzzle, super::output::use_color()).as_bytes())?,
+    }
+    Ok(if found.complete && found.solutions_seen > 0 { Status::Ok } else { Status::NoSolution })
+}
+
+/// The pencil-mark grid (each cell a block of its possible digits, laid out like a box) with
+/// the counts below the cap listed after it; with `color`, digits used by one solution are
+/// green and those used by fewer than the cap yellow.
+pub fn candidates_text(found: &sudoku_ip::TrueCandidates, puzzle: &Puzzle, color: bool) -> String {
+    let n = found.n;
+    let (br, bc) =
+        puzzle.geometry().box_shape().or_else(|| sudoku_ip::model::geometry::inferred_box(n)).unwrap_or((1, n));
+    let boxes = puzzle.geometry().box_shape();
+    // One character a digit up to 35 (1-9, A..), else right-aligned numbers with a space.
+    let (width, gap) = if n <= 35 { (1, "") } else { (n.to_string().len(), " ") };
+    let digit = |d: usize| match sudoku_ip::model::geometry::symbol(d) {
+        Some(ch) if n <= 35 => ch.to_string(),
+        _ => d.to_string(),
+    };
+    if found.is_empty() {
+        return "no solution: no digit fits anywhere\n".into();
+    }
+    let cell_width = bc * width + (bc - 1) * gap.len();
+    let box_edge = |c: usize| c > 0 && boxes.is_some_and(|(_, cols)| c.is_multiple_of(cols));
+    let mut out = String::new();
+    for r in 0..n {
+        if r > 0 && (boxes.is_some_and(|(rows, _)| r.is_multiple_of(rows)) || br > 1) {
+            // Between boxes a rule; between cell rows inside a box a blank line with the bars.
+            let rule = boxes.is_some_and(|(rows, _)| r.is_multiple_of(rows));
+            let mut line = String::new();
+            for c in 0..n {
+                if box_edge(c) {
+                    line.push_str(if rule { "-+-" } else { " | " });
+                } else if c > 0 {
+                    line.push_str(if rule { "-" } else { " " });
+                }
+                line.push_str(&(if rule { "-" } else { " " }).repeat(cell_width));
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        for sub in 0..br {
+            let mut line = String::new();
+            for c in 0..n {
+                if box_edge(c) {
+                    line.push_str(" | ");
+                } else if c > 0 {
+                    line.push(' ');
+                }
+                let counts = &found.counts[r * n + c];
+                let mut parts = Vec::with_capacity(bc);
+                for col in 0..bc {
+                    let d = sub * bc + col + 1;
+                    let k = counts.get(d - 1).copied().unwrap_or(0);
+                    let text = if k > 0 { format!("{:>width$}", digit(d)) } else { format!("{:>width$}", ".") };
+                    parts.push(match (color, k) {
+                        (true, 1) => format!("\x1b[1;32m{text}\x1b[0m"),
+                        (true, k) if k > 1 && k < found.max => format!("\x1b[33m{text}\x1b[0m"),
+                        _ => text,
+                    });
+                }
+                line.push_str(&parts.join(gap));
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+    }
+    let cands = found.counts.iter().flatten().filter(|&&k| k > 0).count();
+    let total = if found.complete && (found.solutions_seen as u64) < found.max {
+        format!("exactly {} solution{}", found.solutions_seen, if found.solutions_seen == 1 { "" } else { "s" })
+    } else {
+        format!("{} solutions seen", found.solutions_seen)
+    };
+    out.push_str(&format!(
+        "{cands} true candidates; {total}; counts up to {max} solutions each ({max}+ = at least {max}); {} searches, {:.1} ms\n",
+        found.searches,
+        found.time.as_secs_f64() * 1000.0,
+        max = found.max,
+    ));
+    if let Some(reason) = &found.reason {
+        out.push_str(&format!("stopped ({reason}): counts are lower bounds, and a '.' may still be possible\n"));
+    }
+    if found.complete && found.solutions_seen == 1 {
+        return out;
+    }
+    let below: Vec<String> = (0..n * n)
+        .filter_map(|k| {
+            let parts: Vec<String> = (1..=n)
+                .filter_map(|d| {
+                    let c = found.counts[k][d - 1];
+                    (c > 0 && c < found.max).then(|| format!("{}x{c}", digit(d)))
+                })
+                .collect();
+            (!parts.is_empty()).then(|| format!("{}: {}", sudoku_ip::Cell::from_index(k, n), parts.join(" ")))
+        })
+        .collect();
+    if below.is_empty() {
+        out.push_str(&format!("every candidate is in at least {} solutions\n", found.max));
+    } else {
+        out.push_str(&format!("in fewer than {} solutions (digit x solutions):\n", found.max));
+        for chunk in below.chunks(6) {
+            out.push_str(&format!("  {}\n", chunk.join("   ")));
+        }
+    }
+    out
 }

@@ -218,3 +218,51 @@ fn hint_gives_the_next_checked_step_and_explain_the_whole_path() {
     let path = text(&out.stdout);
     assert!(path.trim_end().lines().last().is_some_and(|l| l.starts_with("solved by logic")), "{path}");
 }
+
+#[test]
+fn candidates_of_a_unique_puzzle_are_its_solution() {
+    let out = run(&["candidates", "-O", "json", &example_path("seed000.txt")], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!((v["status"].as_str(), v["solutions_seen"].as_u64()), (Some("found"), Some(1)), "{v}");
+    let solved = text(&run(&["solve", "-O", "line", &example_path("seed000.txt")], "").stdout);
+    // The candidate string holds exactly the solution's digit in every cell.
+    let cands = v["candidates"].as_str().expect("candidate string");
+    for (k, d) in solved.trim().bytes().enumerate() {
+        let cell = &cands[k * 9..k * 9 + 9];
+        let want: String = (1..=9u8).map(|e| if e == d - b'0' { char::from(b'0' + e) } else { '.' }).collect();
+        assert_eq!(cell, want, "cell {k}");
+    }
+    let out = run(&["candidates", &example_path("seed000.txt")], "");
+    assert!(text(&out.stdout).contains("exactly 1 solution"), "{}", text(&out.stdout));
+}
+
+#[test]
+fn candidates_count_solutions_per_digit_up_to_the_cap() {
+    // 4x4 with three givens: the counts of each cell add up to the solution count (below the
+    // cap), and a cap of 2 shows every count as at most 2.
+    let line = "1...........3..2\n";
+    let total = text(&run(&["count", "--max", "1000", "-"], line).stdout);
+    let total: u64 = total.split_whitespace().find_map(|w| w.parse().ok()).expect("a count");
+    let v: serde_json::Value =
+        serde_json::from_slice(&run(&["candidates", "--max", "1000", "-O", "json", "-"], line).stdout).expect("JSON");
+    for cell in v["counts"].as_array().expect("counts") {
+        let sum: u64 = cell.as_array().expect("digits").iter().filter_map(serde_json::Value::as_u64).sum();
+        assert_eq!(sum, total, "{v}");
+    }
+    let capped: serde_json::Value =
+        serde_json::from_slice(&run(&["candidates", "--max", "2", "-O", "json", "-"], line).stdout).expect("JSON");
+    let expect: Vec<Vec<u64>> = v["counts"]
+        .as_array()
+        .expect("counts")
+        .iter()
+        .map(|c| c.as_array().expect("digits").iter().map(|k| k.as_u64().unwrap_or(0).min(2)).collect())
+        .collect();
+    assert_eq!(capped["counts"], serde_json::json!(expect));
+    let out = run(&["candidates", "--max", "0", "-"], line);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("between 1 and 1000"), "{}", text(&out.stderr));
+    let out = run(&["candidates", "-"], "11..............\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("no solution"));
+}

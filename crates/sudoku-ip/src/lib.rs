@@ -44,7 +44,9 @@
 #![forbid(unsafe_code)]
 
 mod answer;
+mod candidates;
 mod input;
+mod insight;
 mod pipeline;
 mod solver;
 
@@ -56,6 +58,8 @@ pub use sudoku_ip_model::{
 pub use sudoku_ip_render as render;
 
 pub use answer::{Answer, AnswerStatus, GridJson, StatsJson};
+pub use candidates::{candidates, CandidatesStatus, CapError, TrueCandidates, MAX_COUNT_CAP};
 pub use input::{parse_box, with_rules, InputError};
+pub use insight::{explain, hint, Hint, HintStatus, Path, PathStatus};
 pub use pipeline::{count, search, solve, Error, Options, Outcome, Report};
 pub use solver::{BackendChoiceError, Solver};

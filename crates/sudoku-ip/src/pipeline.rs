@@ -83,6 +83,9 @@ pub enum Error {
     /// The solver is unknown or not compiled in.
     #[error(transparent)]
     Solver(#[from] BackendChoiceError),
+    /// A bad cap on true-candidate counts.
+    #[error(transparent)]
+    Cap(#[from] crate::candidates::CapError),
     /// A backend returned a grid the independent checker rejects. Never shown as a solution.
     #[error("the {backend} solver returned a grid that breaks the rules ({}); this is a bug, please report it", first_violation(.violations))]
     InvalidSolution {

@@ -122,9 +122,31 @@ pub fn rate(puzzle: &Puzzle) -> Result<Value, AppError> {
     serde_json::to_value(rating).map_err(|e| AppError::Internal(format!("cannot write the rating: {e}")))
 }
 
+/// The next logical step, as JSON (`status`, `step`).
+pub fn hint(puzzle: &Puzzle, start: Option<&[u64]>) -> Result<Value, AppError> {
+    to_value(sudoku_ip::hint(puzzle, start).map_err(generate_error)?)
+}
+
+/// The whole logical path, as JSON (`status`, `steps`, `stuck_empty`, `guesses`, `rating`).
+pub fn explain(puzzle: &Puzzle, start: Option<&[u64]>) -> Result<Value, AppError> {
+    to_value(sudoku_ip::explain(puzzle, start).map_err(generate_error)?)
+}
+
+/// The true candidates with their solution counts up to `max`, as JSON.
+pub fn candidates(puzzle: &Puzzle, max: u64, time: std::time::Duration) -> Result<Value, AppError> {
+    let limits = sudoku_ip::Limits { time: Some(time), nodes: None };
+    let found = sudoku_ip::candidates(puzzle, max, limits).map_err(|e| AppError::Internal(e.to_string()))?;
+    to_value(found)
+}
+
+fn to_value(answer: impl serde::Serialize) -> Result<Value, AppError> {
+    serde_json::to_value(answer).map_err(|e| AppError::Internal(format!("cannot write the answer: {e}")))
+}
+
 fn generate_error(e: GenerateError) -> AppError {
     match e {
         GenerateError::InvalidSpec { .. } | GenerateError::Rule(_) => AppError::bad("rules", e.to_string()),
+        GenerateError::Candidates(_) => AppError::bad("candidates", format!("candidates: {e}")),
         GenerateError::NoGrid
         | GenerateError::NoSolution
         | GenerateError::NotUnique { .. }

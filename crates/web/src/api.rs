@@ -94,6 +94,31 @@ impl Fields for RateOptions {
     const FIELDS: &'static [&'static str] = &["time_limit"];
 }
 
+/// `/api/hint` and `/api/explain` options.
+#[derive(Debug, Default, Deserialize)]
+pub struct InsightOptions {
+    time_limit: Option<f64>,
+    /// Continue from these candidates: a candidate string of n³ characters (n per cell, the
+    /// digit of its place or '.').
+    candidates: Option<String>,
+}
+
+impl Fields for InsightOptions {
+    const FIELDS: &'static [&'static str] = &["time_limit", "candidates"];
+}
+
+/// `/api/candidates` options.
+#[derive(Debug, Default, Deserialize)]
+pub struct CandidatesOptions {
+    time_limit: Option<f64>,
+    /// Count solutions per candidate up to this many (default 10, at most 1000).
+    max: Option<u64>,
+}
+
+impl Fields for CandidatesOptions {
+    const FIELDS: &'static [&'static str] = &["time_limit", "max"];
+}
+
 /// `/api/parse` options: none beyond the puzzle.
 #[derive(Debug, Default, Deserialize)]
 pub struct NoOptions {}
@@ -383,6 +408,57 @@ pub async fn rate(State(state): State<AppState>, req: WithPuzzle<RateOptions>) -
     let mut v = rating?;
     v["status"] = json!("rated");
     Ok(Json(v))
+}
+
+/// The candidates to start from, read from the `candidates` field.
+fn start_candidates(text: Option<&str>, n: usize) -> Result<Option<Vec<u64>>, AppError> {
+    text.map(|t| {
+        sudoku_ip::generate::parse_candidates(t, n).map_err(|e| AppError::bad("candidates", format!("candidates: {e}")))
+    })
+    .transpose()
+}
+
+/// `POST /api/hint`: the next logical step (the JSON of `sudoku-ip hint -O json`).
+pub async fn hint(State(state): State<AppState>, req: WithPuzzle<InsightOptions>) -> Result<Json<Value>, AppError> {
+    let limits = state.config.limits;
+    let puzzle = req.input.puzzle(limits.solve_side, "hint")?;
+    let start = start_candidates(req.options.candidates.as_deref(), puzzle.n())?;
+    let time = time_limit(req.options.time_limit, &limits)?;
+    let Some(hint) = run_limited(&state, time, move || adapters::hint(&puzzle, start.as_deref())).await? else {
+        return Ok(Json(json!({ "status": "unknown", "reason": format!("time limit of {time:?} reached") })));
+    };
+    Ok(Json(hint?))
+}
+
+/// `POST /api/explain`: the whole logical path (the JSON of `sudoku-ip explain -O json`).
+pub async fn explain(State(state): State<AppState>, req: WithPuzzle<InsightOptions>) -> Result<Json<Value>, AppError> {
+    let limits = state.config.limits;
+    let puzzle = req.input.puzzle(limits.solve_side, "explain")?;
+    let start = start_candidates(req.options.candidates.as_deref(), puzzle.n())?;
+    let time = time_limit(req.options.time_limit, &limits)?;
+    let Some(path) = run_limited(&state, time, move || adapters::explain(&puzzle, start.as_deref())).await? else {
+        return Ok(Json(json!({ "status": "unknown", "reason": format!("time limit of {time:?} reached") })));
+    };
+    Ok(Json(path?))
+}
+
+/// `POST /api/candidates`: the true candidates and how many solutions use each (the JSON of
+/// `sudoku-ip candidates -O json`).
+pub async fn candidates(
+    State(state): State<AppState>,
+    req: WithPuzzle<CandidatesOptions>,
+) -> Result<Json<Value>, AppError> {
+    let limits = state.config.limits;
+    let puzzle = req.input.puzzle(limits.solve_side, "candidates")?;
+    let max = req.options.max.unwrap_or(10);
+    if !(1..=sudoku_ip::MAX_COUNT_CAP).contains(&max) {
+        return Err(AppError::bad("max", format!("max: expected 1..={}, found {max}", sudoku_ip::MAX_COUNT_CAP)));
+    }
+    let time = time_limit(req.options.time_limit, &limits)?;
+    let Some(found) = run_limited(&state, time, move || adapters::candidates(&puzzle, max, time)).await? else {
+        return Ok(Json(json!({ "status": "unknown", "reason": format!("time limit of {time:?} reached") })));
+    };
+    Ok(Json(found?))
 }
 
 /// `POST /api/render`: the picture of a puzzle, optionally with digits or its solution.

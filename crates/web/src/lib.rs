@@ -11,6 +11,9 @@
 //! | `POST /api/count`  | count solutions up to `max`                                         |
 //! | `POST /api/generate` | a new puzzle with a unique solution                               |
 //! | `POST /api/rate`   | the logical difficulty of a puzzle                                  |
+//! | `POST /api/hint`   | the next logical step, from the givens or given `candidates`        |
+//! | `POST /api/explain` | the whole logical path, each step checked against the solution     |
+//! | `POST /api/candidates` | true candidates with solution counts up to `max`                |
 //! | `POST /api/render` | the picture of a puzzle (SVG or PNG)                                |
 //! | `POST /api/parse`  | any puzzle text in the canonical JSON puzzle format                 |
 //!
@@ -127,6 +130,9 @@ pub fn app(config: AppConfig) -> Router {
         .route("/count", post(api::count))
         .route("/generate", post(api::generate))
         .route("/rate", post(api::rate))
+        .route("/hint", post(api::hint))
+        .route("/explain", post(api::explain))
+        .route("/candidates", post(api::candidates))
         .route("/render", post(api::render))
         .fallback(api::not_found)
         .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-store")));

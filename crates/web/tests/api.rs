@@ -450,3 +450,90 @@ async fn render_draws_svg_and_png() {
         assert_eq!((status, field(&answer)), (StatusCode::BAD_REQUEST, want), "{answer}");
     }
 }
+
+const CLASSIC: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+#[tokio::test]
+async fn hint_gives_the_facades_step_and_its_placement_is_the_solutions_digit() {
+    let (status, hint) = post(server(), "/api/hint", &json!({ "line": CLASSIC })).await;
+    assert_eq!(status, StatusCode::OK, "{hint}");
+    let puzzle = puzzle_of(CLASSIC);
+    let same = serde_json::to_value(sudoku_ip::hint(&puzzle, None).expect("unique")).expect("json");
+    assert_eq!(hint, same, "the API answers the facade's JSON, as `hint -O json` does");
+    assert_eq!(hint["status"], "step");
+    let (_, solved) = post(server(), "/api/solve", &json!({ "line": CLASSIC })).await;
+    let solution = checked_solution(&puzzle, &solved);
+    let placed = &hint["step"]["placements"][0];
+    let cell = sudoku_ip_model::Cell::parse(placed["cell"].as_str().expect("cell"), 9).expect("r?c?");
+    assert_eq!(placed["digit"].as_u64(), Some(solution.get(cell) as u64), "{hint}");
+    assert!(hint["step"]["text"].as_str().is_some_and(|t| t.contains(placed["cell"].as_str().unwrap_or("?"))));
+}
+
+#[tokio::test]
+async fn hint_and_explain_refuse_bad_candidates_naming_the_field() {
+    for path in ["/api/hint", "/api/explain"] {
+        let (status, answer) = post(server(), path, &json!({ "line": CLASSIC, "candidates": "123" })).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+        assert_eq!(field(&answer), "candidates", "{answer}");
+    }
+    // Candidates that remove a solution digit: the puzzle is fine, the candidates are not.
+    let (status, answer) =
+        post(server(), "/api/hint", &json!({ "line": CLASSIC, "candidates": ".".repeat(729) })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+}
+
+#[tokio::test]
+async fn explain_path_replays_into_the_checked_solution() {
+    // Needs locked candidates (a generated puzzle of the rater's tests).
+    let medium = ".1..7...6...8.5...3.4......625.8..7......68..83...4..9..7............5.1....6.28.";
+    let (status, path) = post(server(), "/api/explain", &json!({ "line": medium })).await;
+    assert_eq!(status, StatusCode::OK, "{path}");
+    let puzzle = puzzle_of(medium);
+    let same = serde_json::to_value(sudoku_ip::explain(&puzzle, None).expect("unique")).expect("json");
+    assert_eq!(path, same);
+    assert_eq!(path["status"], "solved", "{path}");
+    let (_, solved) = post(server(), "/api/solve", &json!({ "line": medium })).await;
+    let solution = checked_solution(&puzzle, &solved);
+    let mut grid = puzzle.givens().clone();
+    for step in path["steps"].as_array().expect("steps") {
+        for p in step["placements"].as_array().expect("placements") {
+            let cell = sudoku_ip_model::Cell::parse(p["cell"].as_str().expect("cell"), 9).expect("r?c?");
+            grid.set(cell, p["digit"].as_u64().expect("digit") as usize);
+        }
+    }
+    assert_eq!(grid, solution, "the placements of the path fill the grid with the solution");
+    let top = path["steps"].as_array().into_iter().flatten().filter_map(|s| s["rating"].as_f64()).fold(1.0, f64::max);
+    assert_eq!(path["rating"].as_f64(), Some(top));
+}
+
+#[tokio::test]
+async fn candidates_counts_add_up_to_the_solution_count() {
+    // A 4x4 with few givens: with a cap above the number of solutions, each cell's counts add
+    // up to the solution count that /api/count gives.
+    let line = "1...........3..2";
+    let (status, found) = post(server(), "/api/candidates", &json!({ "line": line, "max": 1000 })).await;
+    assert_eq!(status, StatusCode::OK, "{found}");
+    assert_eq!(found["status"], "found");
+    let (_, counted) = post(server(), "/api/count", &json!({ "line": line, "max": 1000 })).await;
+    let solutions = counted["count"].as_u64().expect("count");
+    assert!(solutions > 2, "{counted}");
+    for cell in found["counts"].as_array().expect("counts") {
+        let sum: u64 = cell.as_array().expect("per digit").iter().filter_map(Value::as_u64).sum();
+        assert_eq!(sum, solutions, "{found}");
+    }
+    let same = sudoku_ip::candidates(&puzzle_of(line), 1000, Default::default()).expect("runs");
+    assert_eq!(found["counts"], json!(same.counts));
+    assert_eq!(found["candidates"], json!(same.candidates));
+}
+
+#[tokio::test]
+async fn candidates_of_an_infeasible_puzzle_are_none_and_bad_caps_are_refused() {
+    let (status, found) = post(server(), "/api/candidates", &json!({ "line": "11.............." })).await;
+    assert_eq!(status, StatusCode::OK, "{found}");
+    assert_eq!(found["status"], "infeasible");
+    for max in [0, 1001] {
+        let (status, answer) = post(server(), "/api/candidates", &json!({ "line": CLASSIC, "max": max })).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+        assert_eq!(field(&answer), "max", "{answer}");
+    }
+}
