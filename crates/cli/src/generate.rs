@@ -8,7 +8,7 @@ use anyhow::anyhow;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde_json::{json, Value};
-use sudoku_ip::formats::{self, Document};
+use sudoku_ip::formats::{self, Document, TextForm};
 use sudoku_ip::generate::{self, GenerateError, GenerateSpec, Generated, Grade, KillerSpec, Rating, Symmetry};
 use sudoku_ip::{Geometry, Puzzle};
 
@@ -214,9 +214,49 @@ fn spec_of(a: &GenerateArgs) -> Result<GenerateSpec, Failure> {
     Ok(spec)
 }
 
-/// Rules that a grid or line cannot carry.
-fn has_data_rules(puzzle: &Puzzle) -> bool {
-    puzzle.rules().iter().any(|r| !sudoku_ip::model::rules::SWITCHABLE.contains(&r.name()))
+/// The text form of an output format; `None` for JSON.
+fn text_form(format: OutputFormat) -> Option<TextForm> {
+    match format {
+        OutputFormat::Grid => Some(TextForm::Grid),
+        OutputFormat::Line => Some(TextForm::Line),
+        OutputFormat::Json => None,
+    }
+}
+
+/// The format to write puzzles like `sample` in, so that they read back as the same puzzles:
+/// the one asked for, or `text` by default; JSON by default when the text form cannot carry
+/// them (jigsaw regions, rules with data), and an error naming what cannot be written when a
+/// text form was asked for. `cages` says the puzzles will have killer cages `sample` lacks.
+fn output_format(
+    asked: Option<OutputFormat>,
+    text: OutputFormat,
+    sample: &Puzzle,
+    cages: bool,
+) -> Result<OutputFormat, Failure> {
+    let want = asked.unwrap_or(text);
+    let Some(form) = text_form(want) else { return Ok(OutputFormat::Json) };
+    let refusal = if cages {
+        Some(format!(
+            "killer cages cannot be written as {} text; write them as JSON",
+            if want == OutputFormat::Grid { "grid" } else { "line" }
+        ))
+    } else {
+        formats::write_text(sample, form).err().map(|e| e.to_string())
+    };
+    match (refusal, asked) {
+        (None, _) => Ok(want),
+        (Some(_), None) => Ok(OutputFormat::Json),
+        (Some(why), Some(_)) => Err(Failure::bad_input(anyhow!(
+            "--output {}: {why} (--output json)",
+            if want == OutputFormat::Grid { "grid" } else { "line" }
+        ))),
+    }
+}
+
+/// `puzzle` as text in `form`, headers (`# box:`, `# rules:`) first; `output_format` has
+/// checked that the form carries it.
+fn puzzle_text(puzzle: &Puzzle, form: TextForm) -> Result<String, Failure> {
+    formats::write_text(puzzle, form).map_err(|e| Failure::bad_input(anyhow!("{e}")))
 }
 
 pub fn generate_cmd(a: GenerateArgs) -> Result<Status, Failure> {
@@ -225,20 +265,9 @@ pub fn generate_cmd(a: GenerateArgs) -> Result<Status, Failure> {
     }
     super::render::check_picture(&a.picture)?;
     let spec = spec_of(&a)?;
-    let data_rules =
-        spec.killer.is_some() || has_data_rules(&Puzzle::blank(spec.geometry.clone()).with_rules(spec.rules.clone()));
-    let format = match (a.output, data_rules) {
-        (Some(OutputFormat::Json), _) | (None, true) => OutputFormat::Json,
-        (Some(f), true) => {
-            return Err(Failure::bad_input(anyhow!(
-                "--output {}: cages and other rules with data are only written as JSON (use --output json)",
-                if f == OutputFormat::Grid { "grid" } else { "line" }
-            )))
-        }
-        (Some(f), false) => f,
-        (None, false) if a.count > 1 => OutputFormat::Line,
-        (None, false) => OutputFormat::Grid,
-    };
+    let sample = Puzzle::blank(spec.geometry.clone()).with_rules(spec.rules.clone());
+    let text = if a.count > 1 { OutputFormat::Line } else { OutputFormat::Grid };
+    let format = output_format(a.output, text, &sample, spec.killer.is_some())?;
     let start = Instant::now();
     let bar = super::progress::bar(Some(a.count as u64), "puzzles");
     let run = || -> Vec<_> {
@@ -322,14 +351,6 @@ fn minimality_name(m: generate::Minimality) -> &'static str {
     }
 }
 
-fn rules_comment(puzzle: &Puzzle) -> String {
-    if puzzle.rules().is_empty() {
-        return String::new();
-    }
-    let names: Vec<&str> = puzzle.rules().iter().map(|r| r.name()).collect();
-    format!("# rules: {}\n", names.join(","))
-}
-
 fn write_generated(
     w: &mut impl Write,
     g: &Generated,
@@ -343,14 +364,18 @@ fn write_generated(
             if after_first {
                 writeln!(w)?;
             }
-            write!(w, "# seed {}, {} clues\n{}", g.seed, g.clues, rules_comment(puzzle))?;
-            write!(w, "{}", formats::to_grid_text(puzzle.givens(), puzzle.geometry()))?;
+            write!(w, "# seed {}, {} clues\n{}", g.seed, g.clues, puzzle_text(puzzle, TextForm::Grid)?)?;
             if solution {
                 write!(w, "\n# solution\n{}", formats::to_grid_text(&g.solution, puzzle.geometry()))?;
             }
         }
         OutputFormat::Line => {
-            let line = puzzle.givens().to_line();
+            // The headers once, above the first line: they hold for the whole batch.
+            let text = puzzle_text(puzzle, TextForm::Line)?;
+            let (headers, line) = text.trim_end().rsplit_once('\n').unwrap_or(("", text.trim_end()));
+            if !after_first && !headers.is_empty() {
+                writeln!(w, "{headers}")?;
+            }
             if solution {
                 writeln!(w, "{line} # solution {}", g.solution.to_line())?;
             } else {
@@ -487,12 +512,9 @@ pub fn minimize_cmd(a: MinimizeArgs) -> Result<Status, Failure> {
         generate::minimize(&puzzle).map_err(|e| Failure { error: anyhow!("{name}: {e}"), ..puzzle_failure(e) })?;
     let after = reduced.givens().filled();
     eprintln!("removed {} of {before} clues ({after} left)", before - after);
-    let format = a.output.unwrap_or(if has_data_rules(&reduced) { OutputFormat::Json } else { OutputFormat::Grid });
-    match format {
-        OutputFormat::Grid => {
-            write!(w, "{}{}", rules_comment(&reduced), formats::to_grid_text(reduced.givens(), reduced.geometry()))?
-        }
-        OutputFormat::Line => writeln!(w, "{}", reduced.givens().to_line())?,
+    match output_format(a.output, OutputFormat::Grid, &reduced, false)? {
+        OutputFormat::Grid => write!(w, "{}", puzzle_text(&reduced, TextForm::Grid)?)?,
+        OutputFormat::Line => write!(w, "{}", puzzle_text(&reduced, TextForm::Line)?)?,
         OutputFormat::Json => writeln!(w, "{}", formats::json::to_json(&reduced))?,
     }
     Ok(Status::Ok)

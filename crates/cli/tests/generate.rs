@@ -238,3 +238,67 @@ fn generate_json_output_feeds_solve_and_render_as_it_is() {
     let got: Vec<String> = text(&solved.stdout).lines().map(|l| format!("{l:?}")).collect();
     assert_eq!(got, expected);
 }
+
+/// `solve --unique -O line` of `text`, given as a file as a user would: the solution line.
+fn solve_file(text_in: &str, name: &str) -> String {
+    let path = std::env::temp_dir().join(format!("sudoku-ip-written-{}-{name}", std::process::id()));
+    std::fs::write(&path, text_in).expect("write the puzzle file");
+    let solved = run(&["solve", "--unique", "-O", "line", &path.to_string_lossy()], "");
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(solved.status.code(), Some(0), "{name}: {}\n{text_in}", text(&solved.stderr));
+    text(&solved.stdout).trim().to_string()
+}
+
+#[test]
+fn generated_variants_read_back_as_the_puzzle_generated() {
+    // Issue 14 §7: `generate --like examples/jigsaw.json --seed 3 > p.txt; solve p.txt` solved a
+    // plain puzzle (the regions were not written); `--rules diagonal,anti-knight` wrote its rules
+    // as a comment the reader ignored.
+    let like = examples_dir().join("jigsaw.json");
+    let like = like.to_string_lossy();
+    let made = run(&["generate", "--like", &like, "--seed", "3", "--solution"], "");
+    assert_eq!(made.status.code(), Some(0), "{}", text(&made.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&made.stdout).expect("a jigsaw is written as JSON");
+    let puzzle = formats::json::parse_value(&v["puzzle"]).expect("puzzle JSON");
+    assert_eq!(puzzle.geometry(), example("jigsaw.json").geometry());
+    assert_eq!(solve_file(&text(&made.stdout), "jigsaw"), v["solution"]["line"].as_str().expect("solution"));
+    for form in ["grid", "line"] {
+        let out = run(&["generate", "--like", &like, "-O", form], "");
+        assert_eq!(out.status.code(), Some(2), "-O {form}");
+        assert!(
+            text(&out.stderr).contains(&format!("a jigsaw (irregular regions) cannot be written as {form} text")),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+
+    let made = run(&["generate", "--rules", "diagonal,anti-knight", "--seed", "5", "--size", "8"], "");
+    assert_eq!(made.status.code(), Some(0), "{}", text(&made.stderr));
+    let written = text(&made.stdout);
+    let puzzle = parse(&written);
+    assert_eq!(puzzle.rules(), &[Rule::Diagonal, Rule::AntiKnight], "{written}");
+    assert_unique(&puzzle);
+    let solution = parse(&solve_file(&written, "rules")).givens().clone();
+    assert!(sudoku_ip::check::verify(&puzzle, &solution).is_empty(), "solved without the rules:\n{written}");
+
+    // A batch of lines: the headers once on top, holding for every line.
+    let made = run(&["generate", "--rules", "diagonal", "--box", "3x2", "--size", "6", "-n", "3", "--seed", "1"], "");
+    assert_eq!(made.status.code(), Some(0), "{}", text(&made.stderr));
+    let written = text(&made.stdout);
+    assert_eq!(written.lines().filter(|l| l.starts_with('#')).count(), 2, "{written}");
+    assert!(written.starts_with("# box: 3x2\n# rules: diagonal\n"), "{written}");
+    let Ok(formats::Document::Batch(items)) = formats::parse_document(&written, &ParseOptions::default()) else {
+        panic!("a batch: {written}")
+    };
+    assert_eq!(items.len(), 3);
+    let solved = solve_file(&written, "batch");
+    let solved: Vec<&str> = solved.lines().collect();
+    assert_eq!(solved.len(), 3, "{solved:?}");
+    for ((line, p), solution) in items.into_iter().zip(solved) {
+        let p = p.unwrap_or_else(|e| panic!("line {line}: {e}"));
+        assert_eq!((p.geometry().box_shape(), p.rules()), (Some((3, 2)), &[Rule::Diagonal][..]), "line {line}");
+        assert_unique(&p);
+        let solution = parse(&format!("# box: 3x2\n{solution}")).givens().clone();
+        assert!(sudoku_ip::check::verify(&p, &solution).is_empty(), "line {line} solved without its rules");
+    }
+}
