@@ -57,6 +57,16 @@ pub fn read_document(input: &InputArgs) -> Result<(Document, String), Failure> {
     let (text, name) = read_text(input.file.as_deref())?;
     let doc = formats::parse_document(&text, &parse_options(input))
         .map_err(|e| Failure::bad_input(anyhow!("{name}: {e}")))?;
+    match &doc {
+        Document::Single(p) => warn_scattered_cages(p, &name),
+        Document::Batch(items) => {
+            for (line, p) in items {
+                if let Ok(p) = p {
+                    warn_scattered_cages(p, &format!("{name}:{line}"));
+                }
+            }
+        }
+    }
     if input.rules.is_empty() {
         return Ok((doc, name));
     }
@@ -74,6 +84,49 @@ pub fn read_document(input: &InputArgs) -> Result<(Document, String), Failure> {
     Ok((doc, name))
 }
 
+/// A warning on stderr for each killer cage whose cells do not all touch (side by side): some
+/// setters allow such cages, so they are read as given, but it is more often a typo in a cell.
+fn warn_scattered_cages(puzzle: &Puzzle, name: &str) {
+    for rule in puzzle.rules() {
+        let sudoku_ip::model::Rule::Killer { cages, .. } = rule else { continue };
+        for (k, cage) in cages.iter().enumerate() {
+            let pieces = pieces(&cage.cells);
+            if pieces > 1 {
+                let cells: Vec<String> = cage.cells.iter().map(|c| c.to_string()).collect();
+                eprintln!(
+                    "warning: {name}: killer cage {} ({}) is {pieces} pieces whose cells do not touch; read as one cage",
+                    k + 1,
+                    cells.join(" ")
+                );
+            }
+        }
+    }
+}
+
+/// How many groups of side-by-side cells `cells` falls into.
+fn pieces(cells: &[sudoku_ip::Cell]) -> usize {
+    let mut seen = vec![false; cells.len()];
+    let mut count = 0;
+    for start in 0..cells.len() {
+        if seen[start] {
+            continue;
+        }
+        count += 1;
+        seen[start] = true;
+        let mut stack = vec![start];
+        while let Some(i) = stack.pop() {
+            for j in 0..cells.len() {
+                let (a, b) = (cells[i], cells[j]);
+                if !seen[j] && a.row.abs_diff(b.row) + a.col.abs_diff(b.col) == 1 {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+    }
+    count
+}
+
 /// Add `--rules` to a parsed puzzle (the facade's [`sudoku_ip::with_rules`]).
 pub fn with_rules(puzzle: Puzzle, names: &[String]) -> Result<Puzzle, Failure> {
     sudoku_ip::with_rules(puzzle, names).map_err(|e| Failure::bad_input(anyhow!("--rules: {e}")))
@@ -89,9 +142,12 @@ fn out() -> std::io::StdoutLock<'static> {
 
 fn solve(a: SolveArgs) -> Result<Status, Failure> {
     let opts = options(&a.solver);
-    let (stream, _) = super::stream::open(a.input.file.as_deref(), &parse_options(&a.input))?;
+    let (stream, name) = super::stream::open(a.input.file.as_deref(), &parse_options(&a.input))?;
     let puzzle = match stream {
-        super::stream::Stream::Single(p) => with_rules(p, &a.input.rules)?,
+        super::stream::Stream::Single(p) => {
+            warn_scattered_cages(&p, &name);
+            with_rules(p, &a.input.rules)?
+        }
         super::stream::Stream::Batch(items) => {
             super::render::refuse_batch(&a.picture)?;
             let rules = a.input.rules.clone();

@@ -193,6 +193,14 @@ fn spec_of(a: &GenerateArgs) -> Result<GenerateSpec, Failure> {
         }
     };
     let template = with_rules(template, &a.rules)?;
+    let cells = template.n() * template.n();
+    if let Some(clues) = a.clues.filter(|&c| c > cells) {
+        // A target above the cell count would remove nothing and print the full grid.
+        let n = template.n();
+        return Err(Failure::bad_input(anyhow!(
+            "--clues {clues}: a {n}x{n} grid has {cells} cells; ask for at most {cells} clues"
+        )));
+    }
     let mut spec = GenerateSpec::new(template.geometry().clone());
     spec.rules = template.rules().to_vec();
     spec.clues = a.clues;

@@ -266,3 +266,27 @@ fn candidates_count_solutions_per_digit_up_to_the_cap() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stdout).contains("no solution"));
 }
+
+#[test]
+fn a_killer_cage_whose_cells_do_not_touch_is_read_with_a_warning() {
+    // Issue 14 §10: accepted silently. Some setters allow such cages: a warning, not an error.
+    let scattered = r#"{"size": 4, "givens": "................", "rules": [{"type": "killer", "cages": [
+        {"cells": ["r1c1", "r1c2"], "sum": 3}, {"cells": ["r2c1", "r2c3", "r3c3"], "sum": 9}]}]}"#;
+    let picture = std::env::temp_dir().join(format!("sudoku-ip-scattered-{}.svg", std::process::id()));
+    let picture = picture.to_string_lossy().into_owned();
+    for args in [&["solve", "-"][..], &["count", "-"], &["render", "-", "-o", &picture]] {
+        let out = run(args, scattered);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", text(&out.stderr));
+        let err = text(&out.stderr);
+        assert!(
+            err.contains("warning: <stdin>: killer cage 2 (r2c1 r2c3 r3c3) is 2 pieces whose cells do not touch"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("cage 1"), "{err}");
+    }
+    let _ = std::fs::remove_file(&picture);
+    let touching = scattered.replace("\"r2c1\", ", "\"r2c2\", ");
+    let out = run(&["solve", "-"], &touching);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(!text(&out.stderr).contains("warning"), "{}", text(&out.stderr));
+}

@@ -161,6 +161,11 @@ fn generate_refuses_bad_options() {
         let out = run(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out.stderr));
     }
+    // Issue 14 §10: more clues than cells printed the full grid with exit 0 and no word.
+    let out = run(&["generate", "--clues", "200"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "", "nothing printed");
+    assert!(text(&out.stderr).contains("--clues 200: a 9x9 grid has 81 cells"), "{}", text(&out.stderr));
     // No expert 4x4 exists: exit 1, saying what was seen.
     let out = run(&["generate", "--size", "4", "--difficulty", "expert", "--attempts", "3"], "");
     assert_eq!(out.status.code(), Some(1));
