@@ -18,6 +18,7 @@
 
 use sudoku_ip_model::{Model, Sense};
 
+use crate::distinct::{self, Blocks};
 use crate::linear::{self, NO_ROW};
 use crate::sums::{self, Sums};
 
@@ -97,6 +98,9 @@ pub(crate) struct Compiled {
     pub any_linear: bool,
     /// Linear rows that are sums of distinct values, with their combinations (`sums.rs`).
     pub sums: Sums,
+    /// Groups of linear rows that take distinct values, and rows those make redundant
+    /// (`distinct.rs`).
+    pub blocks: Blocks,
 }
 
 /// Why a model cannot be compiled: a row mentions a variable the model does not have.
@@ -115,6 +119,16 @@ fn prefix(counts: &mut [u32]) {
     for k in 1..counts.len() {
         counts[k] += counts[k - 1];
     }
+}
+
+/// The CSR lists `start`/`list` with only the entries `keep` accepts.
+fn keep_rows(start: &[u32], list: &[u32], keep: impl Fn(u32) -> bool) -> (Vec<u32>, Vec<u32>) {
+    let (mut out_start, mut out) = (vec![0u32], Vec::with_capacity(list.len()));
+    for w in start.windows(2) {
+        out.extend(list[w[0] as usize..w[1] as usize].iter().copied().filter(|&x| keep(x)));
+        out_start.push(out.len() as u32);
+    }
+    (out_start, out)
 }
 
 /// For `rows` given as CSR (`starts`, `keys`), the rows of each of `num_keys` keys, with the
@@ -172,10 +186,29 @@ impl Compiled {
         );
         let linear::Grouped { lin_start, lin_terms, lin_groups, group_start, group_eo } = grouped;
         let max_groups = lin_groups.windows(2).map(|w| (w[1] - w[0]) as usize).max().unwrap_or(0);
-        let (var_lin_start, var_lin, _) = transpose(num_vars, &lin_start, |i| lin_terms[i].0);
+        let blocks = distinct::detect(
+            model,
+            &distinct::Layout {
+                lin_terms: &lin_terms,
+                lin_groups: &lin_groups,
+                group_start: &group_start,
+                group_eo: &group_eo,
+                lin_sense: &lin_sense,
+                lin_rhs: &lin_rhs,
+                eo_start: &eo_start,
+                var_eo_start: &var_eo_start,
+                var_eo_row: &var_eo_row,
+            },
+            &eo_vars,
+        );
+        // Implied rows are never propagated: no variable or exactly-one row leads to them.
+        let (var_lin_start, var_lin) = {
+            let (start, rows, _) = transpose(num_vars, &lin_start, |i| lin_terms[i].0);
+            keep_rows(&start, &rows, |l| !blocks.implied[l as usize])
+        };
         let (eo_lin_start, eo_lin) = {
             let mut pairs: Vec<(u32, u32)> = Vec::new();
-            for l in 0..lin_row.len() {
+            for l in (0..lin_row.len()).filter(|&l| !blocks.implied[l]) {
                 for &r in &group_eo[lin_groups[l] as usize..lin_groups[l + 1] as usize] {
                     if r != NO_ROW {
                         pairs.push((r, l as u32));
@@ -254,6 +287,7 @@ impl Compiled {
             max_groups,
             any_linear,
             sums,
+            blocks,
         }
     }
 

@@ -20,7 +20,8 @@
 //!   inside two disjoint rows own those rows (naked and hidden pairs, X-wings).
 //! - **Sum rows**, linear rows that are sums of distinct values (killer cages), by the value
 //!   combinations they allow (`sums.rs`), after their bounds.
-//! - **Linear rows**, by activity bounds per group (`linear.rs`). They keep no search state and
+//! - **Linear rows**, by activity bounds per group (`linear.rs`), and per block of groups that
+//!   take distinct values (`distinct.rs`); rows that blocks prove redundant are never queued. They keep no search state and
 //!   are re-evaluated when a variable of theirs, or the count of a row one of their groups lies
 //!   in, changes. State only tightens between two undos, so a bound computed a moment ago is
 //!   still a valid bound: deductions made from it stay sound.
@@ -30,7 +31,8 @@ use sudoku_ip_model::{Model, Sense};
 use std::sync::Arc;
 
 use crate::compile::{Compiled, HAS_LINEAR, SINGLE_WORD};
-use crate::linear::{GroupBounds, RowBounds, NO_ROW};
+use crate::distinct::NO_BLOCK;
+use crate::linear::{BlockBounds, GroupBounds, RowBounds, NO_ROW};
 use crate::sums;
 
 /// Marks an assignment to 1 in the trail (a plain entry is a kill).
@@ -101,6 +103,8 @@ pub(crate) struct Engine {
     lin_queued: Vec<bool>,
     /// Per-group bounds of the linear row being propagated (sized for the largest row).
     scratch: Vec<GroupBounds>,
+    /// Per-block bounds of that row (`distinct.rs`).
+    block_scratch: Vec<BlockBounds>,
     /// Per-group live values, and values kept, of the sum row being propagated (`sums.rs`).
     sum_live: Vec<u64>,
     sum_keep: Vec<u64>,
@@ -142,6 +146,7 @@ impl Engine {
             lin_queue: Vec::with_capacity(lin_rows),
             lin_queued: vec![false; lin_rows],
             scratch: Vec::with_capacity(c.max_groups),
+            block_scratch: Vec::with_capacity(c.blocks.max_blocks),
             sum_live: Vec::with_capacity(c.sums.max_groups),
             sum_keep: Vec::with_capacity(c.sums.max_groups),
             holders: Vec::with_capacity(c.sums.max_groups),
@@ -567,34 +572,77 @@ impl Engine {
         Ok(())
     }
 
-    /// Fill `scratch` with the bounds of each group of linear row `l` and return the bounds of
-    /// the row's activity. A group is a set of terms inside one exactly-one row, so at most one
-    /// of them is 1; when the group holds every live variable of that row, exactly one is.
-    fn analyse_linear(&self, l: usize, scratch: &mut Vec<GroupBounds>) -> RowBounds {
+    /// Fill `scratch` with the bounds of each group of linear row `l`, and `blocks` with those
+    /// of its blocks, and return the bounds of the row's activity. A group is a set of terms
+    /// inside one exactly-one row, so at most one of them is 1; when the group holds every live
+    /// variable of that row, exactly one is. A block's groups take distinct values.
+    fn analyse_linear(&self, l: usize, scratch: &mut Vec<GroupBounds>, blocks: &mut Vec<BlockBounds>) -> RowBounds {
+        let c = &*self.c;
         scratch.clear();
+        blocks.clear();
+        let (b0, b1) = (c.blocks.row_blocks[l] as usize, c.blocks.row_blocks[l + 1] as usize);
+        blocks.extend(c.blocks.block_len[b0..b1].iter().map(|&k| BlockBounds::new(k)));
         let (mut lo, mut hi) = (0i64, 0i64);
-        for g in self.c.lin_groups[l] as usize..self.c.lin_groups[l + 1] as usize {
+        for g in c.lin_groups[l] as usize..c.lin_groups[l + 1] as usize {
             let mut b = GroupBounds::EMPTY;
-            for &(v, a) in &self.c.lin_terms[self.c.group_start[g] as usize..self.c.group_start[g + 1] as usize] {
+            let mut values = 0u64;
+            for i in c.group_start[g] as usize..c.group_start[g + 1] as usize {
+                let (v, a) = c.lin_terms[i];
                 if self.is_one(v) {
                     b.one = Some(a);
                 } else if self.is_live(v) {
                     b.add_free(v, a);
+                } else {
+                    continue;
+                }
+                if b0 != b1 {
+                    values |= 1 << c.blocks.value[i];
                 }
             }
-            let r = self.c.group_eo[g];
+            let r = c.group_eo[g];
             b.complete = b.free > 0 && r != NO_ROW && self.rows[r as usize].count == b.free;
             b.settle();
-            lo += b.lo;
-            hi += b.hi;
+            match c.blocks.group_block[g] {
+                NO_BLOCK => {
+                    lo += b.lo;
+                    hi += b.hi;
+                }
+                k => blocks[k as usize - b0].add(&b, values),
+            }
             scratch.push(b);
+        }
+        let values = &c.blocks.values[c.blocks.values_start[l] as usize..c.blocks.values_start[l + 1] as usize];
+        let mut room = true;
+        for blk in blocks.iter_mut() {
+            room &= blk.settle(values);
+            lo += blk.lo;
+            hi += blk.hi;
         }
         RowBounds {
             lo,
             hi,
-            rhs: self.c.lin_rhs[l],
-            upper: self.c.lin_sense[l] != Sense::Ge,
-            lower: self.c.lin_sense[l] != Sense::Le,
+            rhs: c.lin_rhs[l],
+            upper: c.lin_sense[l] != Sense::Ge,
+            lower: c.lin_sense[l] != Sense::Le,
+            room,
+        }
+    }
+
+    /// Whether fixing free variable `v` (coefficient `a`, in group `g`, whose bounds are `b`)
+    /// to 1, and to 0, would break linear row `l` (bounds `bounds`, blocks `blocks`).
+    #[inline]
+    fn forced(
+        &self,
+        l: usize,
+        g: usize,
+        b: &GroupBounds,
+        blocks: &[BlockBounds],
+        (v, a): (u32, i64),
+        bounds: &RowBounds,
+    ) -> (bool, bool) {
+        match self.c.blocks.group_block[g] {
+            NO_BLOCK => b.forced(v, a, bounds),
+            k => b.forced_in(&blocks[k as usize - self.c.blocks.row_blocks[l] as usize], v, a, bounds),
         }
     }
 
@@ -602,9 +650,9 @@ impl Engine {
     /// else fix every free variable whose other value would.
     fn propagate_linear(&mut self, l: usize) -> Result<(), Conflict> {
         // Moved out and back so that `kill`/`assign` can borrow `self`; no allocation.
-        let mut scratch = std::mem::take(&mut self.scratch);
-        let result = self.propagate_linear_with(l, &mut scratch);
-        self.scratch = scratch;
+        let (mut scratch, mut blocks) = (std::mem::take(&mut self.scratch), std::mem::take(&mut self.block_scratch));
+        let result = self.propagate_linear_with(l, &mut scratch, &mut blocks);
+        (self.scratch, self.block_scratch) = (scratch, blocks);
         result?;
         match self.c.sums.of_lin[l] {
             u32::MAX => Ok(()),
@@ -705,8 +753,13 @@ impl Engine {
         Ok(())
     }
 
-    fn propagate_linear_with(&mut self, l: usize, scratch: &mut Vec<GroupBounds>) -> Result<(), Conflict> {
-        let bounds = self.analyse_linear(l, scratch);
+    fn propagate_linear_with(
+        &mut self,
+        l: usize,
+        scratch: &mut Vec<GroupBounds>,
+        blocks: &mut Vec<BlockBounds>,
+    ) -> Result<(), Conflict> {
+        let bounds = self.analyse_linear(l, scratch, blocks);
         let row = self.c.lin_row[l] as usize;
         if bounds.broken() {
             return Err(Conflict { row, kind: ConflictKind::Linear });
@@ -723,7 +776,7 @@ impl Engine {
                 if !self.is_live(v) || self.is_one(v) {
                     continue;
                 }
-                match b.forced(v, a, &bounds) {
+                match self.forced(l, g, &b, blocks, (v, a), &bounds) {
                     (true, true) => return Err(Conflict { row, kind: ConflictKind::Linear }),
                     (true, false) => self.kill(v, row)?,
                     (false, true) => self.assign(v, row)?,
@@ -747,7 +800,9 @@ impl Engine {
             }
         }
         for l in 0..self.c.lin_rows() {
-            queue_linear(&mut self.lin_queued, &mut self.lin_queue, l as u32);
+            if !self.c.blocks.implied[l] {
+                queue_linear(&mut self.lin_queued, &mut self.lin_queue, l as u32);
+            }
         }
         // Nothing is propagated yet, so a variable fixed to 0 cannot be at 1 and only
         // assignments can fail: a given already killed by another given of one of its rows.
@@ -819,16 +874,16 @@ impl Engine {
             assert!(required.is_some(), "sum row {l} has no fitting combination");
             assert_eq!(live, keep, "sum row {l} keeps values no combination offers");
         }
-        let mut scratch = Vec::new();
-        for l in 0..self.c.lin_rows() {
-            let bounds = self.analyse_linear(l, &mut scratch);
+        let (mut scratch, mut blocks) = (Vec::new(), Vec::new());
+        for l in (0..self.c.lin_rows()).filter(|&l| !self.c.blocks.implied[l]) {
+            let bounds = self.analyse_linear(l, &mut scratch, &mut blocks);
             assert!(!bounds.broken(), "linear row {l} violated");
             let first = self.c.lin_groups[l] as usize;
             for g in first..self.c.lin_groups[l + 1] as usize {
                 let b = scratch[g - first];
                 for &(v, a) in &self.c.lin_terms[self.c.group_start[g] as usize..self.c.group_start[g + 1] as usize] {
                     if self.is_live(v) && !self.is_one(v) {
-                        let forced = b.forced(v, a, &bounds);
+                        let forced = self.forced(l, g, &b, &blocks, (v, a), &bounds);
                         assert_eq!(forced, (false, false), "linear row {l} can still fix variable {v}");
                     }
                 }

@@ -9,7 +9,8 @@
 //! - The generic engine ([`search_generic`]) propagates to a fixed point — exactly-one rows by
 //!   counters (naked and hidden singles), by locked candidates between rows sharing
 //!   variables and, in long searches, by pairs; linear rows by activity bounds over groups of terms that lie in one
-//!   exactly-one row (`linear.rs`), and those that are sums of distinct values (killer cages)
+//!   exactly-one row (`linear.rs`), with groups that must take distinct values bounded together
+//!   (`distinct.rs`: a cage over a whole grid has one possible total), and those that are sums of distinct values (killer cages)
 //!   by the value combinations they allow (`sums.rs`) — and searches depth-first with a trail, branching in the
 //!   exactly-one row with the fewest candidates relative to the conflicts it has caused
 //!   (dom/wdeg). It assumes nothing about where rows come from, so every variant that compiles
@@ -34,6 +35,7 @@
 #![forbid(unsafe_code)]
 
 mod compile;
+mod distinct;
 mod engine;
 pub mod fast9;
 mod linear;

@@ -100,16 +100,18 @@ pub(crate) struct RowBounds {
     pub upper: bool,
     /// `activity >= rhs` must hold (`>=` and `=` rows).
     pub lower: bool,
+    /// False when a block has fewer live values than groups (`distinct.rs`).
+    pub room: bool,
 }
 
 impl RowBounds {
     /// Whether these bounds already exclude the right-hand side.
     pub fn broken(&self) -> bool {
-        (self.upper && self.lo > self.rhs) || (self.lower && self.hi < self.rhs)
+        !self.room || (self.upper && self.lo > self.rhs) || (self.lower && self.hi < self.rhs)
     }
 
     /// Whether bounds moved to `lo + dlo`, `hi + dhi` would exclude the right-hand side.
-    fn broken_with(&self, lo: i64, hi: i64) -> bool {
+    pub fn broken_with(&self, lo: i64, hi: i64) -> bool {
         (self.upper && lo > self.rhs) || (self.lower && hi < self.rhs)
     }
 }
@@ -182,6 +184,20 @@ impl GroupBounds {
         };
     }
 
+    /// The group's bounds with free variable `v` at 0.
+    #[inline]
+    fn without(&self, v: u32) -> (i64, i64) {
+        let min = if v == self.argmin { self.min2 } else { self.min1 };
+        let max = if v == self.argmax { self.max2 } else { self.max1 };
+        // Without v, a complete group still has a free variable, so min and max are finite;
+        // an incomplete one may be left empty, where min(0, ∞) = max(0, −∞) = 0.
+        if self.complete {
+            (min, max)
+        } else {
+            (min.min(0), max.max(0))
+        }
+    }
+
     /// For free variable `v` (coefficient `a`) of this group: whether `v = 1`, and whether
     /// `v = 0`, would break the row.
     #[inline]
@@ -191,13 +207,107 @@ impl GroupBounds {
         let zero_breaks = if self.complete && self.free == 1 {
             true // v is the last live variable of an exactly-one row
         } else {
-            let min = if v == self.argmin { self.min2 } else { self.min1 };
-            let max = if v == self.argmax { self.max2 } else { self.max1 };
-            // Without v, a complete group still has a free variable, so min and max are finite;
-            // an incomplete one may be left empty, where min(0, ∞) = max(0, −∞) = 0.
-            let (lo0, hi0) = if self.complete { (min, max) } else { (min.min(0), max.max(0)) };
+            let (lo0, hi0) = self.without(v);
             row.broken_with(lo_rest + lo0, hi_rest + hi0)
         };
         (one_breaks, zero_breaks)
+    }
+
+    /// [`GroupBounds::forced`] for a group of block `blk` (`distinct.rs`): the block's bounds
+    /// move, not the group's alone.
+    #[inline]
+    pub fn forced_in(&self, blk: &BlockBounds, v: u32, a: i64, row: &RowBounds) -> (bool, bool) {
+        let (lo_rest, hi_rest) = (row.lo - blk.lo, row.hi - blk.hi);
+        let (glo, ghi) = (blk.glo - self.lo, blk.ghi - self.hi);
+        let lo1 = (glo + a).max(if a <= blk.kth_small { blk.small_k } else { a + blk.small_km1 });
+        let hi1 = (ghi + a).min(if a >= blk.kth_large { blk.large_k } else { a + blk.large_km1 });
+        let one_breaks = row.broken_with(lo_rest + lo1, hi_rest + hi1);
+        let zero_breaks = if self.complete && self.free == 1 {
+            true
+        } else {
+            let (lo0, hi0) = self.without(v);
+            row.broken_with(lo_rest + (glo + lo0).max(blk.small_k), hi_rest + (ghi + hi0).min(blk.large_k))
+        };
+        (one_breaks, zero_breaks)
+    }
+}
+
+/// The bounds of a block: `k` groups of one row that take `k` distinct values (`distinct.rs`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BlockBounds {
+    /// Groups in the block.
+    pub k: u32,
+    /// Live values of its groups (bits of value indices).
+    pub union: u64,
+    /// Sums of the groups' own bounds.
+    pub glo: i64,
+    pub ghi: i64,
+    /// The block's bounds: the tighter of the group sums and the distinct-value sums.
+    pub lo: i64,
+    pub hi: i64,
+    /// Sums of the k and k − 1 smallest live values, and the k-th smallest.
+    small_k: i64,
+    small_km1: i64,
+    kth_small: i64,
+    /// The same from the top.
+    large_k: i64,
+    large_km1: i64,
+    kth_large: i64,
+}
+
+impl BlockBounds {
+    /// A block of `k` groups with nothing seen yet.
+    pub fn new(k: u32) -> BlockBounds {
+        BlockBounds {
+            k,
+            union: 0,
+            glo: 0,
+            ghi: 0,
+            lo: 0,
+            hi: 0,
+            small_k: 0,
+            small_km1: 0,
+            kth_small: 0,
+            large_k: 0,
+            large_km1: 0,
+            kth_large: 0,
+        }
+    }
+
+    /// Add a group's bounds and live values.
+    #[inline]
+    pub fn add(&mut self, g: &GroupBounds, values: u64) {
+        self.glo += g.lo;
+        self.ghi += g.hi;
+        self.union |= values;
+    }
+
+    /// Compute the bounds once every group is added, `values` being the row's distinct
+    /// coefficients by index. False when the groups have fewer live values than members.
+    pub fn settle(&mut self, values: &[i64]) -> bool {
+        let k = self.k;
+        if self.union.count_ones() < k {
+            return false;
+        }
+        let (mut bits, mut sum) = (self.union, 0i64);
+        for _ in 0..k {
+            let a = values[bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+            (self.small_km1, self.kth_small) = (sum, a);
+            sum += a;
+        }
+        self.small_k = sum;
+        let (mut bits, mut sum) = (self.union, 0i64);
+        for _ in 0..k {
+            let top = 63 - bits.leading_zeros();
+            let a = values[top as usize];
+            bits &= !(1u64 << top);
+            (self.large_km1, self.kth_large) = (sum, a);
+            sum += a;
+        }
+        self.large_k = sum;
+        self.lo = self.glo.max(self.small_k);
+        self.hi = self.ghi.min(self.large_k);
+        true
     }
 }

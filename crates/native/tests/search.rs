@@ -313,3 +313,101 @@ fn rows_outside_the_model_are_refused_not_a_panic() {
     assert!(Native.search(&m, &SearchRequest::solve()).is_err());
     assert!(matches!(presolve(&m), Presolve::Infeasible { .. }));
 }
+
+// ---- Bounds over blocks of distinct values (distinct.rs) ---------------------------------
+
+/// Every cell of an empty `n`×`n` model (boxes `br`×`bc`) in one cage of total `sum`.
+fn whole_grid_cage(br: usize, bc: usize, sum: i32) -> Model {
+    let n = br * bc;
+    let mut m = model(br, bc, &vec![0; n * n]);
+    let cells: Vec<Cell> = (0..n * n).map(|k| Cell::new(k / n, k % n)).collect();
+    let terms = digit_sum(&m, &cells, 1);
+    push(&mut m, "cage", terms, Sense::Eq, sum);
+    m
+}
+
+#[test]
+fn a_whole_grid_cage_above_the_true_total_is_refuted_at_the_root() {
+    // The nine rows each sum to 45: 405 in all. 406 used to run until killed.
+    for (br, bc, total) in [(3, 3, 405), (4, 4, 16 * 136), (2, 3, 6 * 21)] {
+        let bad = whole_grid_cage(br, bc, total + 1);
+        assert!(matches!(presolve(&bad), Presolve::Infeasible { .. }), "{br}x{bc}");
+        let r = Native.search(&bad, &SearchRequest::count(2, 0)).expect("search");
+        assert_eq!((r.count, r.end, r.stats.nodes), (0, SearchEnd::Exhausted, Some(1)), "{br}x{bc}");
+        // The true total is implied by the other rows: solving is as easy as without it.
+        let good = whole_grid_cage(br, bc, total);
+        let r = Native.search(&good, &SearchRequest::solve().with_limits(Limits { time: None, nodes: Some(1000) }));
+        let r = r.expect("search");
+        assert_eq!(r.count, 1, "{br}x{bc}");
+        assert!(good.is_feasible(&good.ones_from_grid(&r.solutions[0])));
+    }
+    // Below the total, and `<=` / `>=` forms.
+    assert!(matches!(presolve(&whole_grid_cage(3, 3, 404)), Presolve::Infeasible { .. }));
+    let mut le = model(2, 2, &[0; 16]);
+    let cells: Vec<Cell> = (0..16).map(|k| Cell::new(k / 4, k % 4)).collect();
+    let terms = digit_sum(&le, &cells, 1);
+    push(&mut le, "le", terms, Sense::Le, 39);
+    assert!(matches!(presolve(&le), Presolve::Infeasible { .. }));
+    let mut ge = model(2, 2, &[0; 16]);
+    let terms = digit_sum(&ge, &cells, 1);
+    push(&mut ge, "ge", terms, Sense::Ge, 40);
+    assert_eq!(cross_check(&ge), 288);
+}
+
+#[test]
+fn two_rows_of_a_4x4_summing_to_less_than_20_are_refuted_at_the_root() {
+    // Cells of rows 1 and 2: two blocks of four distinct digits, 10 each.
+    let mut m = model(2, 2, &[0; 16]);
+    let cells: Vec<Cell> = (0..8).map(|k| Cell::new(k / 4, k % 4)).collect();
+    let terms = digit_sum(&m, &cells, 1);
+    push(&mut m, "two_rows", terms, Sense::Le, 19);
+    assert!(matches!(presolve(&m), Presolve::Infeasible { .. }));
+    assert_eq!(cross_check(&m), 0);
+}
+
+#[test]
+fn digit_sums_over_random_cells_agree_with_the_reference() {
+    // Sums over random sets of cells (several cells of one row, column or box make blocks),
+    // with signs, senses and right-hand sides near the planted grid's: the blocks' bounds must
+    // never lose a solution, and the reference must find no solution they admit wrongly.
+    let mut rng = Rng(23);
+    for case in 0..60 {
+        let (br, bc, holes) = if case % 3 == 0 { (2, 3, 20) } else { (2, 2, 10 + case % 5) };
+        let n = br * bc;
+        let solution = full_grid(&mut rng, br, bc);
+        let mut m = model(br, bc, &remove_cells(&mut rng, &solution, holes));
+        let ones = m.ones_from_grid(&sudoku_ip_model::Grid::from_values(n, solution.clone()).expect("grid"));
+        for k in 0..1 + rng.below(2) {
+            let mut cells: Vec<Cell> = Vec::new();
+            for _ in 0..2 + rng.below(n * 2) {
+                let c = Cell::new(rng.below(n), rng.below(n));
+                if !cells.contains(&c) {
+                    cells.push(c);
+                }
+            }
+            let sign = if rng.below(4) == 0 { -1 } else { 1 };
+            let mut terms = digit_sum(&m, &cells, sign);
+            if rng.below(3) == 0 {
+                let other = Cell::new(rng.below(n), rng.below(n));
+                if !cells.contains(&other) {
+                    terms.extend(digit_sum(&m, &[other], -sign));
+                }
+            }
+            let row = Row { name: format!("s{k}"), terms, sense: Sense::Eq, rhs: 0 };
+            let act = row.activity(&ones) as i32;
+            let sense = [Sense::Le, Sense::Eq, Sense::Ge][rng.below(3)];
+            let rhs = act + rng.below(5) as i32 - 2;
+            m.push_row(Row { sense, rhs, ..row });
+        }
+        cross_check(&m);
+        let all = reference::solutions(&m, 100_000);
+        match presolve(&m) {
+            Presolve::Infeasible { reason } => assert_eq!(all.count, 0, "{reason}"),
+            Presolve::Reduced { fixed, .. } => {
+                for s in &all.solutions {
+                    assert!(fixed.iter().zip(s).all(|(f, &x)| f.is_none_or(|f| f == x)));
+                }
+            }
+        }
+    }
+}
