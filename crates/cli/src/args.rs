@@ -83,9 +83,8 @@ pub struct InputArgs {
     /// Box shape ROWSxCOLS, e.g. 2x3 (default: inferred, wider than tall).
     #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
     pub box_shape: Option<(usize, usize)>,
-    /// Extra rules, comma-separated: diagonal, windows, anti-knight, anti-king, non-consecutive
-    /// (rules with data — cages, thermometers, ... — come from a JSON puzzle file).
-    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    // Extra rules: the help lists the rule registry.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', help = rules_help())]
     pub rules: Vec<String>,
 }
 
@@ -266,6 +265,20 @@ fn parse_max(s: &str) -> Result<u64, String> {
         Ok(0) | Err(_) => Err(format!("expected a positive number or \"all\", found {s:?}")),
         Ok(k) => Ok(k),
     }
+}
+
+/// `--rules`' help, from the rule registry: the rules a name turns on, and the ones that need
+/// data from a JSON puzzle.
+pub fn rules_help() -> String {
+    use sudoku_ip::model::rules::REGISTRY;
+    let names = |switchable: bool| {
+        REGISTRY.iter().filter(|e| e.switchable() == switchable).map(|e| e.name).collect::<Vec<_>>().join(", ")
+    };
+    format!(
+        "Extra rules, comma-separated: {} (rules with data — {} — come from a JSON puzzle file)",
+        names(true),
+        names(false)
+    )
 }
 
 #[cfg(test)]

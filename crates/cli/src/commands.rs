@@ -88,7 +88,7 @@ pub fn read_document(input: &InputArgs) -> Result<(Document, String), Failure> {
 /// setters allow such cages, so they are read as given, but it is more often a typo in a cell.
 fn warn_scattered_cages(puzzle: &Puzzle, name: &str) {
     for rule in puzzle.rules() {
-        let sudoku_ip::model::Rule::Killer { cages, .. } = rule else { continue };
+        let sudoku_ip::model::Rule::Killer(sudoku_ip::model::rules::Killer { cages, .. }) = rule else { continue };
         for (k, cage) in cages.iter().enumerate() {
             let pieces = pieces(&cage.cells);
             if pieces > 1 {

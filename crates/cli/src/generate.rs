@@ -30,8 +30,8 @@ pub struct GenerateArgs {
     /// givens are ignored.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "box_shape"])]
     pub like: Option<PathBuf>,
-    /// Extra rules, comma-separated: diagonal, windows, anti-knight, anti-king, non-consecutive.
-    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    // Extra rules: the help lists the rule registry.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', help = crate::args::rules_help())]
     pub rules: Vec<String>,
     /// Killer: random cages of 2-5 cells with their sums, and as few givens as stay unique
     /// (often none). Written as JSON.

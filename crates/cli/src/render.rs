@@ -46,8 +46,8 @@ pub struct RenderArgs {
     /// Box shape ROWSxCOLS, e.g. 2x3.
     #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
     pub box_shape: Option<(usize, usize)>,
-    /// Extra rules, comma-separated: diagonal, windows, anti-knight, anti-king, non-consecutive.
-    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    // Extra rules: the help lists the rule registry.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', help = crate::args::rules_help())]
     pub rules: Vec<String>,
 }
 

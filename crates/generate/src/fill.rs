@@ -30,7 +30,14 @@ const PLACEMENT_NODES: u64 = 2_000;
 
 /// Whether a rule stays true when the digits are relabelled.
 fn digit_blind(rule: &Rule) -> bool {
-    matches!(rule, Rule::Windows | Rule::Diagonal | Rule::AntiKnight | Rule::AntiKing | Rule::ExtraRegions { .. })
+    matches!(
+        rule,
+        Rule::Windows(sudoku_ip_model::rules::Windows)
+            | Rule::Diagonal(sudoku_ip_model::rules::Diagonal)
+            | Rule::AntiKnight(sudoku_ip_model::rules::AntiKnight)
+            | Rule::AntiKing(sudoku_ip_model::rules::AntiKing)
+            | Rule::ExtraRegions(..)
+    )
 }
 
 /// A random full grid (row-major values) for the oracle's geometry and rules.

@@ -303,7 +303,7 @@ pub fn minimize(puzzle: &Puzzle) -> Result<Puzzle, GenerateError> {
 fn validate(spec: &GenerateSpec) -> Result<(), GenerateError> {
     validate_rules(&spec.geometry, &spec.rules)?;
     if let Some(k) = spec.killer {
-        if spec.rules.iter().any(|r| matches!(r, Rule::Killer { .. })) {
+        if spec.rules.iter().any(|r| matches!(r, Rule::Killer(..))) {
             return Err(GenerateError::InvalidSpec {
                 reason: "the rules already have killer cages; generated cages would be a second killer rule".into(),
             });
@@ -342,7 +342,7 @@ fn attempt_once(
     let oracle = match spec.killer {
         Some(k) => {
             let cages = killer::random_cages(&solution, n, (k.min_cage, k.max_cage), rng);
-            puzzle = puzzle.with_rule(Rule::Killer { cages, distinct: true });
+            puzzle = puzzle.with_rule(Rule::Killer(sudoku_ip_model::rules::Killer { cages, distinct: true }));
             caged = Oracle::new(&puzzle)?;
             &mut caged
         }

@@ -6,8 +6,10 @@ use crate::geometry::{Cell, Geometry};
 use crate::grid::Grid;
 use crate::rules::Rule;
 
-/// Geometry + givens + the extra rules of a variant.
+/// Geometry + givens + the extra rules of a variant. Serde reads and writes it in the JSON
+/// format ([`crate::formats::json`]), with its checks.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "serde_json::Value", into = "serde_json::Value")]
 pub struct Puzzle {
     geometry: Geometry,
     givens: Grid,
@@ -29,7 +31,8 @@ impl Puzzle {
     }
 
     /// Add a variant rule.
-    pub fn with_rule(mut self, rule: Rule) -> Puzzle {
+    pub fn with_rule(mut self, rule: impl Into<Rule>) -> Puzzle {
+        let rule = rule.into();
         self.rules.push(rule);
         self
     }
@@ -91,5 +94,19 @@ impl Puzzle {
                 (v != 0).then(|| (c.row as usize + 1, c.col as usize + 1, v))
             })
             .collect()
+    }
+}
+
+impl TryFrom<serde_json::Value> for Puzzle {
+    type Error = crate::error::ParseError;
+
+    fn try_from(value: serde_json::Value) -> Result<Puzzle, Self::Error> {
+        crate::formats::json::parse_value(&value)
+    }
+}
+
+impl From<Puzzle> for serde_json::Value {
+    fn from(puzzle: Puzzle) -> serde_json::Value {
+        crate::formats::json::to_json(&puzzle)
     }
 }

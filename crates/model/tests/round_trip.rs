@@ -7,7 +7,7 @@
 use proptest::prelude::*;
 use sudoku_ip_model::formats::{self, json, write_text, ParseOptions, TextForm};
 use sudoku_ip_model::geometry::Layout;
-use sudoku_ip_model::rules::{rule_from_name, SWITCHABLE};
+use sudoku_ip_model::rules::{rule_from_name, switchable_names};
 use sudoku_ip_model::{Geometry, Grid, Puzzle};
 
 /// The examples with regions or rules with data (killer, thermometer, arrow, …).
@@ -44,14 +44,14 @@ fn puzzle_strategy() -> impl Strategy<Value = Puzzle> {
             (
                 Just(base.clone()),
                 proptest::collection::vec(any::<bool>(), base.rules().len()),
-                proptest::collection::vec(any::<bool>(), SWITCHABLE.len()),
+                proptest::collection::vec(any::<bool>(), switchable_names().len()),
                 proptest::collection::vec((1..=n as u8, 0..4u8), n * n),
             )
         })
         .prop_map(|(base, keep, add, cells)| {
             let n = base.n();
             let mut rules: Vec<_> = base.rules().iter().zip(keep).filter(|(_, k)| *k).map(|(r, _)| r.clone()).collect();
-            for (name, _) in SWITCHABLE.iter().zip(add).filter(|(_, on)| *on) {
+            for (name, _) in switchable_names().into_iter().zip(add).filter(|(_, on)| *on) {
                 if let Ok(rule) = rule_from_name(name, n) {
                     if rule.validate(base.geometry()).is_ok() && !rules.iter().any(|r| r.name() == rule.name()) {
                         rules.push(rule);
@@ -76,7 +76,7 @@ proptest! {
         let back = json::parse_value(&json::to_json(&p)).expect("JSON reads back");
         prop_assert_eq!(&back, &p, "JSON");
         let jigsaw = matches!(p.geometry().layout(), Layout::Regions(_));
-        let data = p.rules().iter().any(|r| !SWITCHABLE.contains(&r.name()));
+        let data = p.rules().iter().any(|r| !r.entry().switchable());
         for form in [TextForm::Grid, TextForm::Line, TextForm::Triplets] {
             match write_text(&p, form) {
                 Ok(text) => {

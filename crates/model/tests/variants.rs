@@ -132,7 +132,7 @@ const KILLER_SOLUTION: &str = "
     215647398 368952174 794381652 586274931 142593867 973816425 821739546 659428713 437165289";
 
 fn diagonal_puzzle() -> Puzzle {
-    Puzzle::new(nine(), grid(DIAGONAL_PUZZLE)).with_rule(Rule::Diagonal)
+    Puzzle::new(nine(), grid(DIAGONAL_PUZZLE)).with_rule(Rule::Diagonal(sudoku_ip_model::rules::Diagonal))
 }
 
 #[test]
@@ -160,20 +160,21 @@ fn a_valid_sudoku_off_the_diagonals_fails_both() {
         t.set(Cell::new(r, 0), s.get(Cell::new(r, 1)));
         t.set(Cell::new(r, 1), s.get(Cell::new(r, 0)));
     }
-    assert_breaks(&Puzzle::blank(nine()).with_rule(Rule::Diagonal), &t);
+    assert_breaks(&Puzzle::blank(nine()).with_rule(Rule::Diagonal(sudoku_ip_model::rules::Diagonal)), &t);
 }
 
 #[test]
 fn seed_004_killer_layout_imports_and_its_solution_passes() {
     let p = parse_killer_layout_text(KILLER_TEXT).expect("seed layout");
-    let Rule::Killer { cages, distinct } = &p.rules()[0] else { panic!("killer") };
+    let Rule::Killer(sudoku_ip_model::rules::Killer { cages, distinct }) = &p.rules()[0] else { panic!("killer") };
     assert!(distinct);
     assert_eq!(cages.len(), 29);
     assert_eq!(cages.iter().map(|c| c.cells.len()).sum::<usize>(), 81);
     assert_eq!(cages.iter().filter_map(|c| c.sum).sum::<u32>(), 405, "sums of a full grid");
     assert_passes(&p, &grid(KILLER_SOLUTION));
     // The seed's own formulation (sums only) accepts it too.
-    let sums_only = Puzzle::blank(nine()).with_rule(Rule::Killer { cages: cages.clone(), distinct: false });
+    let sums_only = Puzzle::blank(nine())
+        .with_rule(Rule::Killer(sudoku_ip_model::rules::Killer { cages: cages.clone(), distinct: false }));
     assert_passes(&sums_only, &grid(KILLER_SOLUTION));
     // Another valid Sudoku breaks the cages.
     assert_breaks(&p, &grid(DIAGONAL_SOLUTION));
@@ -188,9 +189,11 @@ fn a_cage_with_a_repeat_fails_both_under_the_standard_rule_only() {
     let g = grid("1234 3412 2143 4321");
     let cage = Cage { cells: vec![c(1, 1), c(1, 2), c(2, 2), c(2, 3)], sum: Some(1 + 2 + 4 + 1) };
     let four = Geometry::new(4, None).expect("4x4");
-    let standard = Puzzle::blank(four.clone()).with_rule(Rule::Killer { cages: vec![cage.clone()], distinct: true });
+    let standard = Puzzle::blank(four.clone())
+        .with_rule(Rule::Killer(sudoku_ip_model::rules::Killer { cages: vec![cage.clone()], distinct: true }));
     assert_breaks(&standard, &g);
-    let sums_only = Puzzle::blank(four).with_rule(Rule::Killer { cages: vec![cage], distinct: false });
+    let sums_only = Puzzle::blank(four)
+        .with_rule(Rule::Killer(sudoku_ip_model::rules::Killer { cages: vec![cage], distinct: false }));
     assert_passes(&sums_only, &g);
 }
 
@@ -233,7 +236,7 @@ fn hyper_givens() -> Grid {
 
 #[test]
 fn seed_001_hyper_is_unique_with_windows_and_not_without() {
-    let hyper = Puzzle::new(nine(), hyper_givens()).with_rule(Rule::Windows);
+    let hyper = Puzzle::new(nine(), hyper_givens()).with_rule(Rule::Windows(sudoku_ip_model::rules::Windows));
     let found = checker_solutions(&hyper, 2);
     assert_eq!(found, vec![grid(HYPER_SOLUTION)]);
     assert_passes(&hyper, &found[0]);
@@ -270,9 +273,11 @@ const NON_CONSECUTIVE: &str = "8692475135318692472741358699485726317263184951536
 
 #[test]
 fn anti_knight_anti_king_and_non_consecutive_grids_agree() {
-    for (rule, keeps) in
-        [(Rule::AntiKnight, ANTI_KNIGHT), (Rule::AntiKing, ANTI_KING), (Rule::NonConsecutive, NON_CONSECUTIVE)]
-    {
+    for (rule, keeps) in [
+        (Rule::AntiKnight(sudoku_ip_model::rules::AntiKnight), ANTI_KNIGHT),
+        (Rule::AntiKing(sudoku_ip_model::rules::AntiKing), ANTI_KING),
+        (Rule::NonConsecutive(sudoku_ip_model::rules::NonConsecutive), NON_CONSECUTIVE),
+    ] {
         let p = Puzzle::blank(nine()).with_rule(rule.clone());
         assert_passes(&p, &grid(keeps));
         assert_breaks(&p, &grid(KILLER_SOLUTION));
@@ -286,7 +291,8 @@ fn anti_knight_anti_king_and_non_consecutive_grids_agree() {
 #[test]
 fn the_checker_search_finds_an_anti_king_grid_the_model_accepts() {
     // The search on an empty 6x6 (9x9 takes seconds with this naive search).
-    let p = Puzzle::blank(Geometry::new(6, None).expect("6x6")).with_rule(Rule::AntiKing);
+    let p =
+        Puzzle::blank(Geometry::new(6, None).expect("6x6")).with_rule(Rule::AntiKing(sudoku_ip_model::rules::AntiKing));
     let found = checker_solutions(&p, 1);
     assert_eq!(found.len(), 1);
     assert_passes(&p, &found[0]);
@@ -294,7 +300,8 @@ fn the_checker_search_finds_an_anti_king_grid_the_model_accepts() {
 
 #[test]
 fn windows_on_16x16() {
-    let p = Puzzle::blank(Geometry::new(16, None).expect("16x16")).with_rule(Rule::Windows);
+    let p = Puzzle::blank(Geometry::new(16, None).expect("16x16"))
+        .with_rule(Rule::Windows(sudoku_ip_model::rules::Windows));
     assert_eq!(Model::build(&p).size().rows, 4 * 256 + 9 * 16);
     // The shifted-pattern grid keeps rows, columns and boxes but not the windows.
     let values: Vec<u8> = (0..256).map(|k| ((4 * (k / 16 % 4) + k / 64 + k % 16) % 16 + 1) as u8).collect();
@@ -323,7 +330,9 @@ fn check_rule(rule: Rule) {
 #[test]
 fn thermometers_agree() {
     // S: r1c2=1 < r1c1=2 < r2c1=3 < r2c2=6 < r3c2=9 (king steps).
-    check_rule(Rule::Thermometer { thermometers: vec![vec![c(1, 2), c(1, 1), c(2, 1), c(2, 2), c(3, 2)]] });
+    check_rule(Rule::Thermometer(sudoku_ip_model::rules::Thermometer {
+        thermometers: vec![vec![c(1, 2), c(1, 1), c(2, 1), c(2, 2), c(3, 2)]],
+    }));
 }
 
 #[test]
@@ -335,14 +344,14 @@ fn arrows_agree() {
     ];
     assert_eq!(s().get(c(3, 2)), s().get(c(2, 1)) + s().get(c(2, 2)));
     assert_eq!(s().get(c(5, 5)), s().get(c(6, 4)) + s().get(c(7, 3)));
-    check_rule(Rule::Arrow { arrows });
+    check_rule(Rule::Arrow(sudoku_ip_model::rules::Arrows { arrows }));
 }
 
 #[test]
 fn odd_even_agree() {
     let odd: Vec<Cell> = (1..=9).map(|k| c(k, k)).filter(|&x| s().get(x) % 2 == 1).collect();
     let even: Vec<Cell> = (1..=9).map(|k| c(k, k)).filter(|&x| s().get(x).is_multiple_of(2)).collect();
-    check_rule(Rule::OddEven { odd, even });
+    check_rule(Rule::OddEven(sudoku_ip_model::rules::OddEven { odd, even }));
 }
 
 fn orthogonal_pairs() -> Vec<(Cell, Cell)> {
@@ -368,8 +377,12 @@ fn kropki_agree_with_and_without_the_negative_constraint() {
         .into_iter()
         .filter(|&(p, q)| g.get(p).abs_diff(g.get(q)) != 1 && (g.get(p) == 2 * g.get(q) || g.get(q) == 2 * g.get(p)))
         .collect();
-    check_rule(Rule::Kropki { white: white.clone(), black: black.clone(), all_given: true });
-    check_rule(Rule::Kropki { white, black, all_given: false });
+    check_rule(Rule::Kropki(sudoku_ip_model::rules::Kropki {
+        white: white.clone(),
+        black: black.clone(),
+        all_given: true,
+    }));
+    check_rule(Rule::Kropki(sudoku_ip_model::rules::Kropki { white, black, all_given: false }));
 }
 
 #[test]
@@ -378,8 +391,8 @@ fn xv_agree_with_and_without_the_negative_constraint() {
     let sum = |p: Cell, q: Cell| g.get(p) + g.get(q);
     let x: Vec<_> = orthogonal_pairs().into_iter().filter(|&(p, q)| sum(p, q) == 10).collect();
     let v: Vec<_> = orthogonal_pairs().into_iter().filter(|&(p, q)| sum(p, q) == 5).collect();
-    check_rule(Rule::Xv { x: x.clone(), v: v.clone(), all_given: true });
-    check_rule(Rule::Xv { x, v, all_given: false });
+    check_rule(Rule::Xv(sudoku_ip_model::rules::Xv { x: x.clone(), v: v.clone(), all_given: true }));
+    check_rule(Rule::Xv(sudoku_ip_model::rules::Xv { x, v, all_given: false }));
 }
 
 #[test]
@@ -389,7 +402,9 @@ fn extra_regions_agree() {
     let shape: Vec<Cell> =
         (1..=9).map(|r| (1..=9).map(|col| c(r, col)).find(|&x| g.get(x) == r).expect("digit r in row r")).collect();
     assert_eq!(shape, [c(1, 2), c(2, 6), c(3, 4), c(4, 6), c(5, 4), c(6, 6), c(7, 4), c(8, 6), c(9, 9)]);
-    check_rule(Rule::ExtraRegions { regions: vec![shape, vec![c(1, 9), c(2, 8), c(3, 7)]] });
+    check_rule(Rule::ExtraRegions(sudoku_ip_model::rules::ExtraRegions {
+        regions: vec![shape, vec![c(1, 9), c(2, 8), c(3, 7)]],
+    }));
 }
 
 #[test]
@@ -403,7 +418,9 @@ fn a_given_that_breaks_a_rule_is_a_given_conflict_and_infeasible() {
     // A thermometer whose bulb is given 9.
     let mut givens = Grid::empty(9);
     givens.set(c(1, 1), 9);
-    let p = Puzzle::new(nine(), givens).with_rule(Rule::Thermometer { thermometers: vec![vec![c(1, 1), c(1, 2)]] });
+    let p = Puzzle::new(nine(), givens).with_rule(Rule::Thermometer(sudoku_ip_model::rules::Thermometer {
+        thermometers: vec![vec![c(1, 1), c(1, 2)]],
+    }));
     assert_eq!(sudoku_ip_model::check::given_conflicts(&p).len(), 1);
     let m = Model::build(&p);
     let v = m.var(c(1, 1), 9);

@@ -253,8 +253,8 @@ mod tests {
     use sudoku_ip_model::{Cell, Geometry, Puzzle, Rule};
 
     fn compiled(cages: Vec<Cage>, distinct: bool) -> Compiled {
-        let puzzle =
-            Puzzle::blank(Geometry::new(9, None).expect("9x9")).with_rules(vec![Rule::Killer { cages, distinct }]);
+        let puzzle = Puzzle::blank(Geometry::new(9, None).expect("9x9"))
+            .with_rules(vec![Rule::Killer(sudoku_ip_model::rules::Killer { cages, distinct })]);
         Compiled::new(&Model::build(&puzzle))
     }
 

@@ -147,7 +147,8 @@ fn killer_6x6(seed: u64, holes: usize, nudge: bool, distinct: bool) -> (Vec<u8>,
     let givens = remove_cells(&mut rng, &solution, holes);
     let geometry = Geometry::new(n, Some((2, 3))).expect("2x3 boxes");
     let grid = Grid::from_values(n, givens).expect("6x6 values");
-    let puzzle = Puzzle::new(geometry, grid).with_rules(vec![Rule::Killer { cages, distinct }]);
+    let puzzle =
+        Puzzle::new(geometry, grid).with_rules(vec![Rule::Killer(sudoku_ip_model::rules::Killer { cages, distinct })]);
     (solution, Model::build(&puzzle))
 }
 

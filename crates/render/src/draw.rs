@@ -99,8 +99,8 @@ pub(crate) fn picture(canvas: &mut Canvas, puzzle: &Puzzle, solution: Option<&Gr
     let thin = 1.5 * scale;
     let width = n as f64 * CELL;
 
-    let lines: Vec<String> =
-        if captions { puzzle.rules().iter().filter_map(rules::caption).collect() } else { Vec::new() };
+    let marks = rules::marks_of(puzzle.rules(), puzzle.geometry());
+    let lines: Vec<String> = if captions { rules::captions(&marks) } else { Vec::new() };
     let caption_cap = caption_size(&lines, width);
     let strip = if lines.is_empty() { 0.0 } else { lines.len() as f64 * 1.6 * caption_cap + 0.4 * caption_cap };
     let side = width + 2.0 * MARGIN + strip;
@@ -109,20 +109,14 @@ pub(crate) fn picture(canvas: &mut Canvas, puzzle: &Puzzle, solution: Option<&Gr
     canvas.push(format!(r#"<rect width="{0}" height="{0}" fill="{PAPER}"/>"#, num(side)));
 
     let mut shade: Vec<Option<&'static str>> = vec![None; n * n];
-    for rule in puzzle.rules() {
-        rules::shading(rule, n, &mut shade);
-    }
+    rules::shading(&marks, n, &mut shade);
     shading(canvas, &frame, &shade);
     thin_lines(canvas, &frame);
-    for rule in puzzle.rules() {
-        rules::overlay(rule, &frame, canvas);
-    }
+    rules::overlay(&marks, &frame, canvas);
     thick_borders(canvas, &frame, &puzzle.geometry().region_of_cells());
-    for rule in puzzle.rules() {
-        rules::marks(rule, &frame, canvas, &shade);
-    }
+    rules::edge_marks(&marks, &frame, canvas, &shade);
     // Digits make room for cage sums in the corner.
-    let cap = if puzzle.rules().iter().any(|r| r.name() == "killer") { KILLER_DIGIT_CAP } else { DIGIT_CAP };
+    let cap = if rules::has_corner_labels(&marks) { KILLER_DIGIT_CAP } else { DIGIT_CAP };
     digits(canvas, &frame, cap, puzzle.givens(), solution.filter(|s| s.n() == n));
 
     let (x, mut y) = frame.point(n as f64, 0.0);

@@ -1,184 +1,134 @@
-//! How each variant rule is drawn, the way setters draw it:
+//! How rules are drawn: each rule file in the model says which shapes its rule is
+//! ([`Rule::draw`], [`Mark`]); this module paints them the way setters draw them:
 //!
-//! | rule | drawing |
+//! | mark | drawing |
 //! | --- | --- |
-//! | windows | the windows' cells shaded |
-//! | extra regions | each region's cells shaded, one pastel per region |
-//! | diagonal | both main diagonals as lines |
-//! | odd / even | a grey circle (odd) or square (even) in the cell |
+//! | shade | the cells filled (windows grey, extra regions one pastel each) |
+//! | line | a polyline (the diagonals) |
 //! | thermometer | a thick grey line through the cells, a round bulb on the first |
 //! | arrow | a circle on the sum cell, a line through the arrow's cells, an arrowhead |
-//! | killer | a dashed outline inset from the cell borders; the sum small in the top-left corner, over every line |
-//! | kropki | white or black dots on the edge between the two cells |
-//! | XV | an X or a V on the edge between the two cells |
-//! | anti-knight, anti-king, non-consecutive, "all given" | a caption under the grid |
+//! | disc, square | a grey circle (odd) or square (even) in the cell |
+//! | cage | a dashed outline inset from the cell borders; the sum small in the top-left corner, over every line |
+//! | dot | a white or black dot on the edge between the two cells |
+//! | edge text | an X or a V on the edge between the two cells |
+//! | caption | a line under the grid (anti-knight, "all dots given", any rule without a shape) |
 //!
 //! Jigsaw regions are not a rule but the geometry: [`draw`](crate::draw) draws their borders
-//! thick like boxes. A rule added to the model later and not known here gets a caption with
-//! its name, so nothing is silently left out.
+//! thick like boxes.
 
 use std::collections::HashMap;
 
-use sudoku_ip_model::rules::{diagonal, windows, Arrow, Cage};
-use sudoku_ip_model::{Cell, Rule};
+use sudoku_ip_model::rules::draw::Width;
+use sudoku_ip_model::rules::Mark;
+use sudoku_ip_model::{Cell, Geometry, Rule};
 
 use crate::draw::{Frame, CELL, GIVEN, PAPER};
 use crate::svg::{num, Anchor, Canvas, Ink, BOLD};
 
-/// Shade of window cells.
-const WINDOW: &str = "#d9d9d9";
-/// Shades of extra regions, in turn.
-const PASTELS: [&str; 6] = ["#cfe3f7", "#fbe0c4", "#d7efcf", "#e6dbf5", "#fbf3b5", "#f7d4de"];
-/// Thermometers, odd/even shapes.
-const GREY: &str = "#c8c8c8";
-/// Arrows and diagonals.
-const LINE_GREY: &str = "#8c8c8c";
+/// Every rule's marks, in rule order.
+pub(crate) fn marks_of(rules: &[Rule], geometry: &Geometry) -> Vec<Mark> {
+    rules.iter().flat_map(|r| r.draw(geometry)).collect()
+}
 
-/// Colours of cells this rule shades.
-pub(crate) fn shading(rule: &Rule, n: usize, shade: &mut [Option<&'static str>]) {
-    let mut paint = |cell: Cell, colour: &'static str| {
-        if (cell.row as usize) < n && (cell.col as usize) < n {
-            shade[cell.index(n)] = Some(colour);
-        }
-    };
-    match rule {
-        Rule::Windows => {
-            for cell in windows::windows(n).unwrap_or_default().into_iter().flatten() {
-                paint(cell, WINDOW);
+/// Colours of the cells the marks shade; a later shade wins.
+pub(crate) fn shading(marks: &[Mark], n: usize, shade: &mut [Option<&'static str>]) {
+    for mark in marks {
+        if let Mark::Shade { cells, colour } = mark {
+            for cell in cells.iter().filter(|c| (c.row as usize) < n && (c.col as usize) < n) {
+                shade[cell.index(n)] = Some(colour);
             }
         }
-        Rule::ExtraRegions { regions } => {
-            for (i, region) in regions.iter().enumerate() {
-                for &cell in region {
-                    paint(cell, PASTELS[i % PASTELS.len()]);
-                }
-            }
-        }
-        _ => {}
     }
 }
 
-/// Marks drawn over the cell lines and under the region borders.
-pub(crate) fn overlay(rule: &Rule, f: &Frame, canvas: &mut Canvas) {
-    match rule {
-        Rule::Diagonal => {
-            let w = num(f.thin * 1.5);
-            for line in diagonal::diagonals(f.n) {
-                if let (Some(&a), Some(&b)) = (line.first(), line.last()) {
-                    // From grid corner to grid corner, through the cells' centres.
-                    let (p, q) = (f.centre(a), f.centre(b));
-                    let h = CELL / 2.0;
-                    let (sx, sy) = ((q.0 - p.0).signum() * h, (q.1 - p.1).signum() * h);
-                    canvas.push(format!(
-                        r#"<path d="M{} {}L{} {}" stroke="{LINE_GREY}" stroke-width="{w}"/>"#,
-                        num(p.0 - sx),
-                        num(p.1 - sy),
-                        num(q.0 + sx),
-                        num(q.1 + sy)
-                    ));
-                }
+/// Shapes drawn over the cell lines and under the region borders.
+pub(crate) fn overlay(marks: &[Mark], f: &Frame, canvas: &mut Canvas) {
+    for mark in marks {
+        match mark {
+            Mark::Line { points, colour, width } => {
+                let points: Vec<(f64, f64)> = points.iter().map(|&(r, c)| f.point(r, c)).collect();
+                let d = polyline(&points);
+                canvas.push(match *width {
+                    // A thin straight line, as the grid's own.
+                    Width::Lines(k) => format!(r#"<path d="{d}" stroke="{colour}" stroke-width="{}"/>"#, num(f.thin * k)),
+                    // A setter's line: thick, with round ends and joints.
+                    Width::Cells(k) => format!(
+                        r#"<path d="{d}" fill="none" stroke="{colour}" stroke-width="{}" stroke-linecap="round" stroke-linejoin="round"/>"#,
+                        num(k * CELL)
+                    ),
+                });
             }
-        }
-        Rule::OddEven { odd, even } => {
-            for &cell in odd.iter().filter(|&&c| f.inside(c)) {
-                let (x, y) = f.centre(cell);
+            Mark::Disc { cell, radius, colour } if f.inside(*cell) => {
+                let (x, y) = f.centre(*cell);
                 canvas.push(format!(
-                    r#"<circle cx="{}" cy="{}" r="{}" fill="{GREY}"/>"#,
+                    r#"<circle cx="{}" cy="{}" r="{}" fill="{colour}"/>"#,
                     num(x),
                     num(y),
-                    num(0.36 * CELL)
+                    num(radius * CELL)
                 ));
             }
-            for &cell in even.iter().filter(|&&c| f.inside(c)) {
-                let (x, y) = f.centre(cell);
-                let s = 0.68 * CELL;
+            Mark::Square { cell, side, colour } if f.inside(*cell) => {
+                let (x, y) = f.centre(*cell);
+                let s = side * CELL;
                 canvas.push(format!(
-                    r#"<rect x="{}" y="{}" width="{2}" height="{2}" fill="{GREY}"/>"#,
+                    r#"<rect x="{}" y="{}" width="{2}" height="{2}" fill="{colour}"/>"#,
                     num(x - s / 2.0),
                     num(y - s / 2.0),
                     num(s)
                 ));
             }
+            Mark::Thermometer { cells, colour } => thermometer(f, canvas, cells, colour),
+            Mark::Arrow { circle, cells, colour } => arrow(f, canvas, *circle, cells, colour),
+            Mark::Cage { cells, .. } => killer_cage(f, canvas, cells),
+            _ => {}
         }
-        Rule::Thermometer { thermometers } => {
-            for cells in thermometers {
-                thermometer(f, canvas, cells);
-            }
-        }
-        Rule::Arrow { arrows } => {
-            for arrow in arrows {
-                self::arrow(f, canvas, arrow);
-            }
-        }
-        Rule::Killer { cages, .. } => {
-            for cage in cages {
-                killer_cage(f, canvas, cage);
-            }
-        }
-        _ => {}
     }
+}
+
+/// Whether any cage has a label in its corner (digits then make room for it).
+pub(crate) fn has_corner_labels(marks: &[Mark]) -> bool {
+    marks.iter().any(|m| matches!(m, Mark::Cage { label: Some(_), .. }))
 }
 
 /// Marks drawn over the region borders: on the edges between cells, and cage sums (over the
 /// diagonals and every other line, whatever the rules' order).
-pub(crate) fn marks(rule: &Rule, f: &Frame, canvas: &mut Canvas, shade: &[Option<&'static str>]) {
-    let on_grid = |pair: &&(Cell, Cell)| f.inside(pair.0) && f.inside(pair.1);
-    match rule {
-        Rule::Kropki { white, black, .. } => {
-            let r = num(0.13 * CELL);
-            let w = num(0.03 * CELL);
-            for &(a, b) in white.iter().filter(on_grid) {
-                let (x, y) = f.between(a, b);
-                canvas.push(format!(
-                    r#"<circle cx="{}" cy="{}" r="{r}" fill="{PAPER}" stroke="{GIVEN}" stroke-width="{w}"/>"#,
-                    num(x),
-                    num(y)
-                ));
-            }
-            for &(a, b) in black.iter().filter(on_grid) {
-                let (x, y) = f.between(a, b);
-                canvas.push(format!(r#"<circle cx="{}" cy="{}" r="{r}" fill="{GIVEN}"/>"#, num(x), num(y)));
-            }
-        }
-        Rule::Xv { x, v, .. } => {
-            let ink = Ink { fill: GIVEN, weight: BOLD, halo: Some(PAPER) };
-            for (mark, pairs) in [("X", x), ("V", v)] {
-                for &(a, b) in pairs.iter().filter(on_grid) {
-                    canvas.text(mark, f.between(a, b), 0.34 * CELL, Anchor::Centre, ink);
+pub(crate) fn edge_marks(marks: &[Mark], f: &Frame, canvas: &mut Canvas, shade: &[Option<&'static str>]) {
+    let on_grid = |(a, b): (Cell, Cell)| f.inside(a) && f.inside(b);
+    for mark in marks {
+        match mark {
+            Mark::Dot { between, filled } if on_grid(*between) => {
+                let (x, y) = f.between(between.0, between.1);
+                let r = num(0.13 * CELL);
+                if *filled {
+                    canvas.push(format!(r#"<circle cx="{}" cy="{}" r="{r}" fill="{GIVEN}"/>"#, num(x), num(y)));
+                } else {
+                    let w = num(0.03 * CELL);
+                    canvas.push(format!(
+                        r#"<circle cx="{}" cy="{}" r="{r}" fill="{PAPER}" stroke="{GIVEN}" stroke-width="{w}"/>"#,
+                        num(x),
+                        num(y)
+                    ));
                 }
             }
-        }
-        Rule::Killer { cages, .. } => {
-            for cage in cages {
-                cage_sum(f, canvas, cage, shade);
+            Mark::EdgeText { between, text } if on_grid(*between) => {
+                let ink = Ink { fill: GIVEN, weight: BOLD, halo: Some(PAPER) };
+                canvas.text(text, f.between(between.0, between.1), 0.34 * CELL, Anchor::Centre, ink);
             }
+            Mark::Cage { cells, label: Some(label) } => cage_sum(f, canvas, cells, label, shade),
+            _ => {}
         }
-        _ => {}
     }
 }
 
-/// The caption of a rule that has no mark on the grid, if any.
-pub(crate) fn caption(rule: &Rule) -> Option<String> {
-    let text = match rule {
-        Rule::AntiKnight => "anti-knight: equal digits are never a knight's move apart",
-        Rule::AntiKing => "anti-king: equal digits never touch diagonally",
-        Rule::NonConsecutive => "non-consecutive: neighbours never hold consecutive digits",
-        Rule::Kropki { all_given: true, .. } => "kropki: all dots are given",
-        Rule::Xv { all_given: true, .. } => "XV: all X and V are given",
-        Rule::Killer { distinct: false, .. } => "killer: digits may repeat in a cage",
-        Rule::Windows
-        | Rule::Diagonal
-        | Rule::Killer { .. }
-        | Rule::OddEven { .. }
-        | Rule::Thermometer { .. }
-        | Rule::Arrow { .. }
-        | Rule::Kropki { .. }
-        | Rule::Xv { .. }
-        | Rule::ExtraRegions { .. } => return None,
-        // `Rule` is non-exhaustive: a rule added later is named rather than left out.
-        other => return Some(other.name().to_string()),
-    };
-    Some(text.to_string())
+/// The captions among the marks.
+pub(crate) fn captions(marks: &[Mark]) -> Vec<String> {
+    marks
+        .iter()
+        .filter_map(|m| match m {
+            Mark::Caption(text) => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
 }
 
 fn polyline(points: &[(f64, f64)]) -> String {
@@ -190,38 +140,38 @@ fn polyline(points: &[(f64, f64)]) -> String {
     d
 }
 
-fn thermometer(f: &Frame, canvas: &mut Canvas, cells: &[Cell]) {
+fn thermometer(f: &Frame, canvas: &mut Canvas, cells: &[Cell], colour: &str) {
     let Some(&bulb) = cells.first().filter(|c| f.inside(**c)) else { return };
     let points: Vec<(f64, f64)> = cells.iter().filter(|c| f.inside(**c)).map(|&c| f.centre(c)).collect();
     if points.len() > 1 {
         canvas.push(format!(
-            r#"<path d="{}" fill="none" stroke="{GREY}" stroke-width="{}" stroke-linecap="round" stroke-linejoin="round"/>"#,
+            r#"<path d="{}" fill="none" stroke="{colour}" stroke-width="{}" stroke-linecap="round" stroke-linejoin="round"/>"#,
             polyline(&points),
             num(0.28 * CELL)
         ));
     }
     let (x, y) = f.centre(bulb);
-    canvas.push(format!(r#"<circle cx="{}" cy="{}" r="{}" fill="{GREY}"/>"#, num(x), num(y), num(0.38 * CELL)));
+    canvas.push(format!(r#"<circle cx="{}" cy="{}" r="{}" fill="{colour}"/>"#, num(x), num(y), num(0.38 * CELL)));
 }
 
 /// How far an arrow's tip stops before the centre of its last cell, in cells: past the half
 /// width of a digit.
 const ARROW_TIP_SHORT: f64 = 0.3;
 
-fn arrow(f: &Frame, canvas: &mut Canvas, arrow: &Arrow) {
-    if !f.inside(arrow.circle) {
+fn arrow(f: &Frame, canvas: &mut Canvas, circle: Cell, cells: &[Cell], colour: &str) {
+    if !f.inside(circle) {
         return;
     }
     let r = 0.38 * CELL;
     let w = num(0.05 * CELL);
-    let (cx, cy) = f.centre(arrow.circle);
+    let (cx, cy) = f.centre(circle);
     canvas.push(format!(
-        r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{LINE_GREY}" stroke-width="{w}"/>"#,
+        r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{colour}" stroke-width="{w}"/>"#,
         num(cx),
         num(cy),
         num(r)
     ));
-    let centres: Vec<(f64, f64)> = arrow.cells.iter().filter(|c| f.inside(**c)).map(|&c| f.centre(c)).collect();
+    let centres: Vec<(f64, f64)> = cells.iter().filter(|c| f.inside(**c)).map(|&c| f.centre(c)).collect();
     let Some(&first) = centres.first() else { return };
     // The shaft leaves the circle's rim towards the first cell and ends in a head on the last.
     let unit = |(ax, ay): (f64, f64), (bx, by): (f64, f64)| {
@@ -242,7 +192,7 @@ fn arrow(f: &Frame, canvas: &mut Canvas, arrow: &Arrow) {
     let back = |s: f64| (tip.0 - head * (dx * cos - s * dy * sin), tip.1 - head * (dy * cos + s * dx * sin));
     let (l, rr) = (back(1.0), back(-1.0));
     canvas.push(format!(
-        r#"<path d="{}M{} {}L{} {}L{} {}" fill="none" stroke="{LINE_GREY}" stroke-width="{w}" stroke-linecap="round" stroke-linejoin="round"/>"#,
+        r#"<path d="{}M{} {}L{} {}L{} {}" fill="none" stroke="{colour}" stroke-width="{w}" stroke-linecap="round" stroke-linejoin="round"/>"#,
         polyline(&points),
         num(l.0),
         num(l.1),
@@ -331,9 +281,9 @@ fn cage_loops(n: usize, cells: &[Cell]) -> Vec<Vec<(i64, i64)>> {
     loops
 }
 
-fn killer_cage(f: &Frame, canvas: &mut Canvas, cage: &Cage) {
+fn killer_cage(f: &Frame, canvas: &mut Canvas, cells: &[Cell]) {
     let mut d = String::new();
-    for points in cage_loops(f.n, &cage.cells) {
+    for points in cage_loops(f.n, cells) {
         for (i, &(x, y)) in points.iter().enumerate() {
             let (px, py) = f.point(y as f64 / 100.0, x as f64 / 100.0);
             d.push(if i == 0 { 'M' } else { 'L' });
@@ -358,13 +308,12 @@ pub(crate) const CAGE_SUM_CAP: f64 = 0.21;
 /// Offset of a cage sum from its cell's top-left corner, in cells.
 const CAGE_SUM_AT: f64 = 0.045;
 
-fn cage_sum(f: &Frame, canvas: &mut Canvas, cage: &Cage, shade: &[Option<&'static str>]) {
-    let (Some(sum), Some(&corner)) = (cage.sum, cage.cells.iter().filter(|c| f.inside(**c)).min()) else {
+fn cage_sum(f: &Frame, canvas: &mut Canvas, cells: &[Cell], text: &str, shade: &[Option<&'static str>]) {
+    let Some(&corner) = cells.iter().filter(|c| f.inside(**c)).min() else {
         return;
     };
     // The sum sits in the top-left cell's corner on a patch of the cell's own colour, which
     // cuts the dashed line the way printed killers do.
-    let text = sum.to_string();
     let cap = CAGE_SUM_CAP * CELL;
     let (x0, y0) = f.point(f64::from(corner.row), f64::from(corner.col));
     let (x, y) = (x0 + CAGE_SUM_AT * CELL, y0 + CAGE_SUM_AT * CELL);
@@ -374,10 +323,10 @@ fn cage_sum(f: &Frame, canvas: &mut Canvas, cage: &Cage, shade: &[Option<&'stati
         r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{bg}"/>"#,
         num(x - pad),
         num(y - pad),
-        num(Canvas::text_width(&text, cap) + 2.0 * pad),
+        num(Canvas::text_width(text, cap) + 2.0 * pad),
         num(cap + 2.0 * pad)
     ));
-    canvas.text(&text, (x, y), cap, Anchor::TopLeft, Ink::plain(GIVEN));
+    canvas.text(text, (x, y), cap, Anchor::TopLeft, Ink::plain(GIVEN));
 }
 
 #[cfg(test)]
@@ -429,9 +378,12 @@ mod tests {
 
     #[test]
     fn every_rule_without_a_mark_has_a_caption() {
-        assert!(caption(&Rule::AntiKnight).is_some());
-        assert!(caption(&Rule::Diagonal).is_none());
-        assert!(caption(&Rule::Killer { cages: vec![], distinct: false }).is_some());
-        assert!(caption(&Rule::Killer { cages: vec![], distinct: true }).is_none());
+        use sudoku_ip_model::rules::{AntiKnight, Diagonal, Killer};
+        let g = Geometry::new(9, None).expect("9x9");
+        let caption = |rule: Rule| captions(&marks_of(&[rule], &g));
+        assert_eq!(caption(AntiKnight.into()), ["anti-knight: equal digits are never a knight's move apart"]);
+        assert!(caption(Diagonal.into()).is_empty());
+        assert_eq!(caption(Killer { cages: vec![], distinct: false }.into()).len(), 1);
+        assert!(caption(Killer { cages: vec![], distinct: true }.into()).is_empty());
     }
 }

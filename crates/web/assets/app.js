@@ -10,7 +10,8 @@
 (() => {
   const $ = (sel) => document.querySelector(sel);
   const $$ = (sel) => Array.from(document.querySelectorAll(sel));
-  const SWITCHES = ['diagonal', 'windows', 'anti-knight', 'anti-king', 'non-consecutive'];
+  // The rules a checkbox turns on: the server writes one box a rule from its rule registry.
+  const SWITCHES = $$('#rule-switches input[data-rule]').map((box) => box.dataset.rule);
   const TOOL_HINTS = {
     digits: 'Type digits into the selected cells.',
     cage: 'Select the cage cells (drag, or Shift+click), type its sum (optional), then Add or press Enter.',

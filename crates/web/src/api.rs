@@ -11,7 +11,7 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sudoku_ip::model::formats::json::{parse_value, to_json};
-use sudoku_ip::model::rules::{rule_from_name, SWITCHABLE};
+use sudoku_ip::model::rules::{rule_from_name, REGISTRY};
 use sudoku_ip::{Answer, Geometry, Grid, GridJson, Limits, Options, Outcome, Puzzle, Report, SearchEnd, Solver};
 
 use crate::adapters::{self, GenerateSpec, ImageFormat};
@@ -23,9 +23,6 @@ use crate::{AppState, ServerLimits};
 /// Extra time a blocking solve gets past its own limit before the request answers "unknown"
 /// without it (the solver reads its clock only every few thousand nodes).
 pub(crate) const GRACE: Duration = Duration::from_secs(2);
-
-/// Rules that carry data, for `/api/health` (they come in the JSON puzzle).
-const DATA_RULES: &[&str] = &["killer", "odd-even", "thermometer", "arrow", "kropki", "xv", "extra-regions"];
 
 // ---------------------------------------------------------------------------------------------
 // Responses.
@@ -241,8 +238,12 @@ pub async fn health(State(state): State<AppState>) -> Json<Value> {
         "version": env!("CARGO_PKG_VERSION"),
         "solvers": Solver::available().iter().map(|s| s.name()).collect::<Vec<_>>(),
         "default_solver": Solver::Native.name(),
-        "rules": SWITCHABLE,
-        "data_rules": DATA_RULES,
+        "rules": REGISTRY.iter().filter(|e| e.switchable()).map(|e| e.name).collect::<Vec<_>>(),
+        "data_rules": REGISTRY.iter().filter(|e| !e.switchable()).map(|e| e.name).collect::<Vec<_>>(),
+        "rule_kinds": REGISTRY
+            .iter()
+            .map(|e| json!({"name": e.name, "summary": e.summary, "aliases": e.aliases, "switchable": e.switchable()}))
+            .collect::<Vec<_>>(),
         "generate": {
             "available": adapters::generate_available(),
             "symmetries": adapters::symmetries(),

@@ -47,19 +47,19 @@ use crate::error::ParseError;
 use crate::geometry::{symbol, symbol_value, Cell, Geometry, Layout, MAX_SIDE};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
-use crate::rules::{self, Arrow, Cage, Rule, RuleError};
+use crate::rules::{self, Cage, Fields, Killer, Rule, RuleError};
 
 type Res<T> = Result<T, ParseError>;
 
 const TOP_KEYS: &[&str] =
     &["size", "box", "regions", "givens", "rules", "killer_layout", "title", "author", "source", "notes", "solution"];
 
-fn err(path: &str, message: impl Into<String>) -> ParseError {
+pub(crate) fn err(path: &str, message: impl Into<String>) -> ParseError {
     ParseError::Json { path: path.to_string(), message: message.into() }
 }
 
 /// `base.key`, or `base["key"]` when the key is not a plain identifier.
-fn key_path(base: &str, key: &str) -> String {
+pub(crate) fn key_path(base: &str, key: &str) -> String {
     let plain = key.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     if plain {
@@ -69,7 +69,7 @@ fn key_path(base: &str, key: &str) -> String {
     }
 }
 
-fn kind(v: &Value) -> &'static str {
+pub(crate) fn kind(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
@@ -80,31 +80,31 @@ fn kind(v: &Value) -> &'static str {
     }
 }
 
-fn array<'v>(v: &'v Value, path: &str, what: &str) -> Res<&'v Vec<Value>> {
+pub(crate) fn array<'v>(v: &'v Value, path: &str, what: &str) -> Res<&'v Vec<Value>> {
     v.as_array().ok_or_else(|| err(path, format!("expected {what} (an array), found {}", kind(v))))
 }
 
-fn object<'v>(v: &'v Value, path: &str, what: &str) -> Res<&'v Map<String, Value>> {
+pub(crate) fn object<'v>(v: &'v Value, path: &str, what: &str) -> Res<&'v Map<String, Value>> {
     v.as_object().ok_or_else(|| err(path, format!("expected {what} (an object), found {}", kind(v))))
 }
 
-fn uint(v: &Value, path: &str, what: &str) -> Res<u64> {
+pub(crate) fn uint(v: &Value, path: &str, what: &str) -> Res<u64> {
     v.as_u64().ok_or_else(|| err(path, format!("expected {what} (a whole number >= 0), found {v}")))
 }
 
-fn boolean(v: &Value, path: &str) -> Res<bool> {
+pub(crate) fn boolean(v: &Value, path: &str) -> Res<bool> {
     v.as_bool().ok_or_else(|| err(path, format!("expected true or false, found {v}")))
 }
 
 /// Refuse keys outside `allowed`, so a typo (`"cels"`) is not silently ignored.
-fn known_keys(obj: &Map<String, Value>, path: &str, allowed: &[&str]) -> Res<()> {
+pub(crate) fn known_keys(obj: &Map<String, Value>, path: &str, allowed: &[&str]) -> Res<()> {
     match obj.keys().find(|k| !allowed.contains(&k.as_str())) {
         Some(k) => Err(err(&key_path(path, k), format!("unknown key {k:?} (expected one of: {})", allowed.join(", ")))),
         None => Ok(()),
     }
 }
 
-fn cell(v: &Value, path: &str, n: usize) -> Res<Cell> {
+pub(crate) fn cell(v: &Value, path: &str, n: usize) -> Res<Cell> {
     let text = v.as_str().ok_or_else(|| err(path, format!("expected a cell like \"r1c1\", found {v}")))?;
     match Cell::parse(text, MAX_SIDE) {
         Some(c) if (c.row as usize) < n && (c.col as usize) < n => Ok(c),
@@ -113,11 +113,11 @@ fn cell(v: &Value, path: &str, n: usize) -> Res<Cell> {
     }
 }
 
-fn cells(v: &Value, path: &str, n: usize) -> Res<Vec<Cell>> {
+pub(crate) fn cells(v: &Value, path: &str, n: usize) -> Res<Vec<Cell>> {
     array(v, path, "a list of cells")?.iter().enumerate().map(|(i, c)| cell(c, &format!("{path}[{i}]"), n)).collect()
 }
 
-fn cell_lists(v: &Value, path: &str, n: usize) -> Res<Vec<Vec<Cell>>> {
+pub(crate) fn cell_lists(v: &Value, path: &str, n: usize) -> Res<Vec<Vec<Cell>>> {
     array(v, path, "a list of cell lists")?
         .iter()
         .enumerate()
@@ -125,7 +125,7 @@ fn cell_lists(v: &Value, path: &str, n: usize) -> Res<Vec<Vec<Cell>>> {
         .collect()
 }
 
-fn pairs(v: &Value, path: &str, n: usize) -> Res<Vec<(Cell, Cell)>> {
+pub(crate) fn pairs(v: &Value, path: &str, n: usize) -> Res<Vec<(Cell, Cell)>> {
     let list = array(v, path, "a list of cell pairs")?;
     let mut out = Vec::with_capacity(list.len());
     for (i, p) in list.iter().enumerate() {
@@ -439,104 +439,19 @@ fn parse_givens(v: &Value, path: &str, n: usize) -> Res<Grid> {
     Grid::from_values(n, values).ok_or_else(|| err(path, "givens out of range"))
 }
 
-/// The `type` of a rule, normalised (`anti_knight` → `anti-knight`, plural aliases).
-fn rule_type(t: &str) -> String {
-    let t = t.trim().to_ascii_lowercase().replace('_', "-");
-    match t.as_str() {
-        "hyper" | "windoku" => "windows",
-        "diagonals" | "x-sudoku" => "diagonal",
-        "antiknight" => "anti-knight",
-        "antiking" => "anti-king",
-        "nonconsecutive" => "non-consecutive",
-        "cages" => "killer",
-        "parity" => "odd-even",
-        "thermometers" | "thermo" => "thermometer",
-        "arrows" => "arrow",
-        "extra-region" | "extra" => "extra-regions",
-        _ => return t,
-    }
-    .to_string()
-}
-
-const RULE_TYPES: &str =
-    "windows, diagonal, anti-knight, anti-king, non-consecutive, killer, odd-even, thermometer, arrow, kropki, xv, extra-regions";
-
+/// One rule: its `type` looked up in the rule registry (names and aliases), then its fields
+/// read by the rule's own file; keys it does not read are refused.
 fn parse_rule(v: &Value, path: &str, n: usize) -> Res<Rule> {
+    let names = || rules::rule_names().join(", ");
     let obj = object(v, path, "a rule")?;
-    let t = obj.get("type").ok_or_else(|| err(path, format!("a rule needs a \"type\" ({RULE_TYPES})")))?;
+    let t = obj.get("type").ok_or_else(|| err(path, format!("a rule needs a \"type\" ({})", names())))?;
     let t = t.as_str().ok_or_else(|| err(&format!("{path}.type"), format!("expected a rule name, found {t}")))?;
-    let field = |k: &str| key_path(path, k);
-    let get = |k: &str| obj.get(k);
-    let flag = |k: &str, default: bool| get(k).map_or(Ok(default), |x| boolean(x, &field(k)));
-    let list_or_empty = |k: &str| -> Res<Vec<Cell>> { get(k).map_or(Ok(Vec::new()), |x| cells(x, &field(k), n)) };
-    let pairs_or_empty =
-        |k: &str| -> Res<Vec<(Cell, Cell)>> { get(k).map_or(Ok(Vec::new()), |x| pairs(x, &field(k), n)) };
-    let required = |k: &str, what: &str| get(k).ok_or_else(|| err(path, format!("a {t} rule needs {k:?} ({what})")));
-    let (keys, rule): (&[&str], Rule) = match rule_type(t).as_str() {
-        "windows" => (&[], Rule::Windows),
-        "diagonal" => (&[], Rule::Diagonal),
-        "anti-knight" => (&[], Rule::AntiKnight),
-        "anti-king" => (&[], Rule::AntiKing),
-        "non-consecutive" => (&[], Rule::NonConsecutive),
-        "killer" => {
-            let list = array(required("cages", "a list of cages")?, &field("cages"), "a list of cages")?;
-            let mut cages = Vec::with_capacity(list.len());
-            for (i, c) in list.iter().enumerate() {
-                let at = format!("{}[{i}]", field("cages"));
-                let o = object(c, &at, "a cage {\"cells\": [...], \"sum\": 15}")?;
-                known_keys(o, &at, &["cells", "sum"])?;
-                let cage_cells = o.get("cells").ok_or_else(|| err(&at, "a cage needs \"cells\""))?;
-                let cells = cells(cage_cells, &key_path(&at, "cells"), n)?;
-                let sum = o.get("sum").map(|s| uint(s, &key_path(&at, "sum"), "the cage total")).transpose()?;
-                let sum = sum
-                    .map(|s| u32::try_from(s).map_err(|_| err(&key_path(&at, "sum"), "sum too large")))
-                    .transpose()?;
-                cages.push(Cage { cells, sum });
-            }
-            (&["cages", "distinct"], Rule::Killer { cages, distinct: flag("distinct", true)? })
-        }
-        "odd-even" => (&["odd", "even"], Rule::OddEven { odd: list_or_empty("odd")?, even: list_or_empty("even")? }),
-        "thermometer" => {
-            let list = required("thermometers", "a list of cell lists, bulb first")?;
-            (&["thermometers"], Rule::Thermometer { thermometers: cell_lists(list, &field("thermometers"), n)? })
-        }
-        "arrow" => {
-            let list = array(required("arrows", "a list of arrows")?, &field("arrows"), "a list of arrows")?;
-            let mut arrows = Vec::with_capacity(list.len());
-            for (i, a) in list.iter().enumerate() {
-                let at = format!("{}[{i}]", field("arrows"));
-                let o = object(a, &at, "an arrow {\"circle\": \"r1c1\", \"cells\": [...]}")?;
-                known_keys(o, &at, &["circle", "cells"])?;
-                let circle = o.get("circle").ok_or_else(|| err(&at, "an arrow needs a \"circle\""))?;
-                let shaft = o.get("cells").ok_or_else(|| err(&at, "an arrow needs \"cells\""))?;
-                arrows.push(Arrow {
-                    circle: cell(circle, &key_path(&at, "circle"), n)?,
-                    cells: cells(shaft, &key_path(&at, "cells"), n)?,
-                });
-            }
-            (&["arrows"], Rule::Arrow { arrows })
-        }
-        "kropki" => (
-            &["white", "black", "all_given"],
-            Rule::Kropki {
-                white: pairs_or_empty("white")?,
-                black: pairs_or_empty("black")?,
-                all_given: flag("all_given", false)?,
-            },
-        ),
-        "xv" => (
-            &["x", "v", "all_given"],
-            Rule::Xv { x: pairs_or_empty("x")?, v: pairs_or_empty("v")?, all_given: flag("all_given", false)? },
-        ),
-        "extra-regions" => {
-            let list = required("regions", "a list of cell lists")?;
-            (&["regions"], Rule::ExtraRegions { regions: cell_lists(list, &field("regions"), n)? })
-        }
-        _ => return Err(err(&field("type"), format!("unknown rule {t:?} (expected one of: {RULE_TYPES})"))),
-    };
-    let mut allowed = vec!["type"];
-    allowed.extend_from_slice(keys);
-    known_keys(obj, path, &allowed)?;
+    let entry = rules::entry(t)
+        .ok_or_else(|| err(&key_path(path, "type"), format!("unknown rule {t:?} (expected one of: {})", names())))?;
+    let mut fields = Fields::new(obj, path, n, &format!("a {t} rule"));
+    fields.allow("type");
+    let rule = entry.read(&mut fields)?;
+    fields.finish()?;
     Ok(rule)
 }
 
@@ -624,7 +539,7 @@ pub(crate) fn killer_from_layout(
     let whole = |message: String| CageError { id: None, on_sum: false, message };
     let ids: Vec<u64> = by_id.keys().copied().collect();
     let cages: Vec<Cage> = by_id.into_iter().map(|(id, cells)| Cage { cells, sum: sums.get(&id).copied() }).collect();
-    let rule = Rule::Killer { cages, distinct };
+    let rule = Rule::from(Killer { cages, distinct });
     let geometry = Geometry::new(side, Some((1, side))).map_err(|e| whole(e.to_string()))?;
     rule.validate(&geometry).map_err(|e| {
         let i: Option<usize> =
@@ -651,68 +566,6 @@ pub fn parse_killer_layout_text(text: &str) -> Result<Puzzle, ParseError> {
 
 // ---------------------------------------------------------------------------------------------
 // Writing.
-
-fn cell_value(c: Cell) -> Value {
-    Value::String(c.to_string())
-}
-
-fn cells_value(cells: &[Cell]) -> Value {
-    Value::Array(cells.iter().map(|&c| cell_value(c)).collect())
-}
-
-fn pairs_value(pairs: &[(Cell, Cell)]) -> Value {
-    Value::Array(pairs.iter().map(|&(a, b)| cells_value(&[a, b])).collect())
-}
-
-fn rule_value(rule: &Rule) -> Value {
-    let mut m = Map::new();
-    m.insert("type".into(), json!(rule.name()));
-    match rule {
-        Rule::Killer { cages, distinct } => {
-            let list = cages
-                .iter()
-                .map(|c| {
-                    let mut o = Map::new();
-                    o.insert("cells".into(), cells_value(&c.cells));
-                    if let Some(s) = c.sum {
-                        o.insert("sum".into(), json!(s));
-                    }
-                    Value::Object(o)
-                })
-                .collect();
-            m.insert("cages".into(), Value::Array(list));
-            if !distinct {
-                m.insert("distinct".into(), json!(false));
-            }
-        }
-        Rule::OddEven { odd, even } => {
-            m.insert("odd".into(), cells_value(odd));
-            m.insert("even".into(), cells_value(even));
-        }
-        Rule::Thermometer { thermometers } => {
-            m.insert("thermometers".into(), Value::Array(thermometers.iter().map(|t| cells_value(t)).collect()));
-        }
-        Rule::Arrow { arrows } => {
-            let list = arrows.iter().map(|a| json!({"circle": cell_value(a.circle), "cells": cells_value(&a.cells)}));
-            m.insert("arrows".into(), Value::Array(list.collect()));
-        }
-        Rule::Kropki { white, black, all_given } => {
-            m.insert("white".into(), pairs_value(white));
-            m.insert("black".into(), pairs_value(black));
-            m.insert("all_given".into(), json!(all_given));
-        }
-        Rule::Xv { x, v, all_given } => {
-            m.insert("x".into(), pairs_value(x));
-            m.insert("v".into(), pairs_value(v));
-            m.insert("all_given".into(), json!(all_given));
-        }
-        Rule::ExtraRegions { regions } => {
-            m.insert("regions".into(), Value::Array(regions.iter().map(|r| cells_value(r)).collect()));
-        }
-        Rule::Windows | Rule::Diagonal | Rule::AntiKnight | Rule::AntiKing | Rule::NonConsecutive => {}
-    }
-    Value::Object(m)
-}
 
 /// The puzzle in the JSON format: `size`, `box` or `regions`, `givens` (row strings up to
 /// 35×35, integer rows beyond), `rules`. `parse_json` reads it back to an equal puzzle.
@@ -744,7 +597,7 @@ pub fn to_json(puzzle: &Puzzle) -> Value {
         })
         .collect();
     m.insert("givens".into(), Value::Array(rows));
-    m.insert("rules".into(), Value::Array(puzzle.rules().iter().map(rule_value).collect()));
+    m.insert("rules".into(), Value::Array(puzzle.rules().iter().map(Rule::to_json).collect()));
     Value::Object(m)
 }
 
@@ -774,7 +627,7 @@ fn regions_value(regions: &[Vec<usize>], n: usize) -> Value {
         Value::Array(
             regions
                 .iter()
-                .map(|r| cells_value(&r.iter().map(|&k| Cell::from_index(k, n)).collect::<Vec<_>>()))
+                .map(|r| rules::fields::cells_json(&r.iter().map(|&k| Cell::from_index(k, n)).collect::<Vec<_>>()))
                 .collect(),
         )
     }
@@ -942,7 +795,7 @@ mod tests {
         let text = r#"{"killer_layout": {"grid": [[1,1,2,2],[1,1,2,2],[3,4,5,6],[3,4,5,6]],
                         "sums": {"1": 10, "2": 10, "3": 5, "4": 5, "5": 5, "6": 5}}}"#;
         let p = parse_json(text).expect("seed 004's 4x4 demo");
-        let Rule::Killer { cages, distinct } = &p.rules()[0] else { panic!("not a killer rule") };
+        let Rule::Killer(crate::rules::Killer { cages, distinct }) = &p.rules()[0] else { panic!("not a killer rule") };
         assert!(distinct);
         assert_eq!(cages.len(), 6);
         assert_eq!(cages[0].sum, Some(10));

@@ -10,7 +10,7 @@
 //!
 //! `#` starts a comment to the end of the line in every text format. Three comment lines are
 //! headers that carry what the text itself cannot: `# size: 16` (for triplets), `# box: 2x3`
-//! and `# rules: diagonal,anti-knight` (the rules that need no data, [`crate::rules::SWITCHABLE`]).
+//! and `# rules: diagonal,anti-knight` (the rules that need no data, [`crate::rules::switchable_names`]).
 //! [`write_text`] writes them and every text reader honours them, so a puzzle written as text
 //! reads back as the same puzzle; a puzzle text cannot carry (jigsaw regions, cages) is refused
 //! by the writer instead.

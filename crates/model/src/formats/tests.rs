@@ -398,7 +398,7 @@ grid_sum = {1: 10, 2: 10, 3: 5, 4: 5, 5: 5, 6: 5}
 
 fn cages(p: &Puzzle) -> (&[crate::rules::Cage], bool) {
     match p.rules() {
-        [crate::rules::Rule::Killer { cages, distinct }] => (cages, *distinct),
+        [crate::rules::Rule::Killer(crate::rules::Killer { cages, distinct })] => (cages, *distinct),
         other => panic!("expected one killer rule, got {other:?}"),
     }
 }
@@ -627,7 +627,10 @@ fn headers_carry_box_shape_rules_and_size() {
     let p =
         parse("# box: 3x2\n# rules: diagonal, anti-knight\n1.....\n......\n......\n......\n......\n.....2\n").unwrap();
     assert_eq!(p.geometry().box_shape(), Some((3, 2)));
-    assert_eq!(p.rules(), &[crate::Rule::Diagonal, crate::Rule::AntiKnight]);
+    assert_eq!(
+        p.rules(),
+        &[crate::Rule::Diagonal(crate::rules::Diagonal), crate::Rule::AntiKnight(crate::rules::AntiKnight)]
+    );
     let t = parse("# size: 16\n1,1,16\n").unwrap();
     assert_eq!(t.n(), 16);
     // Explicit options win over headers.
@@ -655,7 +658,9 @@ fn headers_carry_box_shape_rules_and_size() {
 #[test]
 fn a_puzzle_with_rules_written_as_text_reads_back_with_its_rules() {
     // Issue 14 §7: `generate --rules diagonal,anti-knight > p.txt; solve p.txt` lost the rules.
-    let p = parse(SEED004).unwrap().with_rules([crate::Rule::Diagonal, crate::Rule::AntiKnight]);
+    let p = parse(SEED004)
+        .unwrap()
+        .with_rules([crate::Rule::Diagonal(crate::rules::Diagonal), crate::Rule::AntiKnight(crate::rules::AntiKnight)]);
     for form in [TextForm::Grid, TextForm::Line, TextForm::Triplets] {
         let text = write_text(&p, form).unwrap();
         assert!(text.starts_with("# rules: diagonal,anti-knight\n"), "{form:?}: {text}");
@@ -702,14 +707,14 @@ fn variant_strategy() -> impl Strategy<Value = Puzzle> {
             (
                 Just(n),
                 proptest::sample::select(shapes),
-                proptest::collection::vec(any::<bool>(), crate::rules::SWITCHABLE.len()),
+                proptest::collection::vec(any::<bool>(), crate::rules::switchable_names().len()),
                 proptest::collection::vec((0..=n as u8, any::<bool>()), n * n),
             )
         })
         .prop_map(|(n, shape, pick, cells)| {
             let geometry = Geometry::new(n, Some(shape)).unwrap();
-            let rules: Vec<crate::Rule> = crate::rules::SWITCHABLE
-                .iter()
+            let rules: Vec<crate::Rule> = crate::rules::switchable_names()
+                .into_iter()
                 .zip(pick)
                 .filter(|(_, on)| *on)
                 .filter_map(|(name, _)| crate::rules::rule_from_name(name, n).ok())

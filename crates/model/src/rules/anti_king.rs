@@ -15,14 +15,38 @@ use crate::check::Violation;
 use crate::geometry::Cell;
 use crate::grid::Grid;
 
-use super::Emit;
+use crate::geometry::Geometry;
+
+use super::{Emit, RuleKind};
+
+/// No two cells a king's move apart (diagonally touching) hold the same digit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AntiKing;
+
+impl RuleKind for AntiKing {
+    const NAME: &'static str = "anti-king";
+    const ALIASES: &'static [&'static str] = &["antiking"];
+    const SUMMARY: &'static str = "equal digits never touch diagonally";
+
+    fn switch() -> Option<Self> {
+        Some(AntiKing)
+    }
+
+    fn emit(&self, b: &mut Emit<'_, '_>) {
+        emit(b);
+    }
+
+    fn check(&self, _geometry: &Geometry, grid: &Grid) -> Vec<Violation> {
+        check(grid)
+    }
+}
 
 /// The cells of the 2×2 square with top-left corner `(r, c)`, 0-based.
 fn square(r: usize, c: usize) -> [Cell; 4] {
     [Cell::new(r, c), Cell::new(r, c + 1), Cell::new(r + 1, c), Cell::new(r + 1, c + 1)]
 }
 
-pub(crate) fn emit(b: &mut Emit<'_, '_>) {
+fn emit(b: &mut Emit<'_, '_>) {
     let n = b.n();
     let region = b.geometry().region_of_cells();
     for r in 0..n.saturating_sub(1) {
@@ -36,7 +60,7 @@ pub(crate) fn emit(b: &mut Emit<'_, '_>) {
     }
 }
 
-pub(crate) fn check(grid: &Grid) -> Vec<Violation> {
+fn check(grid: &Grid) -> Vec<Violation> {
     let n = grid.n();
     let mut out = Vec::new();
     for r in 0..n.saturating_sub(1) {
@@ -64,19 +88,21 @@ mod tests {
     use crate::puzzle::Puzzle;
     use crate::rules::testing::{agreement4, grid4};
     use crate::rules::Rule;
+    #[allow(unused_imports)]
+    use crate::rules::*;
 
     #[test]
     fn model_and_checker_agree_on_every_4x4_grid() {
         // No 4x4 Sudoku is anti-king (the middle 2x2 square would need a fifth digit next to
         // its box neighbours), so both must reject all 288; 9x9 grids that pass are in
         // tests/variants.rs.
-        assert_eq!(agreement4(Rule::AntiKing), (0, 288));
+        assert_eq!(agreement4(Rule::AntiKing(AntiKing)), (0, 288));
     }
 
     #[test]
     fn squares_inside_a_box_are_skipped() {
         // 9x9: 64 squares, 4 per box (36) inside boxes, 28 crossing a border.
-        let m = Model::build(&Puzzle::blank(Geometry::new(9, None).expect("9x9")).with_rule(Rule::AntiKing));
+        let m = Model::build(&Puzzle::blank(Geometry::new(9, None).expect("9x9")).with_rule(Rule::AntiKing(AntiKing)));
         assert_eq!(m.rows().len(), 324 + 28 * 9);
     }
 

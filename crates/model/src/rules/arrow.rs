@@ -12,17 +12,67 @@
 //! A one-cell arrow copies the digit: `n` equalities propagate fully where a sum row would
 //! only propagate bounds.
 
-use serde::{Deserialize, Serialize};
-
 use crate::check::Violation;
-use crate::geometry::Cell;
+use crate::error::ParseError;
+use crate::geometry::{Cell, Geometry};
 use crate::grid::Grid;
 use crate::model::Sense;
 
-use super::{check_cells, king_step, Emit, RuleError};
+use super::fields::{cell_json, cells_json};
+use super::{check_cells, king_step, Emit, Fields, Mark, RuleError, RuleKind};
+
+/// Arrows are drawn in grey.
+const LINE: &str = "#8c8c8c";
+
+/// Arrows: the digit in the circle is the sum of the digits on its arrow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Arrows {
+    /// The arrows.
+    pub arrows: Vec<Arrow>,
+}
+
+impl RuleKind for Arrows {
+    const NAME: &'static str = "arrow";
+    const ALIASES: &'static [&'static str] = &["arrows"];
+    const SUMMARY: &'static str = "the digit in a circle is the sum of the digits along its arrow";
+
+    fn read(f: &mut Fields<'_>) -> Result<Self, ParseError> {
+        let shape = ("an arrow", "{\"circle\": \"r1c1\", \"cells\": [...]}");
+        let arrows = f.objects("arrows", "a list of arrows", shape, |a| {
+            Ok(Arrow { circle: a.cell("circle", "")?, cells: a.required_cells("cells", "")? })
+        })?;
+        Ok(Arrows { arrows })
+    }
+
+    fn write(&self, out: &mut serde_json::Map<String, serde_json::Value>) {
+        let list = self.arrows.iter().map(|a| {
+            let mut o = serde_json::Map::new();
+            o.insert("circle".into(), cell_json(a.circle));
+            o.insert("cells".into(), cells_json(&a.cells));
+            serde_json::Value::Object(o)
+        });
+        out.insert("arrows".into(), serde_json::Value::Array(list.collect()));
+    }
+
+    fn validate(&self, geometry: &Geometry) -> Result<(), RuleError> {
+        validate(geometry.n(), &self.arrows)
+    }
+
+    fn emit(&self, b: &mut Emit<'_, '_>) {
+        emit(b, &self.arrows);
+    }
+
+    fn check(&self, _geometry: &Geometry, grid: &Grid) -> Vec<Violation> {
+        check(grid, &self.arrows)
+    }
+
+    fn draw(&self, _geometry: &Geometry) -> Vec<Mark> {
+        self.arrows.iter().map(|a| Mark::Arrow { circle: a.circle, cells: a.cells.clone(), colour: LINE }).collect()
+    }
+}
 
 /// One arrow: a circle and the cells of its shaft, in order from the circle.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Arrow {
     /// The circled cell, holding the sum.
     pub circle: Cell,
@@ -30,7 +80,7 @@ pub struct Arrow {
     pub cells: Vec<Cell>,
 }
 
-pub(crate) fn validate(n: usize, arrows: &[Arrow]) -> Result<(), RuleError> {
+fn validate(n: usize, arrows: &[Arrow]) -> Result<(), RuleError> {
     for (i, arrow) in arrows.iter().enumerate() {
         let path = format!("arrows[{i}]");
         check_cells(n, &[arrow.circle], |_| format!("{path}.circle"))?;
@@ -64,7 +114,7 @@ pub(crate) fn validate(n: usize, arrows: &[Arrow]) -> Result<(), RuleError> {
     Ok(())
 }
 
-pub(crate) fn emit(b: &mut Emit<'_, '_>, arrows: &[Arrow]) {
+fn emit(b: &mut Emit<'_, '_>, arrows: &[Arrow]) {
     let n = b.n();
     for (i, arrow) in arrows.iter().enumerate() {
         let name = format!("arrow{}", i + 1);
@@ -93,7 +143,7 @@ pub(crate) fn emit(b: &mut Emit<'_, '_>, arrows: &[Arrow]) {
     }
 }
 
-pub(crate) fn check(grid: &Grid, arrows: &[Arrow]) -> Vec<Violation> {
+fn check(grid: &Grid, arrows: &[Arrow]) -> Vec<Violation> {
     let n = grid.n();
     let mut out = Vec::new();
     for (i, arrow) in arrows.iter().enumerate() {
@@ -131,13 +181,16 @@ mod tests {
             Arrow { circle: c(1, 1), cells: vec![c(2, 2), c(3, 3)] },
             Arrow { circle: c(2, 3), cells: vec![c(3, 2)] },
         ];
-        let (yes, no) = agreement4(Rule::Arrow { arrows });
+        let (yes, no) = agreement4(Rule::Arrow(crate::rules::Arrows { arrows }));
         assert!(yes > 0 && no > 0, "{yes} {no}");
-        let (yes, no) =
-            agreement4(Rule::Arrow { arrows: vec![Arrow { circle: c(1, 4), cells: vec![c(2, 4), c(3, 4)] }] });
+        let (yes, no) = agreement4(Rule::Arrow(crate::rules::Arrows {
+            arrows: vec![Arrow { circle: c(1, 4), cells: vec![c(2, 4), c(3, 4)] }],
+        }));
         assert!(yes > 0 && no > 0, "{yes} {no}");
         // One-cell arrow: the circle copies the cell, a diagonal neighbour in another box.
-        let (yes, no) = agreement4(Rule::Arrow { arrows: vec![Arrow { circle: c(2, 3), cells: vec![c(3, 2)] }] });
+        let (yes, no) = agreement4(Rule::Arrow(crate::rules::Arrows {
+            arrows: vec![Arrow { circle: c(2, 3), cells: vec![c(3, 2)] }],
+        }));
         assert!(yes > 0 && no > 0, "{yes} {no}");
     }
 

@@ -11,20 +11,51 @@ use crate::check::{duplicates, Unit, Violation};
 use crate::geometry::{Cell, Geometry};
 use crate::grid::Grid;
 
-use super::Emit;
+use super::{Emit, Mark, RuleKind};
+
+/// Lines of the diagonals.
+const LINE: &str = "#8c8c8c";
+
+/// X-Sudoku: both main diagonals hold each digit once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Diagonal;
+
+impl RuleKind for Diagonal {
+    const NAME: &'static str = "diagonal";
+    const ALIASES: &'static [&'static str] = &["diagonals", "x-sudoku", "x"];
+    const SUMMARY: &'static str = "both main diagonals hold each digit once";
+
+    fn switch() -> Option<Self> {
+        Some(Diagonal)
+    }
+
+    fn emit(&self, b: &mut Emit<'_, '_>) {
+        emit(b);
+    }
+
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Vec<Violation> {
+        check(geometry, grid)
+    }
+
+    fn draw(&self, geometry: &Geometry) -> Vec<Mark> {
+        let n = geometry.n() as f64;
+        let line = |points| Mark::Line { points, colour: LINE, width: super::draw::Width::Lines(1.5) };
+        vec![line(vec![(0.0, 0.0), (n, n)]), line(vec![(0.0, n), (n, 0.0)])]
+    }
+}
 
 /// The main diagonal (r1c1 → rNcN) and the anti-diagonal (r1cN → rNc1).
 pub fn diagonals(n: usize) -> [Vec<Cell>; 2] {
     [(0..n).map(|i| Cell::new(i, i)).collect(), (0..n).map(|i| Cell::new(i, n - 1 - i)).collect()]
 }
 
-pub(crate) fn emit(b: &mut Emit<'_, '_>) {
+fn emit(b: &mut Emit<'_, '_>) {
     let [main, anti] = diagonals(b.n());
     b.all_different("diag", &main);
     b.all_different("antidiag", &anti);
 }
 
-pub(crate) fn check(geometry: &Geometry, grid: &Grid) -> Vec<Violation> {
+fn check(geometry: &Geometry, grid: &Grid) -> Vec<Violation> {
     let [main, anti] = diagonals(geometry.n());
     let mut out = duplicates(&Unit::Named("main diagonal".into()), &main, grid);
     out.extend(duplicates(&Unit::Named("anti-diagonal".into()), &anti, grid));
@@ -35,11 +66,10 @@ pub(crate) fn check(geometry: &Geometry, grid: &Grid) -> Vec<Violation> {
 mod tests {
     use super::*;
     use crate::rules::testing::{agreement4, c, grid4};
-    use crate::rules::Rule;
 
     #[test]
     fn model_and_checker_agree_on_every_4x4_grid() {
-        let (yes, no) = agreement4(Rule::Diagonal);
+        let (yes, no) = agreement4(Diagonal.into());
         assert!(yes > 0 && no > 0, "{yes} {no}");
     }
 

@@ -14,17 +14,87 @@
 //! The fixings are what a solver would find from the combinations (a 3-cell cage of 7 holds
 //! only 1, 2 and 4); they cost nothing and prune before the sum row has to.
 
-use serde::{Deserialize, Serialize};
-
 use crate::check::{duplicates, Unit, Violation};
-use crate::geometry::Cell;
+use crate::error::ParseError;
+use crate::geometry::{Cell, Geometry};
 use crate::grid::Grid;
 use crate::model::Sense;
 
-use super::{check_cells, Emit, RuleError};
+use super::fields::cells_json;
+use super::{check_cells, Emit, Fields, Mark, RuleError, RuleKind};
+
+/// Killer cages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Killer {
+    /// The cages, numbered from 1 in the order given.
+    pub cages: Vec<Cage>,
+    /// Digits in a cage do not repeat (the standard rule; `false` is seed 004's sum-only
+    /// formulation).
+    pub distinct: bool,
+}
+
+impl RuleKind for Killer {
+    const NAME: &'static str = "killer";
+    const ALIASES: &'static [&'static str] = &["cages"];
+    const SUMMARY: &'static str = "the digits of a cage sum to its total and do not repeat";
+
+    fn read(f: &mut Fields<'_>) -> Result<Self, ParseError> {
+        let shape = ("a cage", "{\"cells\": [...], \"sum\": 15}");
+        let cages = f.objects("cages", "a list of cages", shape, |c| {
+            let cells = c.required_cells("cells", "")?;
+            let sum = c.uint("sum", "the cage total")?;
+            let sum = sum.map(|s| u32::try_from(s).map_err(|_| c.error("sum", "sum too large"))).transpose()?;
+            Ok(Cage { cells, sum })
+        })?;
+        Ok(Killer { cages, distinct: f.flag("distinct", true)? })
+    }
+
+    fn write(&self, out: &mut serde_json::Map<String, serde_json::Value>) {
+        let list = self
+            .cages
+            .iter()
+            .map(|c| {
+                let mut o = serde_json::Map::new();
+                o.insert("cells".into(), cells_json(&c.cells));
+                if let Some(s) = c.sum {
+                    o.insert("sum".into(), s.into());
+                }
+                serde_json::Value::Object(o)
+            })
+            .collect();
+        out.insert("cages".into(), serde_json::Value::Array(list));
+        if !self.distinct {
+            out.insert("distinct".into(), false.into());
+        }
+    }
+
+    fn validate(&self, geometry: &Geometry) -> Result<(), RuleError> {
+        validate(geometry.n(), &self.cages, self.distinct)
+    }
+
+    fn emit(&self, b: &mut Emit<'_, '_>) {
+        emit(b, &self.cages, self.distinct);
+    }
+
+    fn check(&self, _geometry: &Geometry, grid: &Grid) -> Vec<Violation> {
+        check(grid, &self.cages, self.distinct)
+    }
+
+    fn draw(&self, _geometry: &Geometry) -> Vec<Mark> {
+        let mut out: Vec<Mark> = self
+            .cages
+            .iter()
+            .map(|c| Mark::Cage { cells: c.cells.clone(), label: c.sum.map(|s| s.to_string()) })
+            .collect();
+        if !self.distinct {
+            out.push(Mark::Caption("killer: digits may repeat in a cage".into()));
+        }
+        out
+    }
+}
 
 /// One cage.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Cage {
     /// The cells, in the order given.
     pub cells: Vec<Cell>,
@@ -90,7 +160,7 @@ pub fn possible_digits(n: usize, k: usize, s: u32, distinct: bool) -> Vec<bool> 
     out
 }
 
-pub(crate) fn validate(n: usize, cages: &[Cage], distinct: bool) -> Result<(), RuleError> {
+fn validate(n: usize, cages: &[Cage], distinct: bool) -> Result<(), RuleError> {
     let mut owner = vec![usize::MAX; n * n];
     for (i, cage) in cages.iter().enumerate() {
         let path = format!("cages[{i}]");
@@ -128,7 +198,7 @@ pub(crate) fn validate(n: usize, cages: &[Cage], distinct: bool) -> Result<(), R
     Ok(())
 }
 
-pub(crate) fn emit(b: &mut Emit<'_, '_>, cages: &[Cage], distinct: bool) {
+fn emit(b: &mut Emit<'_, '_>, cages: &[Cage], distinct: bool) {
     let n = b.n();
     for (i, cage) in cages.iter().enumerate() {
         let name = format!("cage{}", i + 1);
@@ -152,7 +222,7 @@ pub(crate) fn emit(b: &mut Emit<'_, '_>, cages: &[Cage], distinct: bool) {
     }
 }
 
-pub(crate) fn check(grid: &Grid, cages: &[Cage], distinct: bool) -> Vec<Violation> {
+fn check(grid: &Grid, cages: &[Cage], distinct: bool) -> Vec<Violation> {
     let n = grid.n();
     let mut out = Vec::new();
     for (i, cage) in cages.iter().enumerate() {
@@ -262,7 +332,7 @@ mod tests {
             cage(vec![c(4, 1), c(4, 2), c(3, 2)], Some(8)),
         ];
         for distinct in [true, false] {
-            let (yes, no) = agreement4(Rule::Killer { cages: cages.clone(), distinct });
+            let (yes, no) = agreement4(Rule::Killer(crate::rules::Killer { cages: cages.clone(), distinct }));
             assert!(yes > 0 && no > 0, "{distinct}: {yes} {no}");
         }
     }

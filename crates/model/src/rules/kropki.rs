@@ -18,10 +18,60 @@
 //! ```
 
 use crate::check::Violation;
-use crate::geometry::Cell;
+use crate::error::ParseError;
+use crate::geometry::{Cell, Geometry};
 use crate::grid::Grid;
 
-use super::{check_pairs, pair_violation, unmarked_pairs, Emit, RuleError};
+use super::fields::pairs_json;
+use super::{check_pairs, pair_violation, pairs_without_mark, unmarked_pairs, Emit, Fields, Mark, RuleError, RuleKind};
+
+/// Kropki dots between orthogonal neighbours.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kropki {
+    /// White dots: the two digits are consecutive.
+    pub white: Vec<(Cell, Cell)>,
+    /// Black dots: one digit is twice the other.
+    pub black: Vec<(Cell, Cell)>,
+    /// All dots are given: neighbours without a dot are neither consecutive nor in ratio 2.
+    pub all_given: bool,
+}
+
+impl RuleKind for Kropki {
+    const NAME: &'static str = "kropki";
+    const SUMMARY: &'static str = "a white dot joins consecutive digits, a black dot digits in ratio 2";
+
+    fn read(f: &mut Fields<'_>) -> Result<Self, ParseError> {
+        Ok(Kropki { white: f.pairs("white")?, black: f.pairs("black")?, all_given: f.flag("all_given", false)? })
+    }
+
+    fn write(&self, out: &mut serde_json::Map<String, serde_json::Value>) {
+        out.insert("white".into(), pairs_json(&self.white));
+        out.insert("black".into(), pairs_json(&self.black));
+        out.insert("all_given".into(), self.all_given.into());
+    }
+
+    fn validate(&self, geometry: &Geometry) -> Result<(), RuleError> {
+        validate(geometry.n(), &self.white, &self.black)
+    }
+
+    fn emit(&self, b: &mut Emit<'_, '_>) {
+        emit(b, &self.white, &self.black, self.all_given);
+    }
+
+    fn check(&self, _geometry: &Geometry, grid: &Grid) -> Vec<Violation> {
+        check(grid, &self.white, &self.black, self.all_given)
+    }
+
+    fn draw(&self, _geometry: &Geometry) -> Vec<Mark> {
+        let white = self.white.iter().map(|&between| Mark::Dot { between, filled: false });
+        let mut out: Vec<Mark> =
+            white.chain(self.black.iter().map(|&between| Mark::Dot { between, filled: true })).collect();
+        if self.all_given {
+            out.push(Mark::Caption("kropki: all dots are given".into()));
+        }
+        out
+    }
+}
 
 /// White-dot relation.
 pub fn consecutive(d: usize, e: usize) -> bool {
@@ -33,7 +83,7 @@ pub fn ratio2(d: usize, e: usize) -> bool {
     d == 2 * e || e == 2 * d
 }
 
-pub(crate) fn validate(n: usize, white: &[(Cell, Cell)], black: &[(Cell, Cell)]) -> Result<(), RuleError> {
+fn validate(n: usize, white: &[(Cell, Cell)], black: &[(Cell, Cell)]) -> Result<(), RuleError> {
     let mut seen = Vec::new();
     check_pairs(n, "white", white, &mut seen)?;
     check_pairs(n, "black", black, &mut seen)?;
@@ -43,7 +93,7 @@ pub(crate) fn validate(n: usize, white: &[(Cell, Cell)], black: &[(Cell, Cell)])
     Ok(())
 }
 
-pub(crate) fn emit(b: &mut Emit<'_, '_>, white: &[(Cell, Cell)], black: &[(Cell, Cell)], all_given: bool) {
+fn emit(b: &mut Emit<'_, '_>, white: &[(Cell, Cell)], black: &[(Cell, Cell)], all_given: bool) {
     for &(p, q) in white {
         b.implications(&format!("white_{p}_{q}"), (p, q), consecutive);
     }
@@ -57,7 +107,7 @@ pub(crate) fn emit(b: &mut Emit<'_, '_>, white: &[(Cell, Cell)], black: &[(Cell,
     }
 }
 
-pub(crate) fn check(grid: &Grid, white: &[(Cell, Cell)], black: &[(Cell, Cell)], all_given: bool) -> Vec<Violation> {
+fn check(grid: &Grid, white: &[(Cell, Cell)], black: &[(Cell, Cell)], all_given: bool) -> Vec<Violation> {
     let both = |(p, q): (Cell, Cell)| grid.get(p) != 0 && grid.get(q) != 0;
     let holds = |(p, q): (Cell, Cell), rel: fn(usize, usize) -> bool| rel(grid.get(p), grid.get(q));
     let mut out = Vec::new();
@@ -72,7 +122,7 @@ pub(crate) fn check(grid: &Grid, white: &[(Cell, Cell)], black: &[(Cell, Cell)],
         }
     }
     if all_given {
-        for pair in unmarked_pairs(grid.n(), &[white, black]).into_iter().filter(|&p| both(p)) {
+        for pair in pairs_without_mark(grid.n(), &[white, black]).into_iter().filter(|&p| both(p)) {
             if holds(pair, consecutive) {
                 out.push(pair_violation("kropki (all dots given)", pair, grid, "have no dot but are consecutive"));
             } else if holds(pair, ratio2) {
@@ -111,12 +161,16 @@ mod tests {
         let (white, black) = dots_of(&g);
         assert!(!white.is_empty() && !black.is_empty());
         for all_given in [false, true] {
-            let rule = Rule::Kropki { white: white.clone(), black: black.clone(), all_given };
+            let rule = Rule::Kropki(crate::rules::Kropki { white: white.clone(), black: black.clone(), all_given });
             let (yes, no) = agreement4(rule);
             assert!(yes > 0 && no > 0, "{all_given}: {yes} {no}");
         }
         // A few dots only: weaker, so more grids pass.
-        let rule = Rule::Kropki { white: white[..2].to_vec(), black: black[..1].to_vec(), all_given: false };
+        let rule = Rule::Kropki(crate::rules::Kropki {
+            white: white[..2].to_vec(),
+            black: black[..1].to_vec(),
+            all_given: false,
+        });
         let (yes, _) = agreement4(rule);
         assert!(yes > 1);
     }
@@ -135,11 +189,11 @@ mod tests {
     fn fives_cannot_carry_a_black_dot() {
         use crate::geometry::Geometry;
         use crate::{Model, Puzzle};
-        let p = Puzzle::blank(Geometry::new(9, None).expect("9x9")).with_rule(Rule::Kropki {
+        let p = Puzzle::blank(Geometry::new(9, None).expect("9x9")).with_rule(Rule::Kropki(crate::rules::Kropki {
             white: vec![],
             black: vec![(c(1, 1), c(1, 2))],
             all_given: false,
-        });
+        }));
         let m = Model::build(&p);
         for d in [5, 7, 9] {
             assert_eq!(m.fixed()[m.var(c(1, 1), d) as usize], Some(false), "{d}");

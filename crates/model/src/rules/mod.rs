@@ -1,12 +1,20 @@
-//! Variant rules. Each rule lives in its own file, emits rows of the one [`Model`](crate::Model)
-//! and checks a grid on its own, independently of the model.
+//! Variant rules. Each rule lives in its own file: its data, JSON shape, validation, rows of
+//! the one [`Model`](crate::Model), its own checker and its drawing, behind the [`RuleKind`]
+//! trait. The [`registry!`] below lists them, one line a rule; from it come the [`Rule`] enum,
+//! the JSON reader and writer, the names `--rules` and the web page accept ([`REGISTRY`],
+//! [`rule_from_name`]), and `--help`'s list.
 //!
-//! Adding a variant: a file here, one variant in [`Rule`], one arm in each match below.
+//! Adding a variant: a file here with a type that implements [`RuleKind`], one line in
+//! [`registry!`], and an example puzzle.
 //!
-//! Every rule only adds rows (and fixes variables to 0) on top of the plain cell, row, column
-//! and region rows, so every backend handles every rule. The formulations prefer what
-//! propagates: small "at most one" cliques and implications `x[a,d] <= Σ x[b,e]` rather than
-//! big sums; only cage and arrow sums need a weighted sum row. Each file's doc gives its rows.
+//! Every rule adds rows (and fixes variables to 0) on top of the plain cell, row, column and
+//! region rows, and may declare auxiliary binaries ([`Emit::aux`]), so every backend handles
+//! every rule. The formulations prefer what propagates: small "at most one" cliques and
+//! implications `x[a,d] <= Σ x[b,e]` rather than big sums. Each file's doc gives its rows.
+//!
+//! A rule's checker must not share with its rows the code that decides which cells are
+//! constrained: where both need the same geometry (the windows, the knight's moves), that
+//! helper is tested against a brute-force definition in its file.
 //!
 //! Jigsaw (irregular regions) is not a rule: the regions replace the boxes in the
 //! [`Geometry`] ([`Geometry::with_regions`]), and the JSON format reads them.
@@ -19,7 +27,9 @@ pub mod anti_king;
 pub mod anti_knight;
 pub mod arrow;
 pub mod diagonal;
+pub mod draw;
 pub mod extra_regions;
+pub mod fields;
 pub mod killer;
 pub mod kropki;
 pub mod non_consecutive;
@@ -28,103 +38,254 @@ pub mod thermometer;
 pub mod windows;
 pub mod xv;
 
-use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+
+use serde_json::{Map, Value};
 use thiserror::Error;
 
 use crate::check::Violation;
+use crate::error::ParseError;
 use crate::geometry::{Cell, Geometry};
 use crate::grid::Grid;
 use crate::model::{ModelBuilder, Row, Sense};
 
-pub use arrow::Arrow;
-pub use killer::Cage;
+pub use anti_king::AntiKing;
+pub use anti_knight::AntiKnight;
+pub use arrow::{Arrow, Arrows};
+pub use diagonal::Diagonal;
+pub use draw::Mark;
+pub use extra_regions::ExtraRegions;
+pub use fields::Fields;
+pub use killer::{Cage, Killer};
+pub use kropki::Kropki;
+pub use non_consecutive::NonConsecutive;
+pub use odd_even::OddEven;
+pub use thermometer::Thermometer;
+pub use windows::Windows;
+pub use xv::Xv;
 
-/// A rule beyond the plain rows, columns and regions.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "kebab-case")]
-#[non_exhaustive]
-pub enum Rule {
-    /// Hyper Sudoku / Windoku: extra `k`×`k` windows (9×9: rows and columns 2–4 and 6–8).
-    Windows,
-    /// X-Sudoku: both main diagonals hold each digit once.
-    Diagonal,
-    /// No two cells a chess knight's move apart hold the same digit.
-    AntiKnight,
-    /// No two cells a chess king's move apart (diagonally touching) hold the same digit.
-    AntiKing,
-    /// Orthogonally adjacent cells never hold consecutive digits.
-    NonConsecutive,
-    /// Killer cages.
-    Killer {
-        /// The cages, numbered from 1 in the order given.
-        cages: Vec<Cage>,
-        /// Digits in a cage do not repeat (the standard rule; `false` is seed 004's sum-only
-        /// formulation).
-        distinct: bool,
-    },
-    /// Cells that hold an odd or an even digit.
-    OddEven {
-        /// Cells with an odd digit.
-        odd: Vec<Cell>,
-        /// Cells with an even digit.
-        even: Vec<Cell>,
-    },
-    /// Thermometers: digits strictly increase from the bulb (first cell) along the path.
-    Thermometer {
-        /// Each thermometer's cells, bulb first.
-        thermometers: Vec<Vec<Cell>>,
-    },
-    /// Arrows: the digit in the circle is the sum of the digits on its arrow.
-    Arrow {
-        /// The arrows.
-        arrows: Vec<Arrow>,
-    },
-    /// Kropki dots between orthogonal neighbours.
-    Kropki {
-        /// White dots: the two digits are consecutive.
-        white: Vec<(Cell, Cell)>,
-        /// Black dots: one digit is twice the other.
-        black: Vec<(Cell, Cell)>,
-        /// All dots are given: neighbours without a dot are neither consecutive nor in ratio 2.
-        all_given: bool,
-    },
-    /// XV: X marks neighbours that sum to 10, V neighbours that sum to 5.
-    Xv {
-        /// Pairs summing to 10.
-        x: Vec<(Cell, Cell)>,
-        /// Pairs summing to 5.
-        v: Vec<(Cell, Cell)>,
-        /// All marks are given: neighbours without a mark sum to neither 10 nor 5.
-        all_given: bool,
-    },
-    /// Extra regions: any groups of cells whose digits are distinct.
-    ExtraRegions {
-        /// The regions.
-        regions: Vec<Vec<Cell>>,
-    },
+/// What a rule file defines. The consts and `read`/`write` give the JSON shape
+/// (`{"type": NAME, …fields}`), `validate` the sanity checks with paths relative to the rule,
+/// `emit` the rows, `check` an independent checker of a grid, `draw` the picture.
+pub trait RuleKind: Clone + Debug + PartialEq + Eq + Into<Rule> + Send + Sync + 'static {
+    /// The name: JSON `"type"`, `--rules`, row tags, messages (`anti-knight`).
+    const NAME: &'static str;
+    /// Other names accepted on input (`hyper` for `windows`), compared after lower-casing and
+    /// turning `_` into `-`.
+    const ALIASES: &'static [&'static str] = &[];
+    /// One line saying what the rule asks, for `--help`, the web page and captions.
+    const SUMMARY: &'static str;
+
+    /// The rule without data, for rules that need none (`--rules diagonal`); `None` for rules
+    /// with data (cages, dots…), which come from a JSON puzzle.
+    fn switch() -> Option<Self> {
+        None
+    }
+
+    /// Read the rule's JSON fields (every key but `"type"`). Unknown keys are refused after.
+    fn read(fields: &mut Fields<'_>) -> Result<Self, ParseError> {
+        let _ = fields;
+        Self::switch().ok_or_else(|| ParseError::Json {
+            path: String::new(),
+            message: format!("the {} rule has no JSON reader", Self::NAME),
+        })
+    }
+
+    /// Write the rule's JSON fields (the `"type"` is written for it); [`RuleKind::read`]
+    /// reads them back to an equal rule.
+    fn write(&self, out: &mut Map<String, Value>) {
+        let _ = out;
+    }
+
+    /// Whether the rule makes sense in this geometry: cells inside, shapes connected, sums
+    /// possible. Paths are relative to the rule (`cages[2].cells[0]`).
+    fn validate(&self, geometry: &Geometry) -> Result<(), RuleError> {
+        let _ = geometry;
+        Ok(())
+    }
+
+    /// Add the rule's rows (and auxiliary variables) to the model.
+    fn emit(&self, b: &mut Emit<'_, '_>);
+
+    /// The rule's breaks in a grid, found without the rows. Empty cells never count as a
+    /// break: only what the filled cells already break is reported.
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Vec<Violation>;
+
+    /// How the rule is drawn ([`Mark`]s in grid coordinates); by default a caption with the
+    /// rule's name and summary, so no rule is ever left out of a picture.
+    fn draw(&self, geometry: &Geometry) -> Vec<Mark> {
+        let _ = geometry;
+        vec![Mark::Caption(format!("{}: {}", Self::NAME, Self::SUMMARY))]
+    }
 }
 
-/// Names [`rule_from_name`] accepts: the rules that need no data.
-pub const SWITCHABLE: &[&str] = &["diagonal", "windows", "anti-knight", "anti-king", "non-consecutive"];
+/// The registry: one line a rule, `Variant(module::Type)`. Generates [`Rule`], its dispatch to
+/// the rule files and [`REGISTRY`].
+macro_rules! registry {
+    ($($(#[$doc:meta])* $variant:ident($module:ident::$kind:ident),)*) => {
+        /// A rule beyond the plain rows, columns and regions: one variant a rule file.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        #[non_exhaustive]
+        pub enum Rule {
+            $($(#[$doc])* $variant($module::$kind),)*
+        }
 
-/// The rules that need no data, by name (`diagonal`, `windows`, `anti-knight`, `anti-king`,
-/// `non-consecutive`; `_` for `-` and a few common aliases accepted), for a side-`n` grid.
-/// The error says what is wrong and which names exist.
-pub fn rule_from_name(name: &str, n: usize) -> Result<Rule, String> {
-    let key = name.trim().to_ascii_lowercase().replace('_', "-");
-    let rule = match key.as_str() {
-        "diagonal" | "diagonals" | "x" | "x-sudoku" => Rule::Diagonal,
-        "windows" | "hyper" | "windoku" => Rule::Windows,
-        "anti-knight" | "antiknight" => Rule::AntiKnight,
-        "anti-king" | "antiking" => Rule::AntiKing,
-        "non-consecutive" | "nonconsecutive" => Rule::NonConsecutive,
-        _ => {
-            return Err(format!("unknown rule {name:?} (expected one of: {})", SWITCHABLE.join(", ")));
+        $(impl From<$module::$kind> for Rule {
+            fn from(rule: $module::$kind) -> Rule {
+                Rule::$variant(rule)
+            }
+        })*
+
+        /// Every rule the model knows, in the order `--help` and the web page list them.
+        pub static REGISTRY: &[Entry] = &[$(Entry::of::<$module::$kind>(),)*];
+
+        impl Rule {
+            fn kind(&self) -> &dyn DynRule {
+                match self {
+                    $(Rule::$variant(rule) => rule,)*
+                }
+            }
         }
     };
-    if rule == Rule::Windows {
-        windows::validate(n).map_err(|e| e.message)?;
+}
+
+registry! {
+    /// Hyper Sudoku / Windoku: extra `k`×`k` windows (9×9: rows and columns 2–4 and 6–8).
+    Windows(windows::Windows),
+    /// X-Sudoku: both main diagonals hold each digit once.
+    Diagonal(diagonal::Diagonal),
+    /// No two cells a chess knight's move apart hold the same digit.
+    AntiKnight(anti_knight::AntiKnight),
+    /// No two cells a chess king's move apart (diagonally touching) hold the same digit.
+    AntiKing(anti_king::AntiKing),
+    /// Orthogonally adjacent cells never hold consecutive digits.
+    NonConsecutive(non_consecutive::NonConsecutive),
+    /// Killer cages.
+    Killer(killer::Killer),
+    /// Cells that hold an odd or an even digit.
+    OddEven(odd_even::OddEven),
+    /// Thermometers: digits strictly increase from the bulb along the path.
+    Thermometer(thermometer::Thermometer),
+    /// Arrows: the digit in the circle is the sum of the digits on its arrow.
+    Arrow(arrow::Arrows),
+    /// Kropki dots between orthogonal neighbours.
+    Kropki(kropki::Kropki),
+    /// XV: X marks neighbours that sum to 10, V neighbours that sum to 5.
+    Xv(xv::Xv),
+    /// Extra regions: any groups of cells whose digits are distinct.
+    ExtraRegions(extra_regions::ExtraRegions),
+}
+
+/// One rule kind in the [`REGISTRY`]: its names and how to make one.
+pub struct Entry {
+    /// [`RuleKind::NAME`].
+    pub name: &'static str,
+    /// [`RuleKind::ALIASES`].
+    pub aliases: &'static [&'static str],
+    /// [`RuleKind::SUMMARY`].
+    pub summary: &'static str,
+    read: fn(&mut Fields<'_>) -> Result<Rule, ParseError>,
+    switch: fn() -> Option<Rule>,
+}
+
+impl Entry {
+    const fn of<K: RuleKind>() -> Entry {
+        Entry { name: K::NAME, aliases: K::ALIASES, summary: K::SUMMARY, read: read_as::<K>, switch: switch_as::<K> }
     }
+
+    /// Whether the rule needs no data, so a name alone turns it on (`--rules diagonal`).
+    pub fn switchable(&self) -> bool {
+        (self.switch)().is_some()
+    }
+
+    /// The rule read from its JSON fields.
+    pub fn read(&self, fields: &mut Fields<'_>) -> Result<Rule, ParseError> {
+        (self.read)(fields)
+    }
+
+    /// Whether `name` (any case, `_` or `-`) names this rule or one of its aliases.
+    fn answers_to(&self, key: &str) -> bool {
+        self.name == key || self.aliases.contains(&key)
+    }
+}
+
+fn read_as<K: RuleKind>(fields: &mut Fields<'_>) -> Result<Rule, ParseError> {
+    K::read(fields).map(Into::into)
+}
+
+fn switch_as<K: RuleKind>() -> Option<Rule> {
+    K::switch().map(Into::into)
+}
+
+/// The [`RuleKind`] methods a [`Rule`] dispatches to, object-safe.
+trait DynRule {
+    fn name(&self) -> &'static str;
+    fn emit(&self, b: &mut Emit<'_, '_>);
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Vec<Violation>;
+    fn validate(&self, geometry: &Geometry) -> Result<(), RuleError>;
+    fn write(&self, out: &mut Map<String, Value>);
+    fn draw(&self, geometry: &Geometry) -> Vec<Mark>;
+}
+
+impl<K: RuleKind> DynRule for K {
+    fn name(&self) -> &'static str {
+        K::NAME
+    }
+    fn emit(&self, b: &mut Emit<'_, '_>) {
+        RuleKind::emit(self, b);
+    }
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Vec<Violation> {
+        RuleKind::check(self, geometry, grid)
+    }
+    fn validate(&self, geometry: &Geometry) -> Result<(), RuleError> {
+        RuleKind::validate(self, geometry)
+    }
+    fn write(&self, out: &mut Map<String, Value>) {
+        RuleKind::write(self, out);
+    }
+    fn draw(&self, geometry: &Geometry) -> Vec<Mark> {
+        RuleKind::draw(self, geometry)
+    }
+}
+
+/// A name as the registry compares it: trimmed, lower case, `_` as `-`.
+fn normalise(name: &str) -> String {
+    name.trim().to_ascii_lowercase().replace('_', "-")
+}
+
+/// The registry entry named `name` or one of its aliases (`hyper`, `anti_knight`, `Thermo`).
+pub fn entry(name: &str) -> Option<&'static Entry> {
+    let key = normalise(name);
+    REGISTRY.iter().find(|e| e.answers_to(&key))
+}
+
+/// The names of the rules that need no data, in registry order.
+pub fn switchable_names() -> Vec<&'static str> {
+    REGISTRY.iter().filter(|e| e.switchable()).map(|e| e.name).collect()
+}
+
+/// Every rule's name, in registry order.
+pub fn rule_names() -> Vec<&'static str> {
+    REGISTRY.iter().map(|e| e.name).collect()
+}
+
+/// The rules that need no data, by name or alias, for a side-`n` grid. The error says what is
+/// wrong and which names exist.
+pub fn rule_from_name(name: &str, n: usize) -> Result<Rule, String> {
+    let switchable = || switchable_names().join(", ");
+    let Some(e) = entry(name) else {
+        return Err(format!("unknown rule {name:?} (expected one of: {})", switchable()));
+    };
+    let Some(rule) = (e.switch)() else {
+        return Err(format!(
+            "the {} rule needs data ({}): give it in a JSON puzzle; rules that need none: {}",
+            e.name,
+            e.summary,
+            switchable()
+        ));
+    };
+    let geometry = Geometry::new(n, Some((1, n))).map_err(|e| e.to_string())?;
+    rule.validate(&geometry).map_err(|e| e.message)?;
     Ok(rule)
 }
 
@@ -140,7 +301,8 @@ pub struct RuleError {
 }
 
 impl RuleError {
-    pub(crate) fn new(path: impl Into<String>, message: impl Into<String>) -> RuleError {
+    /// An error at `path` (relative to the rule).
+    pub fn new(path: impl Into<String>, message: impl Into<String>) -> RuleError {
         RuleError { path: path.into(), message: message.into() }
     }
 
@@ -174,78 +336,48 @@ pub fn validate_rules(geometry: &Geometry, rules: &[Rule]) -> Result<(), RuleErr
 impl Rule {
     /// Short name, as used by `--rules` and the JSON format's `"type"`.
     pub fn name(&self) -> &'static str {
-        match self {
-            Rule::Windows => "windows",
-            Rule::Diagonal => "diagonal",
-            Rule::AntiKnight => "anti-knight",
-            Rule::AntiKing => "anti-king",
-            Rule::NonConsecutive => "non-consecutive",
-            Rule::Killer { .. } => "killer",
-            Rule::OddEven { .. } => "odd-even",
-            Rule::Thermometer { .. } => "thermometer",
-            Rule::Arrow { .. } => "arrow",
-            Rule::Kropki { .. } => "kropki",
-            Rule::Xv { .. } => "xv",
-            Rule::ExtraRegions { .. } => "extra-regions",
-        }
+        self.kind().name()
+    }
+
+    /// The registry entry of this rule's kind.
+    pub fn entry(&self) -> &'static Entry {
+        let name = self.name();
+        // Every variant is registered by the same macro line that declares it.
+        REGISTRY.iter().find(|e| e.name == name).unwrap_or(&REGISTRY[0])
     }
 
     /// Emit this rule's rows into the model.
     pub fn emit(&self, builder: &mut ModelBuilder<'_>) {
         let tag = self.tag(builder);
         let b = &mut Emit { b: builder, tag: &tag };
-        match self {
-            Rule::Windows => windows::emit(b),
-            Rule::Diagonal => diagonal::emit(b),
-            Rule::AntiKnight => anti_knight::emit(b),
-            Rule::AntiKing => anti_king::emit(b),
-            Rule::NonConsecutive => non_consecutive::emit(b),
-            Rule::Killer { cages, distinct } => killer::emit(b, cages, *distinct),
-            Rule::OddEven { odd, even } => odd_even::emit(b, odd, even),
-            Rule::Thermometer { thermometers } => thermometer::emit(b, thermometers),
-            Rule::Arrow { arrows } => arrow::emit(b, arrows),
-            Rule::Kropki { white, black, all_given } => kropki::emit(b, white, black, *all_given),
-            Rule::Xv { x, v, all_given } => xv::emit(b, x, v, *all_given),
-            Rule::ExtraRegions { regions } => extra_regions::emit(b, regions),
-        }
+        self.kind().emit(b);
     }
 
     /// Check a grid against this rule; `partial` grids (with empty cells) only report rules
     /// already broken by the filled cells. Empty cells never count as a break here, even when
     /// `partial` is false: the checker reports them once, as empty cells.
     pub fn check(&self, geometry: &Geometry, grid: &Grid, _partial: bool) -> Vec<Violation> {
-        match self {
-            Rule::Windows => windows::check(geometry, grid),
-            Rule::Diagonal => diagonal::check(geometry, grid),
-            Rule::AntiKnight => anti_knight::check(grid),
-            Rule::AntiKing => anti_king::check(grid),
-            Rule::NonConsecutive => non_consecutive::check(grid),
-            Rule::Killer { cages, distinct } => killer::check(grid, cages, *distinct),
-            Rule::OddEven { odd, even } => odd_even::check(grid, odd, even),
-            Rule::Thermometer { thermometers } => thermometer::check(grid, thermometers),
-            Rule::Arrow { arrows } => arrow::check(grid, arrows),
-            Rule::Kropki { white, black, all_given } => kropki::check(grid, white, black, *all_given),
-            Rule::Xv { x, v, all_given } => xv::check(grid, x, v, *all_given),
-            Rule::ExtraRegions { regions } => extra_regions::check(grid, regions),
-        }
+        self.kind().check(geometry, grid)
     }
 
     /// Whether the rule makes sense in this geometry: cells inside the grid, cages that do not
     /// overlap and whose sums are possible, thermometers and arrows that are connected paths,
     /// dots between neighbours… Paths are relative to the rule (`cages[2].cells[0]`).
     pub fn validate(&self, geometry: &Geometry) -> Result<(), RuleError> {
-        let n = geometry.n();
-        match self {
-            Rule::Windows => windows::validate(n),
-            Rule::Diagonal | Rule::AntiKnight | Rule::AntiKing | Rule::NonConsecutive => Ok(()),
-            Rule::Killer { cages, distinct } => killer::validate(n, cages, *distinct),
-            Rule::OddEven { odd, even } => odd_even::validate(n, odd, even),
-            Rule::Thermometer { thermometers } => thermometer::validate(n, thermometers),
-            Rule::Arrow { arrows } => arrow::validate(n, arrows),
-            Rule::Kropki { white, black, .. } => kropki::validate(n, white, black),
-            Rule::Xv { x, v, .. } => xv::validate(n, x, v),
-            Rule::ExtraRegions { regions } => extra_regions::validate(n, regions),
-        }
+        self.kind().validate(geometry)
+    }
+
+    /// The rule in the JSON format: `{"type": name, …}`.
+    pub fn to_json(&self) -> Value {
+        let mut m = Map::new();
+        m.insert("type".into(), Value::String(self.name().to_string()));
+        self.kind().write(&mut m);
+        Value::Object(m)
+    }
+
+    /// How the rule is drawn.
+    pub fn draw(&self, geometry: &Geometry) -> Vec<Mark> {
+        self.kind().draw(geometry)
     }
 
     /// Prefix that keeps row names unique when a puzzle (built in code, not validated) holds
@@ -267,45 +399,58 @@ impl Rule {
 // ---------------------------------------------------------------------------------------------
 // Shared by the rule files: the row builder with its name prefix, and cell geometry.
 
-/// The builder as rules see it: every row name gets the rule's tag.
-pub(crate) struct Emit<'b, 'a> {
+/// The model builder as rules see it: every row and auxiliary variable name gets the rule's tag.
+pub struct Emit<'b, 'a> {
     b: &'b mut ModelBuilder<'a>,
     tag: &'b str,
 }
 
 impl Emit<'_, '_> {
-    pub(crate) fn n(&self) -> usize {
+    /// Side of the grid.
+    pub fn n(&self) -> usize {
         self.b.n()
     }
 
-    pub(crate) fn var(&self, cell: Cell, digit: usize) -> u32 {
+    /// Variable of `(cell, digit)`, digit 1-based.
+    pub fn var(&self, cell: Cell, digit: usize) -> u32 {
         self.b.var(cell, digit)
     }
 
-    pub(crate) fn geometry(&self) -> &Geometry {
+    /// The puzzle's geometry.
+    pub fn geometry(&self) -> &Geometry {
         self.b.puzzle().geometry()
     }
 
+    /// The puzzle's givens.
+    pub fn givens(&self) -> &Grid {
+        self.b.puzzle().givens()
+    }
+
+    /// A new auxiliary binary variable named `name` (with the rule's tag), after the cube.
+    pub fn aux(&mut self, name: impl std::fmt::Display) -> u32 {
+        self.b.aux(&format!("{}{name}", self.tag))
+    }
+
     /// Add `Σ terms  sense  rhs`, dropping zero coefficients.
-    pub(crate) fn row(&mut self, name: impl std::fmt::Display, terms: Vec<(u32, i32)>, sense: Sense, rhs: i32) {
+    pub fn row(&mut self, name: impl std::fmt::Display, terms: Vec<(u32, i32)>, sense: Sense, rhs: i32) {
         let terms = terms.into_iter().filter(|&(_, a)| a != 0).collect();
         self.b.add_row(Row { name: format!("{}{name}", self.tag), terms, sense, rhs });
     }
 
     /// "Each digit exactly once" over `n` cells.
-    pub(crate) fn all_different(&mut self, prefix: impl std::fmt::Display, cells: &[Cell]) {
+    pub fn all_different(&mut self, prefix: impl std::fmt::Display, cells: &[Cell]) {
         self.b.add_all_different_region(&format!("{}{prefix}", self.tag), cells);
     }
 
     /// "Each digit at most once" over fewer cells.
-    pub(crate) fn at_most_once(&mut self, prefix: impl std::fmt::Display, cells: &[Cell]) {
+    pub fn at_most_once(&mut self, prefix: impl std::fmt::Display, cells: &[Cell]) {
         self.b.add_at_most_once(&format!("{}{prefix}", self.tag), cells);
     }
 
     /// Digit `d` cannot go in `cell`. Fixes the variable to 0 — unless the cell's given is
     /// `d`: givens are fixed to 1 after the rules emit, which would silently override the 0,
     /// so that case gets an explicit (infeasible) row `x <= 0` named `{name}`.
-    pub(crate) fn exclude(&mut self, cell: Cell, d: usize, name: impl std::fmt::Display) {
+    pub fn exclude(&mut self, cell: Cell, d: usize, name: impl std::fmt::Display) {
         let var = self.var(cell, d);
         if self.b.puzzle().givens().get(cell) == d {
             self.row(format!("{name}_{cell}_d{d}"), vec![(var, 1)], Sense::Le, 0);
@@ -317,7 +462,7 @@ impl Emit<'_, '_> {
     /// `x[a,d] <= Σ_{e: allowed(d,e)} x[b,e]` for every digit `d`, in both directions: the
     /// digit of one cell of the pair needs a partner digit in the other. A digit with no partner
     /// is excluded outright.
-    pub(crate) fn implications(&mut self, name: &str, (a, b): (Cell, Cell), allowed: impl Fn(usize, usize) -> bool) {
+    pub fn implications(&mut self, name: &str, (a, b): (Cell, Cell), allowed: impl Fn(usize, usize) -> bool) {
         let n = self.n();
         for (side, (p, q)) in [("a", (a, b)), ("b", (b, a))] {
             for d in 1..=n {
@@ -335,7 +480,7 @@ impl Emit<'_, '_> {
 
     /// `x[a,d] + Σ_{e: forbidden(d,e)} x[b,e] <= 1` for every digit `d`, in both directions:
     /// cliques of the conflict graph (the `x[b,·]` are exclusive by the cell row).
-    pub(crate) fn conflicts(&mut self, name: &str, (a, b): (Cell, Cell), forbidden: impl Fn(usize, usize) -> bool) {
+    pub fn conflicts(&mut self, name: &str, (a, b): (Cell, Cell), forbidden: impl Fn(usize, usize) -> bool) {
         let n = self.n();
         for (side, (p, q)) in [("a", (a, b)), ("b", (b, a))] {
             for d in 1..=n {
@@ -420,6 +565,27 @@ pub(crate) fn unmarked_pairs(n: usize, marked: &[&[(Cell, Cell)]]) -> Vec<(Cell,
     let is_marked =
         |a: Cell, b: Cell| marked.iter().any(|list| list.iter().any(|&(p, q)| (p, q) == (a, b) || (q, p) == (a, b)));
     orthogonal_pairs(n).filter(|&(a, b)| !is_marked(a, b)).collect()
+}
+
+/// For checkers of "all marks given": every pair of orthogonal neighbours without a mark in
+/// `marked`, found by looking right and down from every cell (the rows use
+/// [`unmarked_pairs`], which the tests hold to the same definition).
+pub(crate) fn pairs_without_mark(n: usize, marked: &[&[(Cell, Cell)]]) -> Vec<(Cell, Cell)> {
+    let marks: std::collections::HashSet<(Cell, Cell)> =
+        marked.iter().flat_map(|list| list.iter()).map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    let mut out = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            let a = Cell::new(r, c);
+            for (r2, c2) in [(r, c + 1), (r + 1, c)] {
+                let b = Cell::new(r2, c2);
+                if r2 < n && c2 < n && !marks.contains(&(a, b)) {
+                    out.push((a, b));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// A pair's digits as a rule violation, for dot rules.
@@ -517,5 +683,58 @@ pub(crate) mod testing {
     /// `r{row}c{col}` from 1-based numbers.
     pub fn c(row: usize, col: usize) -> Cell {
         Cell::new(row - 1, col - 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every unordered pair of distinct cells at distance 1, minus the marked ones.
+    fn brute_unmarked(n: usize, marked: &[(Cell, Cell)]) -> Vec<(Cell, Cell)> {
+        let mut out = Vec::new();
+        for a in all_cells(n) {
+            for b in all_cells(n) {
+                let near = a.row.abs_diff(b.row) + a.col.abs_diff(b.col) == 1;
+                if a < b && near && !marked.iter().any(|&(p, q)| (p, q) == (a, b) || (q, p) == (a, b)) {
+                    out.push((a, b));
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn unmarked_pairs_of_rows_and_checkers_are_the_brute_force_ones() {
+        for n in [1, 2, 4, 6, 9] {
+            let marked: Vec<(Cell, Cell)> =
+                brute_unmarked(n, &[]).into_iter().enumerate().filter(|(i, _)| i % 3 == 0).map(|(_, p)| p).collect();
+            // Marks may be given either way round.
+            let flipped: Vec<(Cell, Cell)> = marked.iter().map(|&(a, b)| (b, a)).collect();
+            let expected = brute_unmarked(n, &marked);
+            for list in [&marked, &flipped] {
+                let mut rows = unmarked_pairs(n, &[list]);
+                rows.sort();
+                let mut checker = pairs_without_mark(n, &[list]);
+                checker.sort();
+                assert_eq!(rows, expected, "rows {n}");
+                assert_eq!(checker, expected, "checker {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_name_and_alias_finds_one_entry() {
+        let mut seen = Vec::new();
+        for e in REGISTRY {
+            for name in std::iter::once(&e.name).chain(e.aliases) {
+                assert_eq!(entry(name).map(|x| x.name), Some(e.name), "{name}");
+                assert_eq!(entry(&name.to_uppercase().replace('-', "_")).map(|x| x.name), Some(e.name));
+                assert!(!seen.contains(name), "{name} twice");
+                seen.push(*name);
+            }
+        }
+        assert!(entry("sandwich-of-doom").is_none());
     }
 }

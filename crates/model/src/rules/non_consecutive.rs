@@ -15,9 +15,33 @@ use crate::check::Violation;
 use crate::grid::Grid;
 use crate::model::Sense;
 
-use super::{orthogonal_pairs, pair_violation, Emit};
+use crate::geometry::{Cell, Geometry};
 
-pub(crate) fn emit(b: &mut Emit<'_, '_>) {
+use super::{orthogonal_pairs, pair_violation, Emit, RuleKind};
+
+/// Orthogonally adjacent cells never hold consecutive digits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NonConsecutive;
+
+impl RuleKind for NonConsecutive {
+    const NAME: &'static str = "non-consecutive";
+    const ALIASES: &'static [&'static str] = &["nonconsecutive"];
+    const SUMMARY: &'static str = "neighbours never hold consecutive digits";
+
+    fn switch() -> Option<Self> {
+        Some(NonConsecutive)
+    }
+
+    fn emit(&self, b: &mut Emit<'_, '_>) {
+        emit(b);
+    }
+
+    fn check(&self, _geometry: &Geometry, grid: &Grid) -> Vec<Violation> {
+        check(grid)
+    }
+}
+
+fn emit(b: &mut Emit<'_, '_>) {
     let n = b.n();
     for (p, q) in orthogonal_pairs(n) {
         for d in 1..n {
@@ -27,11 +51,24 @@ pub(crate) fn emit(b: &mut Emit<'_, '_>) {
     }
 }
 
-pub(crate) fn check(grid: &Grid) -> Vec<Violation> {
-    orthogonal_pairs(grid.n())
-        .filter(|&(p, q)| grid.get(p) != 0 && grid.get(q) != 0 && grid.get(p).abs_diff(grid.get(q)) == 1)
-        .map(|pair| pair_violation("non-consecutive", pair, grid, "are consecutive neighbours"))
-        .collect()
+/// The checker looks right and down from every cell itself (the rows use
+/// [`orthogonal_pairs`]).
+fn check(grid: &Grid) -> Vec<Violation> {
+    let n = grid.n();
+    let mut out = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            let p = Cell::new(r, c);
+            for q in [(r, c + 1), (r + 1, c)].into_iter().filter(|&(r2, c2)| r2 < n && c2 < n) {
+                let q = Cell::new(q.0, q.1);
+                let (a, b) = (grid.get(p), grid.get(q));
+                if a != 0 && b != 0 && a.abs_diff(b) == 1 {
+                    out.push(pair_violation("non-consecutive", (p, q), grid, "are consecutive neighbours"));
+                }
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -40,6 +77,8 @@ mod tests {
     use crate::geometry::Geometry;
     use crate::rules::testing::{all_grids4, c};
     use crate::rules::Rule;
+    #[allow(unused_imports)]
+    use crate::rules::*;
     use crate::{check, Model, Puzzle};
 
     #[test]
@@ -47,7 +86,8 @@ mod tests {
         // No 4x4 Sudoku is non-consecutive: a row can only be 2413 or 3142, and four rows from
         // two patterns repeat a column. Both must reject all 288 (9x9 grids that pass are in
         // tests/variants.rs).
-        let puzzle = Puzzle::blank(Geometry::new(4, None).expect("4x4")).with_rule(Rule::NonConsecutive);
+        let puzzle =
+            Puzzle::blank(Geometry::new(4, None).expect("4x4")).with_rule(Rule::NonConsecutive(NonConsecutive));
         let model = Model::build(&puzzle);
         for g in all_grids4() {
             assert!(!check::verify(&puzzle, g).is_empty());

@@ -8,12 +8,58 @@
 //! parity gets an explicit infeasible row instead (see `Emit::exclude`).
 
 use crate::check::Violation;
-use crate::geometry::Cell;
+use crate::error::ParseError;
+use crate::geometry::{Cell, Geometry};
 use crate::grid::Grid;
 
-use super::{check_cells, Emit, RuleError};
+use super::fields::cells_json;
+use super::{check_cells, Emit, Fields, Mark, RuleError, RuleKind};
 
-pub(crate) fn validate(n: usize, odd: &[Cell], even: &[Cell]) -> Result<(), RuleError> {
+/// Shapes of odd and even cells.
+const GREY: &str = "#c8c8c8";
+
+/// Cells that hold an odd or an even digit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OddEven {
+    /// Cells with an odd digit.
+    pub odd: Vec<Cell>,
+    /// Cells with an even digit.
+    pub even: Vec<Cell>,
+}
+
+impl RuleKind for OddEven {
+    const NAME: &'static str = "odd-even";
+    const ALIASES: &'static [&'static str] = &["parity"];
+    const SUMMARY: &'static str = "circled cells hold odd digits, squared cells even ones";
+
+    fn read(f: &mut Fields<'_>) -> Result<Self, ParseError> {
+        Ok(OddEven { odd: f.cells("odd")?, even: f.cells("even")? })
+    }
+
+    fn write(&self, out: &mut serde_json::Map<String, serde_json::Value>) {
+        out.insert("odd".into(), cells_json(&self.odd));
+        out.insert("even".into(), cells_json(&self.even));
+    }
+
+    fn validate(&self, geometry: &Geometry) -> Result<(), RuleError> {
+        validate(geometry.n(), &self.odd, &self.even)
+    }
+
+    fn emit(&self, b: &mut Emit<'_, '_>) {
+        emit(b, &self.odd, &self.even);
+    }
+
+    fn check(&self, _geometry: &Geometry, grid: &Grid) -> Vec<Violation> {
+        check(grid, &self.odd, &self.even)
+    }
+
+    fn draw(&self, _geometry: &Geometry) -> Vec<Mark> {
+        let odd = self.odd.iter().map(|&cell| Mark::Disc { cell, radius: 0.36, colour: GREY });
+        odd.chain(self.even.iter().map(|&cell| Mark::Square { cell, side: 0.68, colour: GREY })).collect()
+    }
+}
+
+fn validate(n: usize, odd: &[Cell], even: &[Cell]) -> Result<(), RuleError> {
     check_cells(n, odd, |i| format!("odd[{i}]"))?;
     check_cells(n, even, |i| format!("even[{i}]"))?;
     for (j, c) in even.iter().enumerate() {
@@ -27,7 +73,7 @@ pub(crate) fn validate(n: usize, odd: &[Cell], even: &[Cell]) -> Result<(), Rule
     Ok(())
 }
 
-pub(crate) fn emit(b: &mut Emit<'_, '_>, odd: &[Cell], even: &[Cell]) {
+fn emit(b: &mut Emit<'_, '_>, odd: &[Cell], even: &[Cell]) {
     let n = b.n();
     for (cells, name, keep) in [(odd, "odd", 1), (even, "even", 0)] {
         for &c in cells {
@@ -38,7 +84,7 @@ pub(crate) fn emit(b: &mut Emit<'_, '_>, odd: &[Cell], even: &[Cell]) {
     }
 }
 
-pub(crate) fn check(grid: &Grid, odd: &[Cell], even: &[Cell]) -> Vec<Violation> {
+fn check(grid: &Grid, odd: &[Cell], even: &[Cell]) -> Vec<Violation> {
     let mut out = Vec::new();
     for (cells, word, keep) in [(odd, "odd", 1), (even, "even", 0)] {
         for &c in cells {
@@ -63,7 +109,8 @@ mod tests {
 
     #[test]
     fn model_and_checker_agree_on_every_4x4_grid() {
-        let rule = Rule::OddEven { odd: vec![c(1, 1), c(2, 3), c(4, 4)], even: vec![c(1, 2), c(3, 1)] };
+        let rule =
+            Rule::OddEven(crate::rules::OddEven { odd: vec![c(1, 1), c(2, 3), c(4, 4)], even: vec![c(1, 2), c(3, 1)] });
         let (yes, no) = agreement4(rule);
         assert!(yes > 0 && no > 0, "{yes} {no}");
     }
@@ -81,7 +128,7 @@ mod tests {
         let mut givens = Grid::empty(4);
         givens.set(c(1, 1), 2);
         let p = Puzzle::new(Geometry::new(4, None).expect("4x4"), givens)
-            .with_rule(Rule::OddEven { odd: vec![c(1, 1)], even: vec![] });
+            .with_rule(Rule::OddEven(crate::rules::OddEven { odd: vec![c(1, 1)], even: vec![] }));
         let m = Model::build(&p);
         let row = m.rows().iter().find(|r| r.name == "odd_r1c1_d2").expect("explicit row");
         assert_eq!(row.rhs, 0);

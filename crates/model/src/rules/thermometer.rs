@@ -14,18 +14,60 @@
 //! omitted.)
 
 use crate::check::Violation;
-use crate::geometry::Cell;
+use crate::error::ParseError;
+use crate::geometry::{Cell, Geometry};
 use crate::grid::Grid;
 use crate::model::Sense;
 
-use super::{check_cells, king_step, Emit, RuleError};
+use super::fields::cell_lists_json;
+use super::{check_cells, king_step, Emit, Fields, Mark, RuleError, RuleKind};
+
+/// Thermometers are grey.
+const GREY: &str = "#c8c8c8";
+
+/// Thermometers: digits strictly increase from the bulb (first cell) along the path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thermometer {
+    /// Each thermometer's cells, bulb first.
+    pub thermometers: Vec<Vec<Cell>>,
+}
+
+impl RuleKind for Thermometer {
+    const NAME: &'static str = "thermometer";
+    const ALIASES: &'static [&'static str] = &["thermometers", "thermo"];
+    const SUMMARY: &'static str = "digits strictly increase from the bulb along the thermometer";
+
+    fn read(f: &mut Fields<'_>) -> Result<Self, ParseError> {
+        Ok(Thermometer { thermometers: f.cell_lists("thermometers", "a list of cell lists, bulb first")? })
+    }
+
+    fn write(&self, out: &mut serde_json::Map<String, serde_json::Value>) {
+        out.insert("thermometers".into(), cell_lists_json(&self.thermometers));
+    }
+
+    fn validate(&self, geometry: &Geometry) -> Result<(), RuleError> {
+        validate(geometry.n(), &self.thermometers)
+    }
+
+    fn emit(&self, b: &mut Emit<'_, '_>) {
+        emit(b, &self.thermometers);
+    }
+
+    fn check(&self, _geometry: &Geometry, grid: &Grid) -> Vec<Violation> {
+        check(grid, &self.thermometers)
+    }
+
+    fn draw(&self, _geometry: &Geometry) -> Vec<Mark> {
+        self.thermometers.iter().map(|cells| Mark::Thermometer { cells: cells.clone(), colour: GREY }).collect()
+    }
+}
 
 /// Digits the cell at `pos` of an `len`-cell thermometer can hold.
 fn range(n: usize, len: usize, pos: usize) -> std::ops::RangeInclusive<usize> {
     pos + 1..=(n + pos + 1).saturating_sub(len)
 }
 
-pub(crate) fn validate(n: usize, thermometers: &[Vec<Cell>]) -> Result<(), RuleError> {
+fn validate(n: usize, thermometers: &[Vec<Cell>]) -> Result<(), RuleError> {
     for (t, cells) in thermometers.iter().enumerate() {
         let path = format!("thermometers[{t}]");
         if cells.len() < 2 {
@@ -52,7 +94,7 @@ pub(crate) fn validate(n: usize, thermometers: &[Vec<Cell>]) -> Result<(), RuleE
     Ok(())
 }
 
-pub(crate) fn emit(b: &mut Emit<'_, '_>, thermometers: &[Vec<Cell>]) {
+fn emit(b: &mut Emit<'_, '_>, thermometers: &[Vec<Cell>]) {
     let n = b.n();
     for (t, cells) in thermometers.iter().enumerate() {
         let name = format!("thermo{}", t + 1);
@@ -76,7 +118,7 @@ pub(crate) fn emit(b: &mut Emit<'_, '_>, thermometers: &[Vec<Cell>]) {
     }
 }
 
-pub(crate) fn check(grid: &Grid, thermometers: &[Vec<Cell>]) -> Vec<Violation> {
+fn check(grid: &Grid, thermometers: &[Vec<Cell>]) -> Vec<Violation> {
     let n = grid.n();
     let mut out = Vec::new();
     for (t, cells) in thermometers.iter().enumerate() {
@@ -139,7 +181,7 @@ mod tests {
     fn model_and_checker_agree_on_every_4x4_grid() {
         // A bent thermometer and one along a diagonal step.
         let thermometers = vec![vec![c(1, 1), c(2, 2), c(3, 3)], vec![c(4, 1), c(3, 2)]];
-        let (yes, no) = agreement4(Rule::Thermometer { thermometers });
+        let (yes, no) = agreement4(Rule::Thermometer(crate::rules::Thermometer { thermometers }));
         assert!(yes > 0 && no > 0, "{yes} {no}");
     }
 

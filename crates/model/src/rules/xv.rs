@@ -16,11 +16,61 @@
 //! ```
 
 use crate::check::Violation;
-use crate::geometry::Cell;
+use crate::error::ParseError;
+use crate::geometry::{Cell, Geometry};
 use crate::grid::Grid;
 use crate::model::Sense;
 
-use super::{check_pairs, pair_violation, unmarked_pairs, Emit, RuleError};
+use super::fields::pairs_json;
+use super::{check_pairs, pair_violation, pairs_without_mark, unmarked_pairs, Emit, Fields, Mark, RuleError, RuleKind};
+
+/// XV: X marks neighbours that sum to 10, V neighbours that sum to 5.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Xv {
+    /// Pairs summing to 10.
+    pub x: Vec<(Cell, Cell)>,
+    /// Pairs summing to 5.
+    pub v: Vec<(Cell, Cell)>,
+    /// All marks are given: neighbours without a mark sum to neither 10 nor 5.
+    pub all_given: bool,
+}
+
+impl RuleKind for Xv {
+    const NAME: &'static str = "xv";
+    const SUMMARY: &'static str = "neighbours joined by an X sum to 10, by a V to 5";
+
+    fn read(f: &mut Fields<'_>) -> Result<Self, ParseError> {
+        Ok(Xv { x: f.pairs("x")?, v: f.pairs("v")?, all_given: f.flag("all_given", false)? })
+    }
+
+    fn write(&self, out: &mut serde_json::Map<String, serde_json::Value>) {
+        out.insert("x".into(), pairs_json(&self.x));
+        out.insert("v".into(), pairs_json(&self.v));
+        out.insert("all_given".into(), self.all_given.into());
+    }
+
+    fn validate(&self, geometry: &Geometry) -> Result<(), RuleError> {
+        validate(geometry.n(), &self.x, &self.v)
+    }
+
+    fn emit(&self, b: &mut Emit<'_, '_>) {
+        emit(b, &self.x, &self.v, self.all_given);
+    }
+
+    fn check(&self, _geometry: &Geometry, grid: &Grid) -> Vec<Violation> {
+        check(grid, &self.x, &self.v, self.all_given)
+    }
+
+    fn draw(&self, _geometry: &Geometry) -> Vec<Mark> {
+        let x = self.x.iter().map(|&between| Mark::EdgeText { between, text: "X".into() });
+        let mut out: Vec<Mark> =
+            x.chain(self.v.iter().map(|&between| Mark::EdgeText { between, text: "V".into() })).collect();
+        if self.all_given {
+            out.push(Mark::Caption("XV: all X and V are given".into()));
+        }
+        out
+    }
+}
 
 /// Whether `d + e` is 10 or 5, the sums an unmarked pair may not have.
 fn marked_sum(d: usize, e: usize) -> bool {
@@ -33,7 +83,7 @@ fn partner(n: usize, s: usize, d: usize) -> Option<usize> {
     (1..=n).contains(&e).then_some(e).filter(|&e| e != d)
 }
 
-pub(crate) fn validate(n: usize, x: &[(Cell, Cell)], v: &[(Cell, Cell)]) -> Result<(), RuleError> {
+fn validate(n: usize, x: &[(Cell, Cell)], v: &[(Cell, Cell)]) -> Result<(), RuleError> {
     let mut seen = Vec::new();
     check_pairs(n, "x", x, &mut seen)?;
     check_pairs(n, "v", v, &mut seen)?;
@@ -45,7 +95,7 @@ pub(crate) fn validate(n: usize, x: &[(Cell, Cell)], v: &[(Cell, Cell)]) -> Resu
     Ok(())
 }
 
-pub(crate) fn emit(b: &mut Emit<'_, '_>, x: &[(Cell, Cell)], v: &[(Cell, Cell)], all_given: bool) {
+fn emit(b: &mut Emit<'_, '_>, x: &[(Cell, Cell)], v: &[(Cell, Cell)], all_given: bool) {
     let n = b.n();
     for (word, pairs, s) in [("x", x, 10), ("v", v, 5)] {
         for &(p, q) in pairs {
@@ -71,7 +121,7 @@ pub(crate) fn emit(b: &mut Emit<'_, '_>, x: &[(Cell, Cell)], v: &[(Cell, Cell)],
     }
 }
 
-pub(crate) fn check(grid: &Grid, x: &[(Cell, Cell)], v: &[(Cell, Cell)], all_given: bool) -> Vec<Violation> {
+fn check(grid: &Grid, x: &[(Cell, Cell)], v: &[(Cell, Cell)], all_given: bool) -> Vec<Violation> {
     let both = |(p, q): (Cell, Cell)| grid.get(p) != 0 && grid.get(q) != 0;
     let sum = |(p, q): (Cell, Cell)| grid.get(p) + grid.get(q);
     let mut out = Vec::new();
@@ -83,7 +133,7 @@ pub(crate) fn check(grid: &Grid, x: &[(Cell, Cell)], v: &[(Cell, Cell)], all_giv
         }
     }
     if all_given {
-        for pair in unmarked_pairs(grid.n(), &[x, v]).into_iter().filter(|&p| both(p)) {
+        for pair in pairs_without_mark(grid.n(), &[x, v]).into_iter().filter(|&p| both(p)) {
             if matches!(sum(pair), 5 | 10) {
                 let what = format!("have no mark but sum to {}", sum(pair));
                 out.push(pair_violation("XV (all marks given)", pair, grid, &what));
@@ -115,7 +165,7 @@ mod tests {
         let v: Vec<(Cell, Cell)> = orthogonal_pairs(4).filter(|&(p, q)| g.get(p) + g.get(q) == 5).collect();
         assert!(v.len() > 2);
         for all_given in [false, true] {
-            let (yes, no) = agreement4(Rule::Xv { x: vec![], v: v.clone(), all_given });
+            let (yes, no) = agreement4(Rule::Xv(crate::rules::Xv { x: vec![], v: v.clone(), all_given }));
             assert!(yes > 0 && no > 0, "{all_given}: {yes} {no}");
         }
     }

@@ -89,67 +89,70 @@ pub fn rule_samples() -> Vec<(&'static str, Puzzle)> {
         vec![c(5, 5), c(5, 6), c(6, 5), c(6, 6)],
         vec![c(8, 9), c(9, 8), c(9, 9)],
     ];
-    let killer = Rule::Killer {
+    let killer = Rule::Killer(sudoku_ip_model::rules::Killer {
         cages: cages.into_iter().map(|cells| Cage { sum: Some(sum(&cells)), cells }).collect(),
         distinct: true,
-    };
+    });
     vec![
-        ("windows", with_givens(nine(), &few).with_rule(Rule::Windows)),
-        ("diagonal", with_givens(nine(), &few).with_rule(Rule::Diagonal)),
-        ("anti_knight", with_givens(nine(), &few).with_rule(Rule::AntiKnight)),
-        ("anti_king", with_givens(nine(), &few).with_rule(Rule::AntiKing)),
-        ("non_consecutive", with_givens(nine(), &few).with_rule(Rule::NonConsecutive)),
+        ("windows", with_givens(nine(), &few).with_rule(Rule::Windows(sudoku_ip_model::rules::Windows))),
+        ("diagonal", with_givens(nine(), &few).with_rule(Rule::Diagonal(sudoku_ip_model::rules::Diagonal))),
+        ("anti_knight", with_givens(nine(), &few).with_rule(Rule::AntiKnight(sudoku_ip_model::rules::AntiKnight))),
+        ("anti_king", with_givens(nine(), &few).with_rule(Rule::AntiKing(sudoku_ip_model::rules::AntiKing))),
+        (
+            "non_consecutive",
+            with_givens(nine(), &few).with_rule(Rule::NonConsecutive(sudoku_ip_model::rules::NonConsecutive)),
+        ),
         ("killer", with_givens(nine(), &[c(5, 5), c(9, 1)]).with_rule(killer)),
         (
             "odd_even",
-            with_givens(nine(), &[c(2, 5)]).with_rule(Rule::OddEven {
+            with_givens(nine(), &[c(2, 5)]).with_rule(Rule::OddEven(sudoku_ip_model::rules::OddEven {
                 odd: vec![c(1, 1), c(3, 2), c(5, 5)],
                 even: vec![c(2, 3), c(7, 9), c(9, 6)],
-            }),
+            })),
         ),
         (
             "thermometer",
-            with_givens(nine(), &[c(1, 1)]).with_rule(Rule::Thermometer {
+            with_givens(nine(), &[c(1, 1)]).with_rule(Rule::Thermometer(sudoku_ip_model::rules::Thermometer {
                 thermometers: vec![
                     vec![c(1, 2), c(1, 3), c(1, 4), c(1, 5), c(1, 6), c(1, 7)],
                     vec![c(6, 2), c(5, 2), c(4, 2), c(4, 3)],
                     vec![c(7, 3), c(8, 4), c(9, 5)],
                 ],
-            }),
+            })),
         ),
         (
             "arrow",
-            with_givens(nine(), &[c(1, 1)]).with_rule(Rule::Arrow {
+            with_givens(nine(), &[c(1, 1)]).with_rule(Rule::Arrow(sudoku_ip_model::rules::Arrows {
                 arrows: vec![
                     Arrow { circle: c(6, 4), cells: vec![c(7, 4), c(8, 4)] },
                     Arrow { circle: c(5, 8), cells: vec![c(6, 8), c(7, 9)] },
                 ],
-            }),
+            })),
         ),
         (
             "kropki",
-            with_givens(nine(), &[c(9, 9)]).with_rule(Rule::Kropki {
+            with_givens(nine(), &[c(9, 9)]).with_rule(Rule::Kropki(sudoku_ip_model::rules::Kropki {
                 white: vec![(c(1, 2), c(1, 3)), (c(4, 4), c(4, 5)), (c(6, 8), c(6, 9))],
                 black: vec![(c(2, 4), c(2, 3)), (c(3, 6), c(3, 5)), (c(5, 1), c(5, 2))],
                 all_given: false,
-            }),
+            })),
         ),
         (
             "xv",
-            with_givens(nine(), &[c(9, 9)]).with_rule(Rule::Xv {
+            with_givens(nine(), &[c(9, 9)]).with_rule(Rule::Xv(sudoku_ip_model::rules::Xv {
                 x: vec![(c(1, 3), c(1, 4)), (c(3, 1), c(3, 2)), (c(8, 1), c(8, 2))],
                 v: vec![(c(1, 8), c(2, 8)), (c(4, 6), c(4, 7)), (c(8, 5), c(8, 4))],
                 all_given: false,
-            }),
+            })),
         ),
         (
             "extra_regions",
-            with_givens(nine(), &[c(5, 5)]).with_rule(Rule::ExtraRegions {
+            with_givens(nine(), &[c(5, 5)]).with_rule(Rule::ExtraRegions(sudoku_ip_model::rules::ExtraRegions {
                 regions: vec![
                     vec![c(2, 2), c(2, 3), c(3, 2), c(3, 3)],
                     vec![c(6, 6), c(6, 7), c(7, 6), c(7, 7), c(8, 8)],
                 ],
-            }),
+            })),
         ),
     ]
 }
