@@ -234,11 +234,7 @@ pub(super) fn parse_box(s: &str) -> Result<(usize, usize), String> {
 
 pub(super) fn parse_seconds(s: &str) -> Result<std::time::Duration, String> {
     let secs: f64 = s.parse().map_err(|_| format!("expected a number of seconds, found {s:?}"))?;
-    if !(secs.is_finite() && secs >= 0.0) {
-        return Err(format!("the time limit must be a non-negative number of seconds, found {s}"));
-    }
-    std::time::Duration::try_from_secs_f64(secs)
-        .map_err(|_| format!("the time limit {s} s is too large (at most {} s)", u64::MAX))
+    sudoku_ip::time_limit(secs).map_err(|e| e.to_string())
 }
 
 /// Most threads `--jobs` may ask for, per core: more only adds switching (1,000 threads made a

@@ -12,7 +12,7 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 
 use anyhow::{anyhow, Context};
-use sudoku_ip::formats::{self, Document, Format, ParseOptions};
+use sudoku_ip::formats::{self, Document, ParseOptions};
 use sudoku_ip::model::ParseError;
 use sudoku_ip::Puzzle;
 
@@ -66,7 +66,7 @@ impl Iterator for Lines {
                     if text.is_empty() || text.starts_with('#') {
                         continue;
                     }
-                    return Some((line, parse_line(text, line, &self.opts)));
+                    return Some((line, sudoku_ip::parse_batch_line(text, line, &self.opts)));
                 }
                 Err(e) => {
                     // Not text (or the read failed): the last item says so, and the batch ends.
@@ -77,12 +77,6 @@ impl Iterator for Lines {
             }
         }
     }
-}
-
-/// One line of a batch on its own: a JSON object, or a one-line puzzle.
-fn parse_line(text: &str, line: usize, opts: &ParseOptions) -> Result<Puzzle, ParseError> {
-    let format = if text.starts_with('{') { Format::Json } else { Format::Line };
-    formats::parse_puzzle(text, &ParseOptions { format, ..opts.clone() }).map_err(|e| e.from_line(line))
 }
 
 /// Open a file (or standard input for `-` / nothing) and decide what it holds.

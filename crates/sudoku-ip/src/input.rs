@@ -1,8 +1,12 @@
 //! What every front end (CLI, web, Python) does to a puzzle before solving it: box shapes written
-//! `RxC`, and rules switched on by name.
+//! `RxC`, rules switched on by name, time limits in seconds, one line of a batch, and a grid
+//! given as rows of integers (the Python package's lists and numpy arrays).
 
+use std::time::Duration;
+
+use sudoku_ip_model::formats::{self, Format, ParseOptions};
 use sudoku_ip_model::rules::{rule_from_name, validate_rules, RuleError};
-use sudoku_ip_model::Puzzle;
+use sudoku_ip_model::{Geometry, GeometryError, Grid, ParseError, Puzzle};
 use thiserror::Error;
 
 /// A box shape or a rule name that cannot be used.
@@ -23,6 +27,67 @@ pub enum InputError {
     /// The rules together do not make sense for the puzzle (e.g. two rules of one kind).
     #[error(transparent)]
     Rules(#[from] RuleError),
+    /// A time limit that is not a usable number of seconds.
+    #[error("{0}")]
+    TimeLimit(String),
+    /// A grid given as rows of integers that is not a square of digits.
+    #[error("{0}")]
+    Rows(String),
+    /// The grid's side or box shape cannot be built.
+    #[error(transparent)]
+    Geometry(#[from] GeometryError),
+}
+
+/// A time limit of `seconds`: any non-negative number a clock can hold (`1e30` is refused).
+pub fn time_limit(seconds: f64) -> Result<Duration, InputError> {
+    if !(seconds.is_finite() && seconds >= 0.0) {
+        return Err(InputError::TimeLimit(format!(
+            "the time limit must be a non-negative number of seconds, found {seconds}"
+        )));
+    }
+    Duration::try_from_secs_f64(seconds).map_err(|_| {
+        InputError::TimeLimit(format!("the time limit {seconds:e} s is too large (at most {} s)", u64::MAX))
+    })
+}
+
+/// One line of a batch read on its own — a JSON object, or a one-line puzzle — with its errors
+/// placed on `line` of the batch (what `sudoku-ip solve FILE` and the Python `solve_many` read).
+pub fn parse_batch_line(text: &str, line: usize, opts: &ParseOptions) -> Result<Puzzle, ParseError> {
+    let format = if text.trim_start().starts_with('{') { Format::Json } else { Format::Line };
+    formats::parse_puzzle(text, &ParseOptions { format, ..opts.clone() }).map_err(|e| e.from_line(line))
+}
+
+/// A puzzle from `n` rows of `n` integers, 0 for an empty cell (a list of lists or a numpy
+/// array in Python). Errors name the row or the cell (r1c1) and what was expected.
+pub fn puzzle_from_rows(rows: &[Vec<i64>], box_shape: Option<(usize, usize)>) -> Result<Puzzle, InputError> {
+    let n = rows.len();
+    let bad = |why: String| InputError::Rows(why);
+    if n == 0 {
+        return Err(bad("the grid has no rows (expected n rows of n integers, 0 for an empty cell)".into()));
+    }
+    let geometry = Geometry::new(n, box_shape)?;
+    let mut values = Vec::with_capacity(n * n);
+    for (r, row) in rows.iter().enumerate() {
+        if row.len() != n {
+            return Err(bad(format!(
+                "row {} has {} cells, expected {n} (a grid of {n} rows has {n} cells a row)",
+                r + 1,
+                row.len()
+            )));
+        }
+        for (c, &v) in row.iter().enumerate() {
+            let digit = u8::try_from(v).ok().filter(|&d| usize::from(d) <= n).ok_or_else(|| {
+                bad(format!(
+                    "r{}c{}: {v} is not a digit of a {n}x{n} grid (expected 0 for empty, or 1 to {n})",
+                    r + 1,
+                    c + 1
+                ))
+            })?;
+            values.push(digit);
+        }
+    }
+    let givens = Grid::from_values(n, values).ok_or_else(|| bad(format!("not a {n}x{n} grid")))?;
+    Ok(Puzzle::new(geometry, givens))
 }
 
 /// A box shape written `RxC` (or `R*C`, `RXC`): rows by columns of one box.
@@ -67,6 +132,44 @@ mod tests {
         assert_eq!(parse_box(" 3 * 2 "), Ok((3, 2)));
         assert!(parse_box("23").expect_err("no x").to_string().contains("ROWSxCOLS"));
         assert!(parse_box("ax3").expect_err("rows").to_string().contains("\"a\""));
+    }
+
+    #[test]
+    fn time_limits_are_non_negative_and_fit_the_clock() {
+        assert_eq!(time_limit(1.5), Ok(Duration::from_millis(1500)));
+        assert!(time_limit(-1.0).expect_err("negative").to_string().contains("non-negative"));
+        assert!(time_limit(f64::NAN).is_err());
+        // Regression: `Duration::from_secs_f64` panicked above ~1.8e19 s.
+        assert!(time_limit(1e30).expect_err("too large").to_string().contains("too large"));
+    }
+
+    #[test]
+    fn a_batch_line_is_json_or_a_line_and_its_errors_keep_the_line_number() {
+        let opts = ParseOptions::default();
+        let p = parse_batch_line(&".".repeat(81), 3, &opts).expect("empty 9x9");
+        assert_eq!(p.n(), 9);
+        let json = parse_batch_line(r#"{"size": 4, "givens": "1..............."}"#, 1, &opts).expect("json");
+        assert_eq!(json.n(), 4);
+        let err = parse_batch_line(&format!("{}x", ".".repeat(80)), 7, &opts).expect_err("bad cell");
+        assert!(err.to_string().starts_with("line 7"), "{err}");
+    }
+
+    #[test]
+    fn rows_of_integers_make_a_puzzle_and_bad_ones_name_the_cell() {
+        let mut rows = vec![vec![0i64; 4]; 4];
+        rows[1][2] = 3;
+        let p = puzzle_from_rows(&rows, None).expect("4x4");
+        assert_eq!(p.givens().to_line(), "......3.........");
+        rows[2][3] = 5;
+        let err = puzzle_from_rows(&rows, None).expect_err("5 in a 4x4");
+        assert!(err.to_string().starts_with("r3c4: 5 is not a digit"), "{err}");
+        rows[2][3] = -1;
+        assert!(puzzle_from_rows(&rows, None).is_err());
+        rows[2].pop();
+        assert!(puzzle_from_rows(&rows, None).expect_err("short").to_string().contains("row 3 has 3 cells"));
+        assert!(puzzle_from_rows(&[], None).is_err());
+        let err = puzzle_from_rows(&vec![vec![0; 6]; 6], Some((2, 2))).expect_err("2x2 boxes in 6x6");
+        assert!(err.to_string().contains("box shape 2x2"), "{err}");
     }
 
     #[test]
