@@ -222,6 +222,25 @@ impl Engine {
         })
     }
 
+    /// The live variable of exactly-one row `r` at rank `j` among its live ones, if any.
+    pub(crate) fn nth_live(&self, r: usize, mut j: u32) -> Option<u32> {
+        let w0 = self.c.eo_word[r] as usize;
+        for w in w0..self.c.eo_word[r + 1] as usize {
+            let mut bits = self.mask[w];
+            let ones = bits.count_ones();
+            if j >= ones {
+                j -= ones;
+                continue;
+            }
+            for _ in 0..j {
+                bits &= bits - 1;
+            }
+            let p = (w - w0) * 64 + bits.trailing_zeros() as usize;
+            return Some(self.c.eo_vars[self.c.eo_start[r] as usize + p]);
+        }
+        None
+    }
+
     /// The first free variable (live, not at 1), if any.
     pub(crate) fn first_free(&self) -> Option<u32> {
         self.live

@@ -13,7 +13,8 @@
 //!   (`distinct.rs`: a cage over a whole grid has one possible total), and those that are sums of distinct values (killer cages)
 //!   by the value combinations they allow (`sums.rs`) — and searches depth-first with a trail, branching in the
 //!   exactly-one row with the fewest candidates relative to the conflicts it has caused
-//!   (dom/wdeg). It assumes nothing about where rows come from, so every variant that compiles
+//!   (dom/wdeg), restarting with a random value order when a search for few solutions runs
+//!   long (Luby budgets of conflicts; every grid found is remembered so counts stay exact). It assumes nothing about where rows come from, so every variant that compiles
 //!   to rows runs on it unchanged. Auxiliary variables are ordinary variables of its rows;
 //!   solutions are decoded to grids from the cube variables alone, and each grid counts once.
 //! - [`Native::prepare`] compiles a model once into a [`Prepared`] handle that the caller keeps
@@ -235,6 +236,7 @@ fn run_generic(
         keep: request.keep,
         time: request.limits.time,
         nodes: request.limits.nodes,
+        restart: Some((search::FIRST_RUN, search::RESTART_UNIT)),
     };
     let outcome = engine.search(&goal, start);
     let solutions =

@@ -7,6 +7,10 @@
 //! Every change goes on the trail; backtracking replays it backwards. The frame stack and the
 //! trail are allocated once, so the loop never allocates except to keep a solution.
 //!
+//! A search for few solutions that runs into more than [`FIRST_RUN`] conflicts restarts from
+//! the root with growing budgets and a random value order, keeping its dom/wdeg weights and
+//! every grid found so far, so that counts stay exact (see [`Restarts`]).
+//!
 //! Solutions are grids. Auxiliary variables are ordinary variables of the rows, branched on
 //! like any other when a row leaves them open; but once every cube variable is decided, the
 //! branches left only look for auxiliary values that fit the grid, and the first fit ends
@@ -35,6 +39,8 @@ pub(crate) struct Outcome {
     pub nodes: u64,
     /// Branching decisions (each `var = 1` tried; its `var = 0` sibling is not counted again).
     pub guesses: u64,
+    /// Runs started again from the root (see [`Restarts`]).
+    pub restarts: u64,
 }
 
 /// Targets and limits of one search.
@@ -44,6 +50,9 @@ pub(crate) struct Goal {
     pub keep: usize,
     pub time: Option<Duration>,
     pub nodes: Option<u64>,
+    /// Restarts: conflicts of the first run and the unit of later ones ([`FIRST_RUN`],
+    /// [`RESTART_UNIT`]); `None`: one run.
+    pub restart: Option<(u64, u64)>,
 }
 
 /// Conflicts after which the pair rule is turned on (`Engine::pairs`), provided they also
@@ -97,18 +106,22 @@ impl Engine {
         (best_row != usize::MAX).then_some(best_row)
     }
 
-    /// From a fixed point, what to do next: report a solution or branch on a variable.
-    fn next_step(&self) -> Step {
-        let var = match self.best_row() {
-            Some(r) => self.first_live(r),
-            None => self.first_free(), // variables outside every exactly-one row
+    /// From a fixed point, what to do next: report a solution or branch on a variable (the
+    /// branching row's first, or with `rng` a random one of its live variables).
+    fn next_step(&self, rng: Option<&mut SplitMix>) -> Step {
+        let var = match (self.best_row(), rng) {
+            (Some(r), None) => self.first_live(r),
+            (Some(r), Some(rng)) => self.nth_live(r, rng.below(self.rows[r].count)),
+            (None, _) => self.first_free(), // variables outside every exactly-one row
         };
         var.map_or(Step::Solution, Step::Branch)
     }
 
-    /// Depth-first search for up to `goal.max_solutions` solutions.
+    /// Depth-first search for up to `goal.max_solutions` solutions: one run, then, if it
+    /// grows long while looking for few solutions, restarted runs (see [`Restarts`]).
     pub fn search(&mut self, goal: &Goal, start: Instant) -> Outcome {
-        let mut out = Outcome { count: 0, solutions: Vec::new(), end: End::Exhausted, nodes: 1, guesses: 0 };
+        let mut out =
+            Outcome { count: 0, solutions: Vec::new(), end: End::Exhausted, nodes: 1, guesses: 0, restarts: 0 };
         if goal.max_solutions == 0 {
             out.end = End::ReachedMax;
             return out;
@@ -118,18 +131,42 @@ impl Engine {
         }
         let mut clock = Clock::new(goal.time, start);
         let mut frames: Vec<Frame> = Vec::with_capacity(self.num_vars() + 1);
-        let mut conflicts = 0u64;
+        let mut runs = Restarts::new(goal);
+        let root = self.trail.len();
+        while let Run::Restart = self.run(goal, &mut clock, &mut frames, &mut runs, &mut out) {
+            self.undo(root);
+            frames.clear();
+            runs.next_run();
+        }
+        out.restarts = runs.run - 1;
+        out
+    }
+
+    /// One depth-first run from the root fixed point, until it is done, a limit stops it, or
+    /// its node budget is spent (then the caller restarts).
+    fn run(
+        &mut self,
+        goal: &Goal,
+        clock: &mut Clock,
+        frames: &mut Vec<Frame>,
+        runs: &mut Restarts,
+        out: &mut Outcome,
+    ) -> Run {
         // At the top of the loop the state is a consistent fixed point.
         'search: loop {
-            match self.next_step() {
+            match self.next_step(runs.rng.as_mut()) {
                 Step::Solution => {
-                    out.count += 1;
-                    if out.solutions.len() < goal.keep {
-                        out.solutions.push(self.ones_list());
-                    }
-                    if out.count >= goal.max_solutions {
-                        out.end = End::ReachedMax;
-                        break 'search;
+                    if runs.is_new(self) {
+                        // What is left is mostly a proof: this run goes on to the end.
+                        runs.until = u64::MAX;
+                        out.count += 1;
+                        if out.solutions.len() < goal.keep {
+                            out.solutions.push(self.ones_list());
+                        }
+                        if out.count >= goal.max_solutions {
+                            out.end = End::ReachedMax;
+                            return Run::Done;
+                        }
                     }
                     // Other auxiliary values for this grid would count it again.
                     while let Some(f) = frames.pop_if(|f| f.completion) {
@@ -137,12 +174,11 @@ impl Engine {
                     }
                 }
                 Step::Branch(v) => {
-                    if let Some(reason) = limit_reached(goal, &mut clock, out.nodes) {
-                        out.end = End::Stopped(reason);
-                        break 'search;
+                    if let Some(halt) = runs.halt(goal, clock, out.nodes) {
+                        return halt.end(out);
                     }
                     // Failing often, and not merely enumerating many solutions: a hard search.
-                    self.pairs_on |= conflicts >= PAIRS_AFTER && conflicts >= 4 * out.count;
+                    self.pairs_on |= runs.conflicts >= PAIRS_AFTER && runs.conflicts >= 4 * out.count;
                     out.nodes += 1;
                     out.guesses += 1;
                     let completion = v as usize >= self.c.cube_vars && self.cube_decided();
@@ -150,32 +186,163 @@ impl Engine {
                     if self.try_fix(v, true) {
                         continue 'search;
                     }
-                    conflicts += 1;
+                    runs.conflicts += 1;
                 }
             }
             // Backtrack to the latest decision whose `var = 0` side is still open.
             loop {
                 let Some(f) = frames.pop() else {
                     out.end = End::Exhausted;
-                    break 'search;
+                    return Run::Done;
                 };
                 self.undo(f.mark as usize);
                 if f.second {
                     continue;
                 }
-                if let Some(reason) = limit_reached(goal, &mut clock, out.nodes) {
-                    out.end = End::Stopped(reason);
-                    break 'search;
+                if let Some(halt) = runs.halt(goal, clock, out.nodes) {
+                    return halt.end(out);
                 }
                 frames.push(Frame { second: true, ..f });
                 out.nodes += 1;
                 if self.try_fix(f.var, false) {
                     continue 'search;
                 }
-                conflicts += 1;
+                runs.conflicts += 1;
             }
         }
-        out
+    }
+}
+
+/// How a run ended.
+enum Run {
+    /// The search is over (`Outcome::end` says how).
+    Done,
+    /// The run's budget is spent: start another from the root.
+    Restart,
+}
+
+/// Why a run stops before it is done.
+enum Halt {
+    Limit(String),
+    Budget,
+}
+
+impl Halt {
+    fn end(self, out: &mut Outcome) -> Run {
+        match self {
+            Halt::Limit(reason) => {
+                out.end = End::Stopped(reason);
+                Run::Done
+            }
+            Halt::Budget => Run::Restart,
+        }
+    }
+}
+
+/// Conflicts of the first run before a search counts as long and restarts (when it may).
+/// Budgets count conflicts, not nodes: a run that fills a 64×64 grid without a dead end
+/// takes thousands of nodes and no conflict.
+pub(crate) const FIRST_RUN: u64 = 100;
+/// Conflicts of a restarted run: this times the next term of the Luby sequence (1 1 2 1 1 2 4 …).
+pub(crate) const RESTART_UNIT: u64 = 20;
+/// Searches for more solutions than this never restart (each found grid is kept to be
+/// recognised when a later run finds it again).
+const MAX_RESTART_SOLUTIONS: u64 = 16;
+
+/// Restarts, for searches that look for few solutions and run long before they find one
+/// (once a run finds a grid it runs to the end: what is left is mostly a proof of uniqueness,
+/// which restarts would only repeat): dom/wdeg's weights carry
+/// over from run to run, and restarted runs try the values of the branching row in random
+/// order, so one early wrong decision no longer costs the whole search (the heavy tail of
+/// depth-first search: an empty 9×9 anti-knight took 542k nodes in one run).
+///
+/// Counts stay exact: every grid found is remembered, and one found again in a later run is
+/// not counted again; a run that ends without hitting its budget has searched the whole tree
+/// (a complete depth-first search, in its own order), so it found every solution and the
+/// distinct ones seen are all of them. Budgets grow without bound (Luby), so some run does.
+struct Restarts {
+    /// Whether this search may restart.
+    on: bool,
+    /// The current run, from 1.
+    run: u64,
+    /// The conflict count at which the current run's budget is spent.
+    until: u64,
+    /// Value order of restarted runs (`None` in the first: the deterministic order).
+    rng: Option<SplitMix>,
+    /// The grids found so far (cube variables at 1), while restarts are on.
+    seen: Vec<Vec<u32>>,
+    /// Conflicts over all runs.
+    conflicts: u64,
+    /// Conflicts of a restarted run per Luby term.
+    unit: u64,
+}
+
+impl Restarts {
+    fn new(goal: &Goal) -> Restarts {
+        let on = goal.max_solutions <= MAX_RESTART_SOLUTIONS && goal.restart.is_some();
+        let (first_run, unit) = goal.restart.unwrap_or((u64::MAX, u64::MAX));
+        let until = if on { first_run } else { u64::MAX };
+        Restarts { on, run: 1, until, rng: None, seen: Vec::new(), conflicts: 0, unit }
+    }
+
+    /// Set up the next run.
+    fn next_run(&mut self) {
+        self.run += 1;
+        self.until = self.conflicts.saturating_add(self.unit.saturating_mul(luby(self.run - 1)));
+        self.rng.get_or_insert(SplitMix(0x9E37_79B9_7F4A_7C15));
+    }
+
+    /// A limit reached, or this run's budget spent.
+    fn halt(&self, goal: &Goal, clock: &mut Clock, nodes: u64) -> Option<Halt> {
+        if let Some(reason) = limit_reached(goal, clock, nodes) {
+            return Some(Halt::Limit(reason));
+        }
+        (self.conflicts >= self.until).then_some(Halt::Budget)
+    }
+
+    /// Whether the solution at hand was not found before (always, when restarts are off).
+    fn is_new(&mut self, engine: &Engine) -> bool {
+        if !self.on {
+            return true;
+        }
+        let cube = engine.c.cube_vars as u32;
+        let mut grid = engine.ones_list();
+        grid.retain(|&v| v < cube);
+        if self.seen.contains(&grid) {
+            return false;
+        }
+        self.seen.push(grid);
+        true
+    }
+}
+
+/// Term `i` (from 1) of the Luby sequence: 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 …
+fn luby(mut i: u64) -> u64 {
+    loop {
+        // The smallest k with 2^k − 1 ≥ i.
+        let k = 64 - i.leading_zeros();
+        if i == (1u64 << k) - 1 {
+            return 1u64 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
+    }
+}
+
+/// A small seeded generator (SplitMix64): restarted runs are random but reproducible.
+pub(crate) struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (n ≥ 1), up to a negligible bias.
+    pub(crate) fn below(&mut self, n: u32) -> u32 {
+        (((self.next() >> 32) * n as u64) >> 32) as u32
     }
 }
 
@@ -259,7 +426,7 @@ mod tests {
     fn count_with_pairs(m: &sudoku_ip_model::Model) -> Outcome {
         let mut engine = Engine::new(m);
         engine.pairs_on = true;
-        let goal = Goal { max_solutions: u64::MAX, keep: 0, time: None, nodes: None };
+        let goal = Goal { max_solutions: u64::MAX, keep: 0, time: None, nodes: None, restart: None };
         engine.search(&goal, Instant::now())
     }
 
@@ -294,7 +461,7 @@ mod tests {
         for line in HARD {
             let values: Vec<u8> = line.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
             let m = model(3, 3, &values);
-            let goal = Goal { max_solutions: u64::MAX, keep: 0, time: None, nodes: None };
+            let goal = Goal { max_solutions: u64::MAX, keep: 0, time: None, nodes: None, restart: None };
             let plain = Engine::new(&m).search(&goal, Instant::now());
             let with = count_with_pairs(&m);
             assert_eq!((plain.count, with.count), (1, 1));
@@ -302,5 +469,81 @@ mod tests {
             pair_nodes += with.nodes;
         }
         assert!(pair_nodes < plain_nodes, "pairs {pair_nodes} nodes, without {plain_nodes}");
+    }
+
+    /// Search with restarts after `first` conflicts and then runs of `unit` × Luby conflicts.
+    fn with_restarts(m: &sudoku_ip_model::Model, max: u64, first: u64, unit: u64) -> Outcome {
+        let goal = Goal { max_solutions: max, keep: usize::MAX, time: None, nodes: None, restart: Some((first, unit)) };
+        Engine::new(m).search(&goal, Instant::now())
+    }
+
+    #[test]
+    fn luby_sequence() {
+        let got: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(got, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+
+    #[test]
+    fn restarts_never_lose_or_double_count_a_solution() {
+        // Budgets of a node or two: runs restart all the time, find the same grids again and
+        // again, and only a run that completes may say "exhausted".
+        let mut rng = Rng(5);
+        let mut restarted = 0;
+        for (br, bc, holes) in [(2, 2, 10), (2, 2, 13), (2, 2, 16), (2, 3, 18), (2, 3, 22), (2, 3, 26)] {
+            for _ in 0..6 {
+                let solution = full_grid(&mut rng, br, bc);
+                let mut m = model(br, bc, &remove_cells(&mut rng, &solution, holes));
+                // Random pairs of cells that must differ (like anti-king): dead ends to fail in.
+                let n = br * bc;
+                for _ in 0..rng.below(3 * n) {
+                    let (a, b) = (rng.below(n * n), rng.below(n * n));
+                    for d in 0..n {
+                        let terms = vec![((a * n + d) as u32, 1), ((b * n + d) as u32, 1)];
+                        if a != b {
+                            m.push_row(sudoku_ip_model::Row {
+                                name: format!("x{a}_{b}_{d}"),
+                                terms,
+                                sense: sudoku_ip_model::Sense::Le,
+                                rhs: 1,
+                            });
+                        }
+                    }
+                }
+                let expected = reference::solutions(&m, 20_000);
+                assert!(expected.complete);
+                let mut want = expected.solutions.clone();
+                want.sort();
+                for max in [1, 2, 3, 16] {
+                    for (first, unit) in [(1, 1), (2, 1), (3, 2)] {
+                        let got = with_restarts(&m, max, first, unit);
+                        restarted += got.restarts;
+                        assert_eq!(got.count, expected.count.min(max));
+                        let end = if expected.count >= max { End::ReachedMax } else { End::Exhausted };
+                        assert_eq!(got.end, end);
+                        let mut grids: Vec<Vec<bool>> = got
+                            .solutions
+                            .iter()
+                            .map(|ones| {
+                                let mut x = vec![false; m.num_vars()];
+                                ones.iter().for_each(|&v| x[v as usize] = true);
+                                x
+                            })
+                            .collect();
+                        grids.sort();
+                        grids.dedup();
+                        assert_eq!(grids.len() as u64, got.count, "a grid counted twice");
+                        assert!(grids.iter().all(|g| want.binary_search(g).is_ok()), "not a solution");
+                    }
+                }
+            }
+        }
+        assert!(restarted > 500, "the budgets must make runs restart ({restarted})");
+    }
+
+    #[test]
+    fn searches_for_many_solutions_never_restart() {
+        let m = model(2, 2, &[0; 16]);
+        let got = with_restarts(&m, u64::MAX, 1, 1);
+        assert_eq!((got.count, got.restarts, got.end), (288, 0, End::Exhausted));
     }
 }
