@@ -230,13 +230,17 @@ fn run_generic(
     request: &SearchRequest,
 ) -> Result<SearchResult, BackendError> {
     let start = Instant::now();
+    let compiled_vars = compiled.num_vars;
     let mut engine = engine::Engine::with(compiled, fixed);
     let goal = search::Goal {
         max_solutions: request.max_solutions,
         keep: request.keep,
         time: request.limits.time,
         nodes: request.limits.nodes,
-        restart: Some((search::FIRST_RUN, search::RESTART_UNIT)),
+        // Big grids fill thousands of cells through many harmless conflicts: a first run of
+        // one conflict per eight variables keeps their deterministic order (restarting an
+        // empty 64x64 early made it unsolvable within 20 s; one run takes 14k nodes).
+        restart: Some((search::FIRST_RUN.max(compiled_vars as u64 / 8), search::RESTART_UNIT)),
     };
     let outcome = engine.search(&goal, start);
     let solutions =
