@@ -9,7 +9,9 @@ use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde_json::{json, Value};
 use sudoku_ip::formats::{self, Document, TextForm};
-use sudoku_ip::generate::{self, GenerateError, GenerateSpec, Generated, Grade, KillerSpec, Rating, Symmetry};
+use sudoku_ip::generate::{
+    self, GenerateError, GenerateSpec, Generated, Grade, KillerSpec, Rating, SeRating, Symmetry,
+};
 use sudoku_ip::{Geometry, Puzzle};
 
 use super::args::{parse_box, InputArgs, OutputFormat};
@@ -58,6 +60,12 @@ pub struct GenerateArgs {
     /// Keep only puzzles of this grade (see `rate`).
     #[arg(long, value_enum)]
     pub difficulty: Option<GradeArg>,
+    /// Keep only puzzles rated at least this on the Sudoku Explainer scale (see `rate`), e.g. 6.6.
+    #[arg(long, value_name = "SE", value_parser = parse_rating)]
+    pub rating_min: Option<SeRating>,
+    /// Keep only puzzles rated at most this on the Sudoku Explainer scale, e.g. 4.5.
+    #[arg(long, value_name = "SE", value_parser = parse_rating)]
+    pub rating_max: Option<SeRating>,
     /// Full grids to try per puzzle for --clues or --difficulty (default: 1000 up to 9x9, 20 up
     /// to 16x16, 3 beyond).
     #[arg(long, value_name = "N")]
@@ -172,6 +180,16 @@ fn parse_nodes(s: &str) -> Result<NodeLimit, String> {
     }
 }
 
+/// `--rating-min` / `--rating-max`: a number 1.0–12.0 with at most one decimal.
+fn parse_rating(s: &str) -> Result<SeRating, String> {
+    match s.parse::<f64>() {
+        Ok(x) if (1.0..=12.0).contains(&x) && ((x * 10.0).round() - x * 10.0).abs() < 1e-6 => {
+            Ok(SeRating((x * 10.0).round() as u16))
+        }
+        _ => Err(format!("expected a rating from 1.0 to 12.0 with one decimal (e.g. 6.6), found {s:?}")),
+    }
+}
+
 /// A seed from the clock and the process's hash keys, for runs without `--seed`.
 fn fresh_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
@@ -208,6 +226,13 @@ fn spec_of(a: &GenerateArgs) -> Result<GenerateSpec, Failure> {
     spec.symmetry = a.symmetry.into();
     spec.seed = a.seed.unwrap_or_else(fresh_seed);
     spec.difficulty = a.difficulty.map(Grade::from);
+    if a.rating_min.is_some() || a.rating_max.is_some() {
+        let (min, max) = (a.rating_min.unwrap_or(SeRating(0)), a.rating_max.unwrap_or(SeRating(u16::MAX)));
+        if min > max {
+            return Err(Failure::bad_input(anyhow!("--rating-min {min} is above --rating-max {max}")));
+        }
+        spec.rating = Some(min..=max);
+    }
     spec.killer = a.killer.then(KillerSpec::default);
     if let Some(k) = a.attempts {
         spec.max_attempts = k.max(1);
@@ -218,7 +243,7 @@ fn spec_of(a: &GenerateArgs) -> Result<GenerateSpec, Failure> {
             k.check_nodes = nodes;
         }
     }
-    spec.rate = a.stats || spec.difficulty.is_some();
+    spec.rate = a.stats || spec.difficulty.is_some() || spec.rating.is_some();
     Ok(spec)
 }
 
@@ -412,15 +437,19 @@ fn write_generated(
     Ok(())
 }
 
+/// The rating as the API's `/api/rate` answers it: the rating's fields and `status` "rated".
 fn rating_json(r: &Rating) -> Value {
-    serde_json::to_value(r).unwrap_or(Value::Null)
+    let mut v = serde_json::to_value(r).unwrap_or(Value::Null);
+    v["status"] = json!("rated");
+    v
 }
 
 fn rating_text(r: &Rating) -> String {
     let techniques: Vec<String> = r.techniques.iter().map(|t| format!("{} {}", t.technique, t.count)).collect();
     format!(
-        "grade: {}\nhardest technique: {}\ntechniques: {}\nneeds search: {}\nengine guesses: {}\n",
+        "grade: {}\nSE rating: {}\nhardest technique: {}\ntechniques: {}\nneeds search: {}\nengine guesses: {}\n",
         r.grade,
+        r.rating,
         r.hardest.map_or("none", |t| t.name()),
         if techniques.is_empty() { "none".to_string() } else { techniques.join(", ") },
         if r.needs_search { format!("yes ({} cells left by the techniques)", r.stuck_empty) } else { "no".to_string() },
@@ -467,9 +496,14 @@ pub fn rate_cmd(a: RateArgs) -> Result<Status, Failure> {
     for (line, r) in results {
         match r {
             Ok(r) if a.json => writeln!(w, "{}", rating_json(&r))?,
-            Ok(r) => {
-                writeln!(w, "{} {} {}", r.grade, r.hardest.map_or("none", |t| t.name()).replace(' ', "-"), r.guesses)?
-            }
+            Ok(r) => writeln!(
+                w,
+                "{} {} {} {}",
+                r.grade,
+                r.rating,
+                r.hardest.map_or("none", |t| t.name()).replace(' ', "-"),
+                r.guesses
+            )?,
             Err(e) => {
                 eprintln!("{name}:{line}: {e}");
                 status = Status::NoSolution;

@@ -6,6 +6,7 @@ use std::io::Write;
 
 use anyhow::anyhow;
 use clap::{Args, ValueEnum};
+use sudoku_ip::formats::Document;
 use sudoku_ip::generate::{self, parse_candidates, Candidate, Step};
 use sudoku_ip::Puzzle;
 
@@ -36,9 +37,74 @@ pub struct InsightArgs {
     pub output: InsightFormat,
 }
 
-/// The puzzle, its file name, and the candidates to start from (`--candidates`), if any.
-fn load(a: &InsightArgs) -> Result<(Puzzle, String, Option<Vec<u64>>), Failure> {
+/// One puzzle, or a batch (one a line) when the file holds several.
+enum Loaded {
+    One(Puzzle, String, Option<Vec<u64>>),
+    Batch(Vec<(usize, Result<Puzzle, String>)>, String),
+}
+
+/// The puzzle, its file name, and the candidates to start from (`--candidates`), if any; or a
+/// batch (without `--candidates`: a candidate string belongs to one puzzle).
+fn load_any(a: &InsightArgs) -> Result<Loaded, Failure> {
     let (doc, name) = read_document(&a.input)?;
+    match doc {
+        Document::Batch(items) if a.candidates.is_none() => {
+            Ok(Loaded::Batch(items.into_iter().map(|(line, p)| (line, p.map_err(|e| e.to_string()))).collect(), name))
+        }
+        doc => {
+            let (p, name, start) = load(a, doc, name)?;
+            Ok(Loaded::One(p, name, start))
+        }
+    }
+}
+
+/// Run `job` on every puzzle of a batch in parallel and write, in order, one JSON object a line
+/// (the single-puzzle JSON with its `line`), or one line of text (`line N: …`); a puzzle that
+/// fails gives `{"line": N, "error": …}` and exit 1.
+fn run_batch<T: serde::Serialize + Send>(
+    items: Vec<(usize, Result<Puzzle, String>)>,
+    name: &str,
+    output: InsightFormat,
+    job: impl Fn(&Puzzle) -> Result<T, String> + Sync,
+    text: impl Fn(&T) -> String,
+) -> Result<Status, Failure> {
+    use rayon::prelude::*;
+    let bar = super::progress::bar(Some(items.len() as u64), "puzzles");
+    let results: Vec<(usize, Result<T, String>)> = items
+        .into_par_iter()
+        .map(|(line, p)| {
+            let r = p.and_then(|p| job(&p));
+            bar.inc(1);
+            (line, r)
+        })
+        .collect();
+    bar.finish_and_clear();
+    let mut w = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut status = Status::Ok;
+    for (line, r) in results {
+        match (r, output) {
+            (Ok(v), InsightFormat::Json) => {
+                let mut v = serde_json::to_value(&v)?;
+                v["line"] = serde_json::json!(line);
+                writeln!(w, "{v}")?;
+            }
+            (Ok(v), InsightFormat::Text) => writeln!(w, "line {line}: {}", text(&v))?,
+            (Err(e), format) => {
+                eprintln!("{name}:{line}: {e}");
+                status = Status::NoSolution;
+                match format {
+                    InsightFormat::Json => writeln!(w, "{}", serde_json::json!({ "line": line, "error": e }))?,
+                    InsightFormat::Text => writeln!(w, "line {line}: error: {e}")?,
+                }
+            }
+        }
+    }
+    w.flush()?;
+    Ok(status)
+}
+
+/// The puzzle, its file name, and the candidates to start from (`--candidates`), if any.
+fn load(a: &InsightArgs, doc: Document, name: String) -> Result<(Puzzle, String, Option<Vec<u64>>), Failure> {
     let puzzle = single(doc, &name)?;
     let Some(path) = &a.candidates else { return Ok((puzzle, name, None)) };
     let (text, file) = read_text(Some(path))?;
@@ -70,7 +136,14 @@ fn step_lines(step: &Step) -> String {
 
 /// `hint`: the next step.
 pub fn hint(a: InsightArgs) -> Result<Status, Failure> {
-    let (puzzle, name, start) = load(&a)?;
+    let (puzzle, name, start) = match load_any(&a)? {
+        Loaded::One(p, name, start) => (p, name, start),
+        Loaded::Batch(items, name) => {
+            let job = |p: &Puzzle| sudoku_ip::hint(p, None).map_err(|e| e.to_string());
+            let text = |h: &sudoku_ip::Hint| h.step.as_ref().map_or_else(|| "no step".to_string(), |s| s.text.clone());
+            return run_batch(items, &name, a.output, job, text);
+        }
+    };
     let hint = sudoku_ip::hint(&puzzle, start.as_deref()).map_err(|e| puzzle_error(&name, e))?;
     let mut w = std::io::stdout().lock();
     match (a.output, &hint.step) {
@@ -85,7 +158,16 @@ pub fn hint(a: InsightArgs) -> Result<Status, Failure> {
 
 /// `explain`: the whole path.
 pub fn explain(a: InsightArgs) -> Result<Status, Failure> {
-    let (puzzle, name, start) = load(&a)?;
+    let (puzzle, name, start) = match load_any(&a)? {
+        Loaded::One(p, name, start) => (p, name, start),
+        Loaded::Batch(items, name) => {
+            let job = |p: &Puzzle| sudoku_ip::explain(p, None).map_err(|e| e.to_string());
+            let text = |p: &sudoku_ip::Path| {
+                format!("{:?} in {} steps, SE rating {}", p.status, p.explanation.steps.len(), p.rating).to_lowercase()
+            };
+            return run_batch(items, &name, a.output, job, text);
+        }
+    };
     let answer = sudoku_ip::explain(&puzzle, start.as_deref()).map_err(|e| puzzle_error(&name, e))?;
     let path = &answer.explanation;
     let mut w = std::io::stdout().lock();
@@ -129,8 +211,17 @@ pub struct CandidatesArgs {
 /// `candidates`: the true candidates and how many solutions use each.
 pub fn candidates(a: CandidatesArgs) -> Result<Status, Failure> {
     let (doc, name) = read_document(&a.input)?;
-    let puzzle = single(doc, &name)?;
     let limits = sudoku_ip::Limits { time: a.time_limit, nodes: None };
+    if a.max == 0 || a.max > sudoku_ip::MAX_COUNT_CAP {
+        return Err(Failure::bad_input(sudoku_ip::CapError { found: a.max }));
+    }
+    if let Document::Batch(items) = doc {
+        let items = items.into_iter().map(|(line, p)| (line, p.map_err(|e| e.to_string()))).collect();
+        let job = |p: &Puzzle| sudoku_ip::candidates(p, a.max, limits).map_err(|e| e.to_string());
+        let text = |c: &sudoku_ip::TrueCandidates| c.candidates.clone();
+        return run_batch(items, &name, a.output, job, text);
+    }
+    let puzzle = single(doc, &name)?;
     let found = sudoku_ip::candidates(&puzzle, a.max, limits).map_err(|e| match e {
         sudoku_ip::Error::Cap(e) => Failure::bad_input(e),
         e => Failure::solver(e),

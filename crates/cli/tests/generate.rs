@@ -176,23 +176,81 @@ fn generate_refuses_bad_options() {
 }
 
 #[test]
+fn generate_keeps_puzzles_within_the_rating_range() {
+    // At most 2.0 on the SE scale: hidden singles only (1.2 and 1.5); rate agrees.
+    let out = run(&["generate", "--seed", "5", "--rating-max", "2.0", "-O", "line"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let line = text(&out.stdout);
+    let out = run(&["rate", "--json"], &line);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert!(v["rating"].as_f64().is_some_and(|r| r <= 2.0), "{v}");
+    let out = run(&["generate", "--rating-min", "3.0", "--rating-max", "2.0"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("above --rating-max"), "{}", text(&out.stderr));
+    let out = run(&["generate", "--rating-min", "0.5"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let out = run(&["generate", "--size", "4", "--rating-min", "6.6", "--attempts", "3"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("no puzzle rated 6.6 to"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn hint_explain_and_candidates_take_batches_one_json_object_a_line() {
+    let batch = format!("{EASY}\n{}\n", ".".repeat(81));
+    for cmd in ["hint", "explain", "candidates"] {
+        let out = run(&[cmd, "-O", "json", "-"], &batch);
+        let lines: Vec<serde_json::Value> =
+            text(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("JSON line")).collect();
+        assert_eq!(lines.len(), 2, "{cmd}");
+        assert_eq!(lines[0]["line"], 1);
+        assert_eq!(lines[1]["line"], 2);
+        match cmd {
+            "hint" => assert_eq!(lines[0]["status"], "step"),
+            "explain" => assert_eq!(lines[0]["status"], "solved"),
+            _ => assert_eq!(lines[1]["status"], "found"),
+        }
+        // hint and explain need a unique puzzle: the empty grid is an error line (exit 1);
+        // candidates answer it.
+        if cmd == "candidates" {
+            assert_eq!(out.status.code(), Some(0));
+        } else {
+            assert!(lines[1]["error"].as_str().is_some_and(|e| e.contains("not unique")), "{}", lines[1]);
+            assert_eq!(out.status.code(), Some(1));
+        }
+    }
+}
+
+#[test]
 fn rate_grades_easy_and_hardest_puzzles() {
     let out = run(&["rate"], EASY);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let printed = text(&out.stdout);
     assert!(printed.starts_with("grade: easy\n"), "{printed}");
     assert!(printed.contains("needs search: no"), "{printed}");
+    assert!(printed.contains("SE rating: 1.") || printed.contains("SE rating: 2."), "{printed}");
     let out = run(&["rate", "--json"], HARDEST);
     assert_eq!(out.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!((v["grade"].as_str(), v["needs_search"].as_bool()), (Some("expert"), Some(true)));
     assert!(v["guesses"].as_u64().is_some_and(|g| g > 0));
-    // A batch: one line per puzzle.
+    assert_eq!((v["status"].as_str(), v["rating"].as_f64()), (Some("rated"), Some(11.0)), "{v}");
+    // A batch: one line per puzzle, grade then SE rating.
     let out = run(&["rate"], &format!("{EASY}\n{HARDEST}\n"));
-    assert_eq!(
-        text(&out.stdout).lines().map(|l| l.split(' ').next().unwrap_or("")).collect::<Vec<_>>(),
-        ["easy", "expert"]
-    );
+    let firsts: Vec<(String, String)> = text(&out.stdout)
+        .lines()
+        .map(|l| {
+            let mut w = l.split(' ');
+            (w.next().unwrap_or("").to_string(), w.next().unwrap_or("").to_string())
+        })
+        .collect();
+    assert_eq!((firsts[0].0.as_str(), firsts[1].0.as_str(), firsts[1].1.as_str()), ("easy", "expert", "11.0"));
+    assert!(firsts[0].1.parse::<f64>().is_ok_and(|r| r < 2.5), "{firsts:?}");
+    // Batch JSON: one object a line with the API's fields.
+    let out = run(&["rate", "--json"], &format!("{EASY}\n{HARDEST}\n"));
+    let lines: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("JSON line")).collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines.iter().all(|v| v["status"] == "rated" && v["rating"].is_number() && v["grade"].is_string()));
     // Two solutions: exit 1.
     let out = run(&["rate"], &".".repeat(81));
     assert_eq!(out.status.code(), Some(1));

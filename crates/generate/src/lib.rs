@@ -75,6 +75,8 @@ pub struct GenerateSpec {
     pub seed: u64,
     /// Only accept puzzles the rater gives this grade.
     pub difficulty: Option<Grade>,
+    /// Only accept puzzles whose Sudoku Explainer rating lies in this range.
+    pub rating: Option<std::ops::RangeInclusive<SeRating>>,
     /// Add random killer cages and remove givens they make redundant.
     pub killer: Option<KillerSpec>,
     /// Full grids to try before giving up on the clue target or the difficulty (a hard 9×9
@@ -106,6 +108,7 @@ impl GenerateSpec {
             symmetry: Symmetry::None,
             seed: 0,
             difficulty: None,
+            rating: None,
             killer: None,
             max_attempts: match n {
                 0..=9 => 1_000,
@@ -218,6 +221,18 @@ pub enum GenerateError {
         /// Puzzles seen of each grade, easiest first.
         seen: [usize; 4],
     },
+    /// No puzzle rated within the wanted range within the attempts.
+    #[error("no puzzle rated {min} to {max} in {attempts} attempts (grades seen: {})", seen_text(.seen))]
+    RatingNotReached {
+        /// The lowest rating accepted.
+        min: SeRating,
+        /// The highest rating accepted.
+        max: SeRating,
+        /// Attempts made.
+        attempts: usize,
+        /// Puzzles seen of each grade, easiest first.
+        seen: [usize; 4],
+    },
     /// The engine failed.
     #[error(transparent)]
     Backend(#[from] BackendError),
@@ -248,12 +263,15 @@ pub fn generate(spec: &GenerateSpec) -> Result<Generated, GenerateError> {
     for attempt in 1..=attempts {
         let mut g = attempt_once(spec, &base, &mut oracle, &mut rng)?;
         g.attempts = attempt;
-        if spec.difficulty.is_some() || spec.rate {
+        if spec.difficulty.is_some() || spec.rating.is_some() || spec.rate {
             let rating = rate(&g.puzzle)?;
             seen[rating.grade as usize] += 1;
             g.rating = Some(rating);
         }
         if spec.difficulty.is_some_and(|want| g.rating.as_ref().is_some_and(|r| r.grade != want)) {
+            continue;
+        }
+        if spec.rating.as_ref().is_some_and(|range| g.rating.as_ref().is_some_and(|r| !range.contains(&r.rating))) {
             continue;
         }
         if g.target_reached {
@@ -269,7 +287,12 @@ pub fn generate(spec: &GenerateSpec) -> Result<Generated, GenerateError> {
             Ok(b)
         }
         (None, Some(wanted)) => Err(GenerateError::DifficultyNotReached { wanted, attempts, seen }),
-        (None, None) => Err(GenerateError::InvalidSpec { reason: "no attempt was made".into() }),
+        (None, None) => match &spec.rating {
+            Some(range) => {
+                Err(GenerateError::RatingNotReached { min: *range.start(), max: *range.end(), attempts, seen })
+            }
+            None => Err(GenerateError::InvalidSpec { reason: "no attempt was made".into() }),
+        },
     }
 }
 

@@ -151,6 +151,7 @@ fn generate_error(e: GenerateError) -> AppError {
         | GenerateError::NoSolution
         | GenerateError::NotUnique { .. }
         | GenerateError::DifficultyNotReached { .. }
+        | GenerateError::RatingNotReached { .. }
         | GenerateError::Stopped { .. } => AppError::Unprocessable(e.to_string()),
         other => AppError::Internal(other.to_string()),
     }

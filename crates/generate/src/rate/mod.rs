@@ -5,18 +5,20 @@
 //! |----------|------------------------------------------------------------------------|
 //! | easy     | hidden and naked singles (and single-row arithmetic of variant rules, cage combinations) |
 //! | medium   | locked candidates (pointing, claiming), naked and hidden pairs, innies and outies |
-//! | hard     | naked and hidden triples and quads, X-wing, swordfish, jellyfish, XY-wing, XYZ-wing, unique rectangle |
-//! | expert   | chains (skyscraper, 2-string kite, turbot fish, W-wing, simple colouring), forcing chains, or search |
+//! | hard     | naked and hidden triples and quads, X-wing, swordfish, jellyfish, XY-wing, XYZ-wing, unique rectangles, BUG+1 |
+//! | expert   | single-digit patterns (skyscraper, 2-string kite, turbot fish, empty rectangle, finned and sashimi fish), W-wing, simple and multi-colouring, X-chains, remote pairs, XY-chains, alternating inference chains, forcing chains, or search |
 //!
 //! Next to the grade, [`Rating::rating`] is a number on the Sudoku Explainer scale: each step
 //! weighs what SE publishes for its technique ("Difficulty ratings in Sudoku Explainer v1.2.1":
 //! hidden single 1.2 in a box and 1.5 in a line, naked single 2.3, pointing 2.6, claiming 2.8,
 //! naked pair 3.0, X-wing 3.2, hidden pair 3.4, naked triple 3.6, swordfish 3.8, hidden triple
-//! 4.0, XY-wing 4.2, XYZ-wing 4.4, unique rectangle 4.5, naked quad 5.0, jellyfish 5.2, hidden
-//! quad 5.4, X-chains 6.5–6.9, dynamic forcing chains 8.8–9.6, nested ones up to 11+), and
-//! the puzzle's rating is the maximum over its path. Where SE has no technique (the variant
-//! steps) the weight is ours and says so in [`Technique::se_rating`]. SE adds length
-//! modifiers to chains; we give each chain technique its base weight. A puzzle that still needs
+//! 4.0, XY-wing 4.2, XYZ-wing 4.4, unique rectangle 4.5 (type 3: + the size of its naked set),
+//! naked quad 5.0, jellyfish 5.2, hidden quad 5.4, BUG+1 5.6, forcing X- and Y-chains 6.6,
+//! forcing chains (AIC) 7.0, dynamic forcing chains 8.8–9.6, nested ones up to 11+), and the
+//! puzzle's rating is the maximum over its path. Where SE has no technique (the variant steps,
+//! HoDoKu's single-digit patterns) the weight is ours and says so in [`Technique::se_rating`].
+//! Chains found by the chain engine (X-chains, remote pairs, XY-chains, AIC) add SE's length
+//! bonus to their base: +0.1 past each of 4, 6, 8, 12, 16, 24, … nodes. A puzzle that still needs
 //! search after the forcing chains is put at [`SEARCH_RATING`] (11.0): it needs nested chains
 //! at least, the top of SE's scale.
 //!
@@ -55,9 +57,13 @@
 //!   crossing cages add, form a new sum row, reduced by bounds and combinations. Larger
 //!   unions of houses and chains of such rows are not attempted, so a killer may still rate
 //!   harder than an expert setter would find it;
+//! - chains (X-chains, XY-chains, AIC with grouped nodes) take their weak links from every
+//!   at-most-one row of the model and their strong links from every exactly-one row with two
+//!   open variables, so a chain may pass through a variant's rows (see `aic.rs`);
 //! - forcing chains assume a candidate and propagate singles over all units and every
 //!   at-most-one row of the model (so across any variant): a contradiction removes it.
 
+mod aic;
 mod arithmetic;
 mod chains;
 mod colouring;
@@ -187,8 +193,8 @@ pub enum Technique {
     XyWing,
     /// A pivot {x,y,z} sees pincers {x,z} and {y,z}: cells seeing all three lose z.
     XyzWing,
-    /// Unique rectangle type 1: three corners hold only {x,y}; the fourth loses x and y
-    /// (relies on the puzzle being unique).
+    /// Unique rectangle types 1–4: four cells in two rows, columns and boxes hold {x,y} and
+    /// must not be left with only those (relies on the puzzle being unique).
     UniqueRectangle,
     /// Four cells of a unit with four candidates between them.
     NakedQuad,
@@ -196,24 +202,46 @@ pub enum Technique {
     Jellyfish,
     /// Four digits confined to the same four cells of a unit.
     HiddenQuad,
+    /// Bivalue universal grave + 1: every open cell holds two candidates but one, which holds
+    /// three; that cell takes the digit that appears three times in its units (relies on the
+    /// puzzle being unique).
+    BugPlusOne,
     /// Two strong links of a digit in parallel lines whose ends share a line.
     Skyscraper,
     /// Two strong links of a digit, in a row and a column, whose ends share a box.
     TwoStringKite,
     /// Two strong links of a digit joined by a weak link (any other units).
     TurbotFish,
+    /// A box whose candidates of a digit lie in one row and one column, and a strong link of
+    /// the digit that starts in that row (or column).
+    EmptyRectangle,
     /// Two bivalue cells {x,y} joined by a strong link on y: cells seeing both lose x.
     WWing,
     /// The strong links of a digit, coloured in two alternating colours: a colour that sees
     /// itself is false, a cell that sees both colours loses the digit.
     SimpleColouring,
+    /// Two clusters of a digit's strong links: when a colour of one sees a colour of the other,
+    /// one of the two opposite colours holds the digit.
+    MultiColouring,
+    /// A fish whose base lines have extra candidates (fins) in one box: cells of the cover lines
+    /// in that box lose the digit (sashimi: a base line is left with one cover cell).
+    FinnedFish,
+    /// An alternating chain of strong and weak links on one digit.
+    XChain,
+    /// An XY-chain of bivalue cells that all hold the same two digits.
+    RemotePair,
+    /// A chain of bivalue cells, each linked to the next on a shared digit.
+    XyChain,
+    /// An alternating inference chain over any links of the model (digits, cells, grouped
+    /// nodes, variant rows): one of its ends is true.
+    Aic,
     /// Assuming a candidate leads, by singles, to a contradiction: it goes.
     ForcingChain,
 }
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 24] = [
+    pub const ALL: [Technique; 32] = [
         Technique::HiddenSingle,
         Technique::NakedSingle,
         Technique::RuleArithmetic,
@@ -232,11 +260,19 @@ impl Technique {
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
+        Technique::BugPlusOne,
         Technique::Skyscraper,
         Technique::TwoStringKite,
         Technique::TurbotFish,
+        Technique::EmptyRectangle,
         Technique::WWing,
         Technique::SimpleColouring,
+        Technique::MultiColouring,
+        Technique::FinnedFish,
+        Technique::XChain,
+        Technique::RemotePair,
+        Technique::XyChain,
+        Technique::Aic,
         Technique::ForcingChain,
     ];
 
@@ -261,6 +297,14 @@ impl Technique {
             Technique::NakedQuad => "naked quad",
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden quad",
+            Technique::BugPlusOne => "bug+1",
+            Technique::EmptyRectangle => "empty rectangle",
+            Technique::MultiColouring => "multi-colouring",
+            Technique::FinnedFish => "finned fish",
+            Technique::XChain => "x-chain",
+            Technique::RemotePair => "remote pair",
+            Technique::XyChain => "xy-chain",
+            Technique::Aic => "alternating inference chain",
             Technique::Skyscraper => "skyscraper",
             Technique::TwoStringKite => "2-string kite",
             Technique::TurbotFish => "turbot fish",
@@ -289,12 +333,20 @@ impl Technique {
             | Technique::UniqueRectangle
             | Technique::NakedQuad
             | Technique::Jellyfish
-            | Technique::HiddenQuad => Grade::Hard,
+            | Technique::HiddenQuad
+            | Technique::BugPlusOne => Grade::Hard,
             Technique::Skyscraper
             | Technique::TwoStringKite
             | Technique::TurbotFish
             | Technique::WWing
             | Technique::SimpleColouring
+            | Technique::EmptyRectangle
+            | Technique::MultiColouring
+            | Technique::FinnedFish
+            | Technique::XChain
+            | Technique::RemotePair
+            | Technique::XyChain
+            | Technique::Aic
             | Technique::ForcingChain => Grade::Expert,
         }
     }
@@ -302,9 +354,12 @@ impl Technique {
     /// The technique's weight on the Sudoku Explainer scale (its base weight; a step may weigh
     /// a little less, as a hidden single in a box (1.2) or a pointing (2.6)). SE has no variant
     /// steps: rule arithmetic and cage combinations weigh as a naked single, innies and outies
-    /// as claiming. SE finds skyscrapers, kites, turbot fish, W-wings and colourings as its
-    /// X-chains and forcing chains; we give them 6.6, and our forcing chain (a contradiction
-    /// reached by singles from one assumption) SE's dynamic forcing chain base, 8.8.
+    /// as claiming. SE finds skyscrapers, kites, turbot fish, empty rectangles, finned fish,
+    /// W-wings and colourings as its forcing X-chains; we give them 6.6, the chain engine's
+    /// X-chains, remote pairs and XY-chains 6.6 and its AIC 7.0 plus the length bonus (see
+    /// `aic.rs`), SE's forcing X/Y-chain and forcing chain bases; our forcing chain (a
+    /// contradiction reached by singles from one assumption) SE's dynamic forcing chain base,
+    /// 8.8.
     pub fn se_rating(self) -> SeRating {
         SeRating(match self {
             Technique::HiddenSingle => 15,
@@ -322,11 +377,19 @@ impl Technique {
             Technique::NakedQuad => 50,
             Technique::Jellyfish => 52,
             Technique::HiddenQuad => 54,
+            Technique::BugPlusOne => 56,
             Technique::Skyscraper
             | Technique::TwoStringKite
             | Technique::TurbotFish
+            | Technique::EmptyRectangle
             | Technique::WWing
-            | Technique::SimpleColouring => 66,
+            | Technique::SimpleColouring
+            | Technique::MultiColouring
+            | Technique::FinnedFish
+            | Technique::XChain
+            | Technique::RemotePair
+            | Technique::XyChain => 66,
+            Technique::Aic => 70,
             Technique::ForcingChain => 88,
         })
     }
@@ -515,6 +578,8 @@ struct Logic {
     done: Vec<bool>,
     /// Rows "at most one of these variables", over several digits: placements rule out the rest.
     cliques: Vec<Vec<u32>>,
+    /// Per clique: exactly one (an `=` row), so its last two open variables are a strong link.
+    clique_exact: Vec<bool>,
     cliques_of: Vec<Vec<u32>>,
     houses: Vec<House>,
     rows: Vec<CellRow>,
@@ -600,6 +665,7 @@ impl Logic {
             units_of: vec![Vec::new(); cells * n],
             done: Vec::new(),
             cliques: Vec::new(),
+            clique_exact: Vec::new(),
             cliques_of: vec![Vec::new(); cells * n],
             houses: Vec::new(),
             rows: Vec::new(),
@@ -642,6 +708,7 @@ impl Logic {
                     logic.cliques_of[v as usize].push(id);
                 }
                 logic.cliques.push(row.terms.iter().map(|&(v, _)| v).collect());
+                logic.clique_exact.push(row.sense == Sense::Eq);
             }
             let mut by_cell: Vec<(u32, Vec<i64>)> = Vec::new();
             for &(v, a) in &row.terms {
@@ -854,6 +921,14 @@ impl Logic {
             Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish => self.turbot(t),
             Technique::WWing => self.w_wing(),
             Technique::SimpleColouring => self.simple_colouring(),
+            Technique::MultiColouring => self.multi_colouring(),
+            Technique::EmptyRectangle => self.empty_rectangle(),
+            Technique::FinnedFish => self.finned_fish(),
+            Technique::BugPlusOne => self.bug_plus_one(),
+            Technique::XChain => self.x_chain(),
+            Technique::RemotePair => self.remote_pair(),
+            Technique::XyChain => self.xy_chain(),
+            Technique::Aic => self.aic(),
             Technique::ForcingChain => self.forcing_chain(),
         }
     }
