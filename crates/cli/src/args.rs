@@ -103,6 +103,28 @@ pub struct SolverArgs {
     /// Hand the whole model to the MILP solver, without native propagation first.
     #[arg(long)]
     pub no_presolve: bool,
+    /// What the MILP solver minimises: zero (a feasibility problem) or seed (the seeds'
+    /// intlinprog objective f = (1:N)'); --stats shows its value and the MIP gap.
+    #[arg(long, value_enum, default_value_t = ObjectiveArg::Zero)]
+    pub objective: ObjectiveArg,
+}
+
+/// `--objective`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ObjectiveArg {
+    /// No objective: any solution is optimal.
+    Zero,
+    /// x(i,j,k) costs its MATLAB linear index i + n(j-1) + n^2(k-1), as in seeds 000/003.
+    Seed,
+}
+
+impl From<ObjectiveArg> for sudoku_ip::Objective {
+    fn from(o: ObjectiveArg) -> Self {
+        match o {
+            ObjectiveArg::Zero => sudoku_ip::Objective::Zero,
+            ObjectiveArg::Seed => sudoku_ip::Objective::Seed,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -199,6 +221,9 @@ pub struct ExportArgs {
     /// With --mps: fixed-column MPS, 8-character names C1../R1.. (readable names in comments).
     #[arg(long, requires = "mps")]
     pub fixed: bool,
+    /// The objective written: zero, or seed (the seeds' f = (1:N)' over x(i,j,k)).
+    #[arg(long, value_enum, default_value_t = ObjectiveArg::Zero)]
+    pub objective: ObjectiveArg,
     /// Write to this file instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub out: Option<PathBuf>,

@@ -133,7 +133,12 @@ pub fn with_rules(puzzle: Puzzle, names: &[String]) -> Result<Puzzle, Failure> {
 }
 
 pub fn options(s: &SolverArgs) -> Options {
-    Options { solver: s.solver, limits: Limits { time: s.time_limit, nodes: s.node_limit }, presolve: !s.no_presolve }
+    Options {
+        solver: s.solver,
+        limits: Limits { time: s.time_limit, nodes: s.node_limit },
+        presolve: !s.no_presolve,
+        objective: s.objective.into(),
+    }
 }
 
 fn out() -> std::io::StdoutLock<'static> {
@@ -279,7 +284,7 @@ fn check_cmd(a: CheckArgs) -> Result<Status, Failure> {
 fn export_cmd(a: ExportArgs) -> Result<Status, Failure> {
     let (doc, name) = read_document(&a.input)?;
     let puzzle = single(doc, &name)?;
-    let model = Model::build(&puzzle);
+    let model = Model::build(&puzzle).with_objective(a.objective.into());
     let text = if a.lp {
         export::to_lp(&model)
     } else {

@@ -59,7 +59,12 @@ pub fn run(a: CompareArgs) -> Result<Status, Failure> {
     // answers[s][p]: backend s's solution of puzzle p (None: not solved).
     let mut answers: Vec<Vec<Option<String>>> = Vec::new();
     for &solver in &solvers {
-        let options = Options { solver, limits: Limits { time: Some(a.time_limit), nodes: None }, presolve: true };
+        let options = Options {
+            solver,
+            limits: Limits { time: Some(a.time_limit), nodes: None },
+            presolve: true,
+            ..Options::default()
+        };
         let mut times = Vec::new();
         let (mut solved, mut other, mut nodes) = (0, 0, Some(0u64));
         let mut size = None;

@@ -83,6 +83,13 @@ pub fn stats_line(report: &Report) -> String {
     if let Some(c) = s.solver_calls {
         parts.push(format!("solver calls {c}"));
     }
+    // As intlinprog reports them: the objective value and the relative gap at the stop.
+    if let Some(v) = s.objective {
+        parts.push(format!("objective {v}"));
+    }
+    if let Some(g) = s.mip_gap {
+        parts.push(format!("MIP gap {g}"));
+    }
     parts.push(format!("solutions {}", count_text(report)));
     format!("stats: {}", parts.join("; "))
 }

@@ -290,3 +290,36 @@ fn a_killer_cage_whose_cells_do_not_touch_is_read_with_a_warning() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(!text(&out.stderr).contains("warning"), "{}", text(&out.stderr));
 }
+
+#[test]
+fn the_seeds_objective_reaches_the_milp_solver_the_export_and_the_stats() {
+    // Issue 14 §11: intlinprog minimises f = (1:N)' and reports the objective and the gap.
+    let seed000 = examples_dir().join("seed000.txt");
+    let seed000 = seed000.to_string_lossy();
+    let out = run(&["solve", &seed000, "--solver", "microlp", "--objective", "seed", "--stats"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("objective 29565; MIP gap 0"), "{}", text(&out.stderr));
+    let out = run(&["solve", &seed000, "--solver", "microlp", "--stats"], "");
+    assert!(text(&out.stderr).contains("objective 0; MIP gap 0"), "{}", text(&out.stderr));
+    let out = run(&["solve", &seed000, "--solver", "microlp", "--objective", "seed", "-O", "json", "--stats"], "");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!((v["stats"]["objective"].as_i64(), v["stats"]["mip_gap"].as_f64()), (Some(29565), Some(0.0)), "{v}");
+    // x(i,j,k) costs i + 9(j-1) + 81(k-1): x_r1c1_d1 1, x_r1c1_d2 82, x_r1c2_d1 10.
+    let lp = run(&["export", "--lp", "--objective", "seed", &seed000], "");
+    let lp = text(&lp.stdout);
+    assert!(lp.contains("Minimize\n obj: 1 x_r1c1_d1 + 82 x_r1c1_d2 + 163 x_r1c1_d3"), "{lp}");
+    // Each variable's first appearance is in the objective, after its cost.
+    let tokens: Vec<&str> = lp.split_whitespace().collect();
+    let cost = |var: &str| tokens.iter().position(|t| *t == var).map(|i| tokens[i - 1]);
+    assert_eq!((cost("x_r1c2_d1"), cost("x_r5c7_d4"), cost("x_r9c9_d9")), (Some("10"), Some("302"), Some("729")));
+    let mps = run(&["export", "--mps", "--objective", "seed", &seed000], "");
+    let mps = text(&mps.stdout);
+    let costs: Vec<&str> = mps
+        .lines()
+        .filter(|l| l.split_whitespace().count() == 3 && l.split_whitespace().nth(1) == Some("obj"))
+        .collect();
+    assert_eq!(costs.len(), 729, "every variable has a cost");
+    assert!(costs.iter().any(|l| l.split_whitespace().collect::<Vec<_>>() == ["x_r1c1_d2", "obj", "82"]), "{mps}");
+    let zero = text(&run(&["export", "--lp", &seed000], "").stdout);
+    assert!(zero.contains("Minimize\n obj: 0 x_r1c1_d1\n"), "{zero}");
+}

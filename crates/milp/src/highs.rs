@@ -45,7 +45,8 @@ pub(crate) fn solve(reduced: &Reduced, limits: CallLimits) -> Attempt {
         if values.len() != columns.len() {
             return stopped(format!("{} values for {} columns", values.len(), columns.len()));
         }
-        return Attempt::Values { values, nodes: None };
+        let gap = solved.mip_gap();
+        return Attempt::Values { values, nodes: None, gap: gap.is_finite().then_some(gap) };
     }
     match status {
         // Every variable is bounded, so "unbounded or infeasible" can only be infeasible.

@@ -11,7 +11,10 @@
 //!   fixed move to the right-hand sides; rows left without variables are dropped, or, when
 //!   broken, prove the puzzle infeasible without a solver call. [`Stats::presolved`] is the
 //!   size the solver actually got.
-//! - **Zero objective**: a feasibility problem.
+//! - **The model's objective** ([`Model::objective`]): zero by default, a feasibility problem;
+//!   or the seeds' `(1:N)'`. [`Stats::objective`] is its value at the last solution and
+//!   [`Stats::mip_gap`] the gap the solver reported (HiGHS) or 0 (microlp stops only at a
+//!   proven optimum).
 //! - **Answers are not trusted**: values are rounded at 0.5 and the assignment must satisfy
 //!   every row and bound of the model ([`Model::is_feasible`]); otherwise the search stops with
 //!   a reason and no grid.
@@ -109,8 +112,9 @@ pub(crate) struct CallLimits {
 /// What one solver call gave.
 #[derive(Clone, Debug)]
 pub(crate) enum Attempt {
-    /// Column values of a point the solver calls feasible (still to be checked).
-    Values { values: Vec<f64>, nodes: Option<u64> },
+    /// Column values of a point the solver calls feasible (still to be checked), and the
+    /// relative gap to its bound when it stopped.
+    Values { values: Vec<f64>, nodes: Option<u64>, gap: Option<f64> },
     /// The solver proved there is no solution.
     Infeasible { nodes: Option<u64> },
     /// No answer: limit reached or solver trouble, in the solver's words.
@@ -170,14 +174,14 @@ impl Backend for Milp {
             };
             let attempt = if reduced.num_columns() == 0 {
                 // Everything is fixed: the only candidate is the fixed assignment.
-                Attempt::Values { values: Vec::new(), nodes: Some(0) }
+                Attempt::Values { values: Vec::new(), nodes: Some(0), gap: Some(0.0) }
             } else {
                 result.stats.solver_calls = result.stats.solver_calls.map(|c| c + 1);
                 self.call(&reduced, CallLimits { time, nodes: request.limits.nodes })
             };
             result.stats.nodes = result.stats.nodes.zip(attempt.nodes()).map(|(a, b)| a + b);
-            let values = match attempt {
-                Attempt::Values { values, .. } => values,
+            let (values, gap) = match attempt {
+                Attempt::Values { values, gap, .. } => (values, gap),
                 Attempt::Infeasible { .. } => break SearchEnd::Exhausted,
                 Attempt::Stopped { reason, .. } => {
                     let expired = deadline.is_some_and(|d| Instant::now() >= d);
@@ -202,6 +206,8 @@ impl Backend for Milp {
                     }
                 }
             };
+            result.stats.objective = Some(model.objective_value(&ones));
+            result.stats.mip_gap = gap;
             let cut = model.exclusion_cut(&grid, result.count as usize);
             result.count += 1;
             if result.solutions.len() < request.keep {

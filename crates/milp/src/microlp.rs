@@ -23,7 +23,8 @@ pub(crate) fn solve(reduced: &Reduced, limits: CallLimits) -> Attempt {
         Ok(solution) => {
             let values = columns.iter().map(|&c| solution.value(c)).collect();
             let nodes = solution.into_inner().stats().nodes_solved;
-            Attempt::Values { values, nodes: Some(nodes) }
+            // microlp's branch and bound returns only a proven optimum.
+            Attempt::Values { values, nodes: Some(nodes), gap: Some(0.0) }
         }
         Err(ResolutionError::Infeasible) => Attempt::Infeasible { nodes: None },
         Err(e) => Attempt::Stopped { reason: format!("microlp: {}", words(&e)), nodes: None },

@@ -37,6 +37,8 @@ pub(crate) struct Reduced {
     column: Vec<Option<usize>>,
     /// Value of each fixed model variable (free ones `false`).
     fixed_ones: Vec<bool>,
+    /// The objective's cost of each solver column.
+    costs: Vec<i64>,
     rows: Vec<ReducedRow>,
 }
 
@@ -52,7 +54,8 @@ impl Reduced {
             }
         }
         let fixed_ones = model.fixed().iter().map(|f| *f == Some(true)).collect();
-        let mut reduced = Reduced { free, column, fixed_ones, rows: Vec::with_capacity(model.rows().len()) };
+        let costs = free.iter().map(|&v| model.cost(v)).collect();
+        let mut reduced = Reduced { free, column, fixed_ones, costs, rows: Vec::with_capacity(model.rows().len()) };
         for row in model.rows() {
             reduced.add_row(row)?;
         }
@@ -106,7 +109,8 @@ impl Reduced {
         ones
     }
 
-    /// The good_lp problem: one binary per solver column, zero objective, and the rows.
+    /// The good_lp problem: one binary per solver column, the model's objective over them (the
+    /// fixed variables' part is a constant and left out), and the rows.
     pub fn to_good_lp(&self) -> GoodLp {
         let mut vars = ProblemVariables::new();
         let columns: Vec<Variable> = self.free.iter().map(|_| vars.add(variable().binary())).collect();
@@ -126,13 +130,19 @@ impl Reduced {
                 }
             })
             .collect();
-        GoodLp { problem: vars.minimise(Expression::with_capacity(0)), columns, constraints }
+        let mut objective = Expression::with_capacity(self.costs.iter().filter(|&&c| c != 0).count());
+        for (&cost, &column) in self.costs.iter().zip(&columns) {
+            if cost != 0 {
+                objective.add_mul(cost as f64, column);
+            }
+        }
+        GoodLp { problem: vars.minimise(objective), columns, constraints }
     }
 }
 
 /// A reduced model in good_lp terms, ready for `problem.using(solver)`.
 pub(crate) struct GoodLp {
-    /// Variables and the (zero) objective.
+    /// Variables and the objective.
     pub problem: UnsolvedProblem,
     /// The variable of each solver column.
     pub columns: Vec<Variable>,

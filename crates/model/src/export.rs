@@ -2,9 +2,11 @@
 //! GLPK, Gurobi, CPLEX, MATLAB `mpsread` + `intlinprog`).
 //!
 //! Choices, each made for the pickiest reader:
-//! - **Objective: zero.** This is a feasibility problem, so every feasible point is optimal.
-//!   LP writes `obj: 0 x_r1c1_d1` (some readers reject an empty objective); MPS declares an
-//!   `N obj` row with no entries.
+//! - **Objective: the model's** ([`Model::objective`]). Zero by default: a feasibility
+//!   problem, every feasible point optimal; LP writes `obj: 0 x_r1c1_d1` (some readers reject
+//!   an empty objective), MPS declares an `N obj` row with no entries. The seeds' `(1:N)'`
+//!   ([`crate::Objective::Seed`]) writes each variable's cost (`obj: 1 x_r1c1_d1 + 82 x_r1c1_d2
+//!   + …` in LP, `obj` entries in the MPS columns).
 //! - **Integrality and bounds.** Free variables are binary. Fixed variables (givens, presolve)
 //!   are general integers with both bounds equal, `x = 1` or `x = 0`. They are *not* listed in
 //!   the LP `Binary` section: GLPK and CPLEX reset a binary's bounds to `[0, 1]`, which would
@@ -35,7 +37,7 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::io;
 
-use crate::model::{Model, Row, Sense};
+use crate::model::{Model, Objective, Row, Sense};
 
 /// Which MPS dialect to write.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -160,13 +162,36 @@ fn header(model: &Model, comment: &str, out: &mut String) {
         let _ =
             writeln!(out, "{comment} {} auxiliary binaries (named by their rules) follow.", model.aux_names().len());
     }
-    let _ = writeln!(out, "{comment} Zero objective: any feasible point is a solution.");
+    let _ = match model.objective() {
+        Objective::Zero => writeln!(out, "{comment} Zero objective: any feasible point is a solution."),
+        Objective::Seed => writeln!(
+            out,
+            "{comment} Objective (1:N)' over x(i,j,k) in MATLAB order, as in seeds 000/003: the same for every solution."
+        ),
+    };
 }
 
 fn write_lp_text(model: &Model, out: &mut String) {
     header(model, "\\", out);
     let names = row_names(model);
-    let _ = writeln!(out, "Minimize\n {OBJECTIVE}: 0 {}", model.var_name(0));
+    out.push_str("Minimize\n");
+    let costs: Vec<(u32, i64)> =
+        (0..model.num_vars() as u32).map(|v| (v, model.cost(v))).filter(|&(_, c)| c != 0).collect();
+    if costs.is_empty() {
+        let _ = writeln!(out, " {OBJECTIVE}: 0 {}", model.var_name(0));
+    } else {
+        let mut line = format!(" {OBJECTIVE}:");
+        for (k, (v, c)) in costs.iter().enumerate() {
+            let _ = write!(line, " {}{c} {}", if k == 0 { "" } else { "+ " }, model.var_name(*v));
+            if line.len() > 72 {
+                let _ = writeln!(out, "{line}");
+                line.clear();
+            }
+        }
+        if !line.is_empty() {
+            let _ = writeln!(out, "{line}");
+        }
+    }
     out.push_str("Subject To\n");
     for (row, name) in model.rows().iter().zip(&names) {
         write_lp_row(model, row, name, out);
@@ -296,8 +321,11 @@ fn write_mps_text(model: &Model, format: MpsFormat, out: &mut String) {
     }
     out.push_str("COLUMNS\n");
     mps_line(format, "", &["MARKER", "'MARKER'", "", "'INTORG'"], out);
-    for (col, entries) in cols.iter().zip(&by_col) {
-        if entries.is_empty() {
+    for (v, (col, entries)) in cols.iter().zip(&by_col).enumerate() {
+        let cost = model.cost(v as u32);
+        if cost != 0 {
+            mps_line(format, "", &[col, OBJECTIVE, &cost.to_string()], out);
+        } else if entries.is_empty() {
             // A column in no row must still appear to exist.
             mps_line(format, "", &[col, OBJECTIVE, "0"], out);
         }

@@ -39,7 +39,7 @@ pub use check::{verify, Violation};
 pub use error::{GeometryError, ParseError};
 pub use geometry::{Cell, Digit, Geometry, Layout};
 pub use grid::Grid;
-pub use model::{Model, ModelSize, Row, Sense, SparseModel};
+pub use model::{Model, ModelSize, Objective, Row, Sense, SparseModel};
 pub use puzzle::Puzzle;
 pub use rules::Rule;
 pub use solve::{Backend, BackendError, Limits, SearchEnd, SearchRequest, SearchResult, Stats};

@@ -83,6 +83,11 @@ pub struct Stats {
     pub model: ModelSize,
     /// Size after presolve, when there was one.
     pub presolved: Option<ModelSize>,
+    /// MILP backends: the objective's value at the last solution found ([`crate::Objective`]).
+    pub objective: Option<i64>,
+    /// MILP backends: the relative gap between that value and the solver's bound when it
+    /// stopped (0 for a proven optimum).
+    pub mip_gap: Option<f64>,
 }
 
 /// The result of a search.

@@ -111,6 +111,7 @@ pub fn search_plain9(givens: &[u8; 81], request: &SearchRequest) -> Option<Searc
                 fixed: givens.iter().filter(|&&v| v != 0).count(),
             },
             presolved: None,
+            ..Stats::default()
         },
     })
 }
@@ -262,6 +263,7 @@ fn run_generic(
             solver_calls: None,
             model: model.size(),
             presolved: None,
+            ..Stats::default()
         },
     })
 }

@@ -73,6 +73,13 @@ pub struct StatsJson {
     pub guesses: Option<u64>,
     /// MILP solver calls (one per solution found, plus the last).
     pub solver_calls: Option<u64>,
+    /// MILP: the objective's value at the last solution (`--objective`; 29565 for any 9x9
+    /// solution under the seeds' objective).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub objective: Option<i64>,
+    /// MILP: the relative gap the solver reported when it stopped (0 for a proven optimum).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mip_gap: Option<f64>,
     /// The time limit that applied, in seconds.
     pub time_limit_s: Option<f64>,
 }
@@ -125,6 +132,8 @@ impl StatsJson {
             nodes: s.nodes,
             guesses: s.guesses,
             solver_calls: s.solver_calls,
+            objective: s.objective,
+            mip_gap: s.mip_gap,
             time_limit_s: time_limit.map(|t| t.as_secs_f64()),
         }
     }

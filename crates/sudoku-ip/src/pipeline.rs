@@ -6,7 +6,9 @@
 
 use std::time::{Duration, Instant};
 
-use sudoku_ip_model::{check, BackendError, Grid, Limits, Model, Puzzle, SearchEnd, SearchRequest, Stats, Violation};
+use sudoku_ip_model::{
+    check, BackendError, Grid, Limits, Model, Objective, Puzzle, SearchEnd, SearchRequest, Stats, Violation,
+};
 use thiserror::Error;
 
 use crate::solver::{BackendChoiceError, Solver};
@@ -20,11 +22,13 @@ pub struct Options {
     pub limits: Limits,
     /// Run native propagation before a MILP solver and hand it only what is left.
     pub presolve: bool,
+    /// What a MILP solver minimises (the native engine only looks for solutions).
+    pub objective: Objective,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { solver: Solver::Native, limits: Limits::default(), presolve: true }
+        Options { solver: Solver::Native, limits: Limits::default(), presolve: true, objective: Objective::Zero }
     }
 }
 
@@ -185,7 +189,7 @@ pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resu
     if let Some(report) = plain9_fast(puzzle, options, max, keep, start)? {
         return Ok(report);
     }
-    let mut model = Model::build(puzzle);
+    let mut model = Model::build(puzzle).with_objective(options.objective);
     let build_time = start.elapsed();
     let original_size = model.size();
     let mut presolve_time = None;

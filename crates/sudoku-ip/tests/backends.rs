@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use sudoku_ip::{check, count, solve, Options, Outcome, SearchEnd, Solver};
+use sudoku_ip::{check, count, solve, Objective, Options, Outcome, SearchEnd, Solver};
 
 fn options(solver: Solver) -> Options {
     Options { solver, ..Options::default() }
@@ -38,6 +38,28 @@ fn seed000_gives_the_seeds_objective_on_every_backend() {
         answers.push(g);
     }
     assert!(answers.windows(2).all(|w| w[0] == w[1]));
+}
+
+#[test]
+fn milp_backends_report_the_seeds_objective_value_and_gap() {
+    // Issue 14 §11: intlinprog's report of seed 000 shows the objective (29565) and the gap.
+    let puzzle = example("seed000.txt");
+    for kind in Solver::available().into_iter().filter(|k| k.is_milp()) {
+        for presolve in [true, false] {
+            let opts = Options { presolve, objective: Objective::Seed, ..options(kind) };
+            let report = solve(&puzzle, &opts).unwrap();
+            let g = solved(&report.outcome);
+            assert_eq!(report.stats.objective, Some(seed000_objective(&g) as i64), "{kind}, presolve {presolve}");
+            assert_eq!(report.stats.objective, Some(29565), "{kind}, presolve {presolve}");
+            // microlp stops at a proven optimum; HiGHS within its default relative gap of 1e-4.
+            let gap = report.stats.mip_gap;
+            assert!(gap.is_some_and(|g| (0.0..=1e-4).contains(&g)), "{kind}, presolve {presolve}: gap {gap:?}");
+        }
+        let zero = solve(&puzzle, &options(kind)).unwrap();
+        assert_eq!(zero.stats.objective, Some(0), "{kind}");
+    }
+    let native = solve(&puzzle, &Options { objective: Objective::Seed, ..options(Solver::Native) }).unwrap();
+    assert_eq!(native.stats.objective, None, "the native engine does not optimise");
 }
 
 #[test]

@@ -196,7 +196,8 @@ async fn limited_search(
     max: u64,
     keep: usize,
 ) -> Result<Report, AppError> {
-    let options = Options { solver, limits: Limits { time: Some(time), nodes: None }, presolve: true };
+    let options =
+        Options { solver, limits: Limits { time: Some(time), nodes: None }, presolve: true, ..Options::default() };
     let report = run_limited(state, time, move || sudoku_ip::search(&puzzle, &options, max, keep)).await?;
     match report {
         Some(result) => result.map_err(pipeline_error),

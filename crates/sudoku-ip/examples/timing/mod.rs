@@ -61,7 +61,12 @@ pub fn time_solves(
     limit: Duration,
     mut check: impl FnMut(&Grid),
 ) -> Result<Timing, sudoku_ip::Error> {
-    let options = Options { solver, limits: Limits { time: Some(limit), nodes: None }, presolve: presolve_arg() };
+    let options = Options {
+        solver,
+        limits: Limits { time: Some(limit), nodes: None },
+        presolve: presolve_arg(),
+        ..Options::default()
+    };
     let mut times = Vec::with_capacity(runs);
     let mut stopped = None;
     for _ in 0..runs {
