@@ -26,6 +26,8 @@ use std::collections::HashMap;
 
 use sudoku_ip_model::{Model, Sense};
 
+pub(crate) use crate::sums::Layout;
+
 /// A group in no block.
 pub(crate) const NO_BLOCK: u32 = u32::MAX;
 
@@ -48,19 +50,6 @@ pub(crate) struct Blocks {
     pub max_blocks: usize,
     /// Rows whose sum their blocks fix to a constant that satisfies them: never propagated.
     pub implied: Vec<bool>,
-}
-
-/// What detection needs from the compiler.
-pub(crate) struct Layout<'a> {
-    pub lin_terms: &'a [(u32, i64)],
-    pub lin_groups: &'a [u32],
-    pub group_start: &'a [u32],
-    pub group_eo: &'a [u32],
-    pub lin_sense: &'a [Sense],
-    pub lin_rhs: &'a [i64],
-    pub eo_start: &'a [u32],
-    pub var_eo_start: &'a [u32],
-    pub var_eo_row: &'a [u32],
 }
 
 /// Clique rows of each variable: its exactly-one rows, then (offset by the number of those)
@@ -142,7 +131,7 @@ fn row_blocks(l: usize, layout: &Layout, cliques: &Cliques, eo_vars: &[u32], b: 
         .map(|g| {
             let r = layout.group_eo[g];
             let t = terms_of(g);
-            if r == u32::MAX || (layout.eo_start[r as usize + 1] - layout.eo_start[r as usize]) as usize != t.len() {
+            if r == u32::MAX || layout.eo_len(r) != t.len() {
                 return false;
             }
             let mut a: Vec<i64> = layout.lin_terms[t].iter().map(|&(_, a)| a).collect();

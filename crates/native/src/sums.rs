@@ -72,12 +72,12 @@ pub(crate) struct Layout<'a> {
 
 impl Layout<'_> {
     /// Variables in exactly-one row `r`.
-    fn eo_len(&self, r: u32) -> usize {
+    pub(crate) fn eo_len(&self, r: u32) -> usize {
         (self.eo_start[r as usize + 1] - self.eo_start[r as usize]) as usize
     }
 
     /// The exactly-one rows of variable `v`.
-    fn eo_rows_of(&self, v: u32) -> &[u32] {
+    pub(crate) fn eo_rows_of(&self, v: u32) -> &[u32] {
         &self.var_eo_row[self.var_eo_start[v as usize] as usize..self.var_eo_start[v as usize + 1] as usize]
     }
 }
