@@ -8,20 +8,32 @@ use crate::rules::Rule;
 
 /// Geometry + givens + the extra rules of a variant. Serde reads and writes it in the JSON
 /// format ([`crate::formats::json`]), with its checks.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(try_from = "serde_json::Value", into = "serde_json::Value")]
 pub struct Puzzle {
     geometry: Geometry,
     givens: Grid,
     rules: Vec<Rule>,
+    /// Boxed: most puzzles carry none, and a `Puzzle` stays small in batches.
+    meta: Box<Meta>,
 }
+
+/// Two puzzles are equal when they ask the same: geometry, givens and rules. Their [`Meta`]
+/// (title, author, …) is for people and does not count.
+impl PartialEq for Puzzle {
+    fn eq(&self, other: &Puzzle) -> bool {
+        (&self.geometry, &self.givens, &self.rules) == (&other.geometry, &other.givens, &other.rules)
+    }
+}
+
+impl Eq for Puzzle {}
 
 impl Puzzle {
     /// A plain puzzle. Panics if the grid side differs from the geometry's: both come from the
     /// same parser, so a mismatch is a bug, not bad input.
     pub fn new(geometry: Geometry, givens: Grid) -> Puzzle {
         assert_eq!(geometry.n(), givens.n(), "geometry and givens disagree on the side");
-        Puzzle { geometry, givens, rules: Vec::new() }
+        Puzzle { geometry, givens, rules: Vec::new(), meta: Box::default() }
     }
 
     /// An empty puzzle (no givens) of a geometry.
@@ -41,6 +53,16 @@ impl Puzzle {
     pub fn with_rules(mut self, rules: impl IntoIterator<Item = Rule>) -> Puzzle {
         self.rules.extend(rules);
         self
+    }
+
+    /// Title, author, rules text, solution: what the puzzle says about itself for people.
+    pub fn meta(&self) -> &Meta {
+        &self.meta
+    }
+
+    /// Replace the puzzle's [`Meta`].
+    pub fn set_meta(&mut self, meta: Meta) {
+        *self.meta = meta;
     }
 
     /// The geometry.
@@ -108,5 +130,53 @@ impl TryFrom<serde_json::Value> for Puzzle {
 impl From<Puzzle> for serde_json::Value {
     fn from(puzzle: Puzzle) -> serde_json::Value {
         crate::formats::json::to_json(&puzzle)
+    }
+}
+
+/// What a puzzle says about itself for people — title, author, the rules in words, where it
+/// comes from, the setter's solution. Kept through reading and writing, shown by `--stats`,
+/// pictures and the web page; never used to solve.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Meta {
+    /// The puzzle's title.
+    pub title: Option<String>,
+    /// Who set it.
+    pub author: Option<String>,
+    /// The rules as the setter wrote them (f-puzzles `ruleset`).
+    pub ruleset: Option<String>,
+    /// Where it comes from.
+    pub source: Option<String>,
+    /// Anything else.
+    pub notes: Option<String>,
+    /// The setter's solution (0 = not given), when the puzzle carries one: `solve` says
+    /// whether it agrees.
+    pub solution: Option<Grid>,
+}
+
+impl Meta {
+    /// A one-line caption: `"Title" by Author`, or whichever of the two there is.
+    pub fn caption(&self) -> Option<String> {
+        match (&self.title, &self.author) {
+            (Some(t), Some(a)) => Some(format!("{t} by {a}")),
+            (Some(t), None) => Some(t.clone()),
+            (None, Some(a)) => Some(format!("by {a}")),
+            (None, None) => None,
+        }
+    }
+
+    /// Where `grid` differs from the carried solution (cells both fill), as `r1c1 (3, not 4)`;
+    /// `None` when there is no solution to compare.
+    pub fn disagreements(&self, grid: &Grid) -> Option<Vec<(crate::geometry::Cell, usize, usize)>> {
+        let solution = self.solution.as_ref().filter(|s| s.n() == grid.n())?;
+        let n = grid.n();
+        Some(
+            (0..n * n)
+                .map(|k| crate::geometry::Cell::from_index(k, n))
+                .filter_map(|c| {
+                    let (a, b) = (solution.get(c), grid.get(c));
+                    (a != 0 && b != 0 && a != b).then_some((c, a, b))
+                })
+                .collect(),
+        )
     }
 }

@@ -3,6 +3,7 @@
 //! In order, on the meaningful lines (comments and blank lines dropped):
 //! 1. `{` first: JSON (one object, or one a line). A Python `name = [[` / `name = {`: seed 004's
 //!    Killer layout. A `[` or `;`: a MATLAB clue matrix.
+//!    Every line an f-puzzles / SudokuPad link or bare payload (`N4Ig…`): f-puzzles.
 //! 2. Every line three integers: clue triplets (a 3×3 grid is not a puzzle).
 //! 3. `n` rows (border lines such as `---+---` aside) of `n` cells each, for `n` from 4 to 64:
 //!    a grid, whatever the cells are — single characters or whitespace-separated integers.
@@ -50,6 +51,9 @@ pub fn detect_format(text: &str, opts: &ParseOptions) -> Result<Detection, Parse
     let lines = meaningful_lines(text);
     if lines.is_empty() {
         return Err(ParseError::Empty);
+    }
+    if lines.iter().all(|l| super::fpuzzles::looks_like_link(l.text)) {
+        return Ok(Detection::exact(Format::FPuzzles, None));
     }
     // `grid = [[...]]` and `grid_sum = {...}`: seed 004's Python, before '[' means MATLAB.
     if killer_text::looks_like(text) {

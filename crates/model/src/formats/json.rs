@@ -51,8 +51,20 @@ use crate::rules::{self, Cage, Fields, Killer, Rule, RuleError};
 
 type Res<T> = Result<T, ParseError>;
 
-const TOP_KEYS: &[&str] =
-    &["size", "box", "regions", "givens", "rules", "killer_layout", "title", "author", "source", "notes", "solution"];
+const TOP_KEYS: &[&str] = &[
+    "size",
+    "box",
+    "regions",
+    "givens",
+    "rules",
+    "killer_layout",
+    "title",
+    "author",
+    "ruleset",
+    "source",
+    "notes",
+    "solution",
+];
 
 pub(crate) fn err(path: &str, message: impl Into<String>) -> ParseError {
     ParseError::Json { path: path.to_string(), message: message.into() }
@@ -219,6 +231,7 @@ pub fn parse_envelope(value: &Value) -> Result<Puzzle, ParseError> {
             ParseError::Json { path, message } => ParseError::Json { path: path.replacen('$', "$.puzzle", 1), message },
             other => other,
         }),
+        None if super::fpuzzles::is_fpuzzles_value(value) => super::fpuzzles::from_value(value),
         None => parse_value(value),
     }
 }
@@ -249,7 +262,17 @@ pub fn parse_value(value: &Value) -> Result<Puzzle, ParseError> {
         }
         rules_list.push(parse_killer_layout(layout, Some(n), "$.killer_layout")?);
     }
-    Ok(Puzzle::new(geometry, givens).with_rules(rules_list))
+    let mut puzzle = Puzzle::new(geometry, givens).with_rules(rules_list);
+    let text = |key: &str| top.get(key).and_then(Value::as_str).map(str::to_string);
+    puzzle.set_meta(crate::puzzle::Meta {
+        title: text("title"),
+        author: text("author"),
+        ruleset: text("ruleset"),
+        source: text("source"),
+        notes: text("notes"),
+        solution: None,
+    });
+    Ok(puzzle)
 }
 
 fn infer_size(top: &Map<String, Value>) -> Res<usize> {
@@ -598,6 +621,18 @@ pub fn to_json(puzzle: &Puzzle) -> Value {
         .collect();
     m.insert("givens".into(), Value::Array(rows));
     m.insert("rules".into(), Value::Array(puzzle.rules().iter().map(Rule::to_json).collect()));
+    let meta = puzzle.meta();
+    for (key, value) in [
+        ("title", &meta.title),
+        ("author", &meta.author),
+        ("ruleset", &meta.ruleset),
+        ("source", &meta.source),
+        ("notes", &meta.notes),
+    ] {
+        if let Some(v) = value {
+            m.insert(key.into(), json!(v));
+        }
+    }
     Value::Object(m)
 }
 

@@ -19,6 +19,7 @@
 //! it. Errors name the line and column and say what was expected.
 
 pub mod detect;
+pub mod fpuzzles;
 pub mod json;
 pub mod killer_text;
 mod write;
@@ -48,6 +49,9 @@ pub enum Format {
     Json,
     /// Seed 004's Killer layout in Python: a grid of cage ids and a map of sums.
     KillerLayout,
+    /// f-puzzles / SudokuPad: a link, its bare payload, or the decoded f-puzzles JSON
+    /// ([`fpuzzles`]); links one a line are a batch.
+    FPuzzles,
 }
 
 impl std::str::FromStr for Format {
@@ -60,7 +64,12 @@ impl std::str::FromStr for Format {
             "line" | "lines" => Format::Line,
             "json" => Format::Json,
             "killer" | "killer-layout" | "python" => Format::KillerLayout,
-            _ => return Err(format!("unknown format {s:?} (expected auto, triplets, grid, line, json or killer)")),
+            "fpuzzles" | "f-puzzles" | "sudokupad" | "link" => Format::FPuzzles,
+            _ => {
+                return Err(format!(
+                    "unknown format {s:?} (expected auto, triplets, grid, line, json, killer or fpuzzles)"
+                ))
+            }
         })
     }
 }
@@ -147,6 +156,9 @@ pub fn parse_puzzle(text: &str, opts: &ParseOptions) -> Result<Puzzle, ParseErro
 /// unless `opts` forces one; `# size:`, `# box:` and `# rules:` headers are honoured (options
 /// given explicitly win over headers).
 pub fn parse_document(text: &str, opts: &ParseOptions) -> Result<Document, ParseError> {
+    if opts.format == Format::FPuzzles || (opts.format == Format::Auto && fpuzzles_links(text)) {
+        return fpuzzles_document(text);
+    }
     if opts.format == Format::Json || (opts.format == Format::Auto && starts_as_json(text)) {
         return json::parse_json_document(text);
     }
@@ -168,6 +180,7 @@ pub fn parse_document(text: &str, opts: &ParseOptions) -> Result<Document, Parse
         Format::KillerLayout => killer_text::parse_killer_text(text, &opts).map(Document::Single),
         Format::Triplets => parse_triplets(text, &opts).map(Document::Single),
         Format::Grid => parse_grid(text, &opts).map(Document::Single),
+        Format::FPuzzles => fpuzzles_document(text),
         Format::Line | Format::Auto => parse_lines(text, &opts),
     };
     let finish = |p: Result<Puzzle, ParseError>| {
@@ -182,6 +195,32 @@ pub fn parse_document(text: &str, opts: &ParseOptions) -> Result<Document, Parse
             Ok(Document::Batch(items.into_iter().map(|(line, p)| (line, finish(p))).collect()))
         }
         Err(e) => finish(Err(e)).map(Document::Single),
+    }
+}
+
+/// Whether the text's first meaningful line is an f-puzzles / SudokuPad link or payload.
+fn fpuzzles_links(text: &str) -> bool {
+    meaningful_lines(text).first().is_some_and(|l| fpuzzles::looks_like_link(l.text))
+}
+
+/// f-puzzles input: JSON text is one puzzle; links or payloads one a line are one puzzle, or a
+/// batch when there are several.
+fn fpuzzles_document(text: &str) -> Result<Document, ParseError> {
+    if starts_as_json(text) {
+        return fpuzzles::parse_fpuzzles(text).map(Document::Single);
+    }
+    // `#` may not start a comment here: it is part of no payload, but links can carry it.
+    let lines: Vec<(usize, &str)> = text
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    match lines[..] {
+        [] => Err(ParseError::Empty),
+        [(_, only)] => fpuzzles::parse_fpuzzles(only).map(Document::Single),
+        _ => Ok(Document::Batch(lines.into_iter().map(|(no, l)| (no, fpuzzles::parse_fpuzzles(l))).collect())),
     }
 }
 

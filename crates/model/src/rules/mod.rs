@@ -26,7 +26,10 @@
 pub mod anti_king;
 pub mod anti_knight;
 pub mod arrow;
+pub mod candidates;
 pub mod diagonal;
+pub mod diagonal_negative;
+pub mod diagonal_positive;
 pub mod draw;
 pub mod extra_regions;
 pub mod fields;
@@ -52,7 +55,10 @@ use crate::model::{ModelBuilder, Row, Sense};
 pub use anti_king::AntiKing;
 pub use anti_knight::AntiKnight;
 pub use arrow::{Arrow, Arrows};
+pub use candidates::Candidates;
 pub use diagonal::Diagonal;
+pub use diagonal_negative::NegativeDiagonal;
+pub use diagonal_positive::PositiveDiagonal;
 pub use draw::Mark;
 pub use extra_regions::ExtraRegions;
 pub use fields::Fields;
@@ -174,6 +180,12 @@ registry! {
     Xv(xv::Xv),
     /// Extra regions: any groups of cells whose digits are distinct.
     ExtraRegions(extra_regions::ExtraRegions),
+    /// One diagonal, bottom-left to top-right, holds each digit once (f-puzzles `diagonal+`).
+    PositiveDiagonal(diagonal_positive::PositiveDiagonal),
+    /// One diagonal, top-left to bottom-right, holds each digit once (f-puzzles `diagonal-`).
+    NegativeDiagonal(diagonal_negative::NegativeDiagonal),
+    /// Given candidates: a cell with pencil marks from the setter holds one of them.
+    Candidates(candidates::Candidates),
 }
 
 /// One rule kind in the [`REGISTRY`]: its names and how to make one.

@@ -1,0 +1,61 @@
+//! One diagonal only: the negative diagonal (top-left to bottom-right, r1c1 to r9c9 on a 9x9) holds every digit once (f-puzzles `diagonal-`).
+//! Both diagonals together are the [`Diagonal`](super::Diagonal) rule (X-Sudoku).
+//!
+//! ```text
+//!   negative_diagonal_d{d} :  Σ_{c on the diagonal} x[c, d] = 1     (n rows)
+//! ```
+
+use crate::check::{duplicates, Unit, Violation};
+use crate::geometry::{Cell, Geometry};
+use crate::grid::Grid;
+
+use super::draw::Width;
+use super::{Emit, Mark, RuleKind};
+
+/// The negative diagonal (top-left to bottom-right, r1c1 to r9c9 on a 9x9) holds each digit once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NegativeDiagonal;
+
+/// The diagonal's cells, found by walking it (the rows and the checker share nothing else).
+fn cells(n: usize) -> Vec<Cell> {
+    (0..n).map(|i| Cell::new(i, i)).collect()
+}
+
+impl RuleKind for NegativeDiagonal {
+    const NAME: &'static str = "negative-diagonal";
+    const ALIASES: &'static [&'static str] = &["diagonal-", "main-diagonal"];
+    const SUMMARY: &'static str =
+        "the negative diagonal (top-left to bottom-right, r1c1 to r9c9 on a 9x9) holds each digit once";
+
+    fn switch() -> Option<Self> {
+        Some(NegativeDiagonal)
+    }
+
+    fn emit(&self, b: &mut Emit<'_, '_>) {
+        let line = cells(b.n());
+        b.all_different("negative_diagonal", &line);
+    }
+
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Vec<Violation> {
+        let n = geometry.n();
+        let line: Vec<Cell> = super::all_cells(n).filter(|c| c.row == c.col).collect();
+        duplicates(&Unit::Named("negative-diagonal".into()), &line, grid)
+    }
+
+    fn draw(&self, geometry: &Geometry) -> Vec<Mark> {
+        let n = geometry.n() as f64;
+        vec![Mark::Line { points: vec![(0.0, 0.0), (n, n)], colour: "#8c8c8c", width: Width::Lines(1.5) }]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testing::agreement4;
+
+    #[test]
+    fn model_and_checker_agree_on_every_4x4_grid() {
+        let (yes, no) = agreement4(NegativeDiagonal.into());
+        assert!(yes > 0 && no > 0, "{yes} {no}");
+    }
+}

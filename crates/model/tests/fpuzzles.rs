@@ -1,0 +1,324 @@
+//! f-puzzles / SudokuPad links: reading real-shaped payloads, the errors, and round trips
+//! (every supported rule parsed → written → parsed is the same puzzle; links byte-identical).
+
+use proptest::prelude::*;
+use sudoku_ip_model::formats::fpuzzles::{self, LinkKind};
+use sudoku_ip_model::formats::{parse_document, parse_puzzle, Document, Format, ParseOptions};
+use sudoku_ip_model::geometry::{Cell, Geometry};
+use sudoku_ip_model::puzzle::Meta;
+use sudoku_ip_model::rules::{
+    AntiKing, AntiKnight, Arrow, Arrows, Cage, Candidates, Diagonal, ExtraRegions, Killer, Kropki, NegativeDiagonal,
+    NonConsecutive, OddEven, PositiveDiagonal, Rule, Thermometer, Xv,
+};
+use sudoku_ip_model::{Grid, Puzzle};
+
+fn c(r: usize, col: usize) -> Cell {
+    Cell::new(r - 1, col - 1)
+}
+
+/// A run of `len` cells along row `r` from column `c0` (0-based), clipped to the grid.
+fn run(n: usize, r: usize, c0: usize, len: usize) -> Vec<Cell> {
+    (c0..(c0 + len).min(n)).map(|col| Cell::new(r % n, col)).collect()
+}
+
+/// A random puzzle: side 4, 6 or 9, some givens, and a random set of the rules f-puzzles can
+/// carry, each built from random rows of the grid (rules that do not validate are left out).
+fn arb_puzzle() -> impl Strategy<Value = Puzzle> {
+    (prop::sample::select(vec![4usize, 6, 9]), any::<u64>()).prop_map(|(n, seed)| {
+        let mut rng = seed;
+        let mut next = move |k: usize| {
+            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((rng >> 33) as usize) % k.max(1)
+        };
+        let mut givens = Grid::empty(n);
+        for _ in 0..next(n * 2) {
+            givens.set(Cell::new(next(n), next(n)), 1 + next(n));
+        }
+        let geometry = Geometry::new(n, None).expect("geometry");
+        let mut rules: Vec<Rule> = Vec::new();
+        match next(4) {
+            0 => rules.push(Diagonal.into()),
+            1 => rules.push(PositiveDiagonal.into()),
+            2 => rules.push(NegativeDiagonal.into()),
+            _ => {}
+        }
+        if next(3) == 0 {
+            rules.push(AntiKnight.into());
+        }
+        if next(3) == 0 {
+            rules.push(AntiKing.into());
+        }
+        let pairs = |next: &mut dyn FnMut(usize) -> usize, k: usize| -> Vec<(Cell, Cell)> {
+            let mut out: Vec<(Cell, Cell)> = Vec::new();
+            for _ in 0..k {
+                let a = Cell::new(next(n), next(n - 1));
+                let b = Cell::new(a.row as usize, a.col as usize + 1);
+                if !out.iter().any(|&(p, q)| (p, q) == (a, b)) {
+                    out.push((a, b));
+                }
+            }
+            out
+        };
+        match next(3) {
+            0 => rules.push(NonConsecutive.into()),
+            1 => {
+                let mut dots = pairs(&mut next, 4);
+                let black = dots.split_off(dots.len() / 2);
+                rules.push(Kropki { white: dots, black, all_given: next(2) == 0 }.into());
+            }
+            _ => {}
+        }
+        if next(3) == 0 {
+            let mut marks = pairs(&mut next, 4);
+            let v = marks.split_off(marks.len() / 2);
+            rules.push(Xv { x: marks, v, all_given: next(2) == 0 }.into());
+        }
+        if next(2) == 0 {
+            let mut cages = Vec::new();
+            for r in 0..1 + next(3) {
+                let cells = run(n, r * 2, next(n - 1), 2);
+                let sum = (next(2) == 0).then(|| 3 + next(2 * n - 4) as u32);
+                cages.push(Cage { cells, sum });
+            }
+            rules.push(Killer { cages, distinct: true }.into());
+        }
+        if next(3) == 0 {
+            rules.push(Thermometer { thermometers: vec![run(n, 1, next(n - 2), 3)] }.into());
+        }
+        if next(3) == 0 {
+            let r = 3 % n;
+            rules.push(Arrows { arrows: vec![Arrow { circle: Cell::new(r, 0), cells: run(n, r, 1, 1) }] }.into());
+        }
+        if next(3) == 0 {
+            rules.push(OddEven { odd: vec![Cell::new(next(n), 0)], even: vec![Cell::new(next(n), n - 1)] }.into());
+        }
+        if next(3) == 0 {
+            rules.push(ExtraRegions { regions: vec![run(n, next(n), 0, 3)] }.into());
+        }
+        if next(3) == 0 {
+            let cell = Cell::new(next(n), next(n));
+            rules.push(Candidates { cells: vec![(cell, vec![1, n])] }.into());
+        }
+        // Keep the rules that make sense here (a random cage sum may be impossible).
+        rules.retain(|r| r.validate(&geometry).is_ok());
+        let mut puzzle = Puzzle::new(geometry, givens).with_rules(rules);
+        if next(2) == 0 {
+            let solution = Grid::from_values(n, (0..n * n).map(|k| (1 + (k + k / n) % n) as u8).collect());
+            puzzle.set_meta(Meta {
+                title: Some("Tést \"quoted\" ✓".into()),
+                author: Some("Setter".into()),
+                ruleset: Some("Normal sudoku rules apply.\nLine two.".into()),
+                solution,
+                ..Meta::default()
+            });
+        }
+        puzzle
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn written_then_read_is_the_same_puzzle(p in arb_puzzle()) {
+        let json = fpuzzles::to_fpuzzles(&p).expect("every generated rule has an f-puzzles form");
+        let back = fpuzzles::from_value(&json).expect("reads back");
+        prop_assert_eq!(&back, &p);
+        prop_assert_eq!(back.meta(), p.meta());
+        for kind in [LinkKind::FPuzzles, LinkKind::SudokuPad] {
+            let link = fpuzzles::to_link(&p, kind).expect("link");
+            let read = parse_puzzle(&link, &ParseOptions::default()).expect("the link auto-detects and reads");
+            prop_assert_eq!(&read, &p);
+            prop_assert_eq!(read.meta(), p.meta());
+            prop_assert_eq!(fpuzzles::to_link(&read, kind).expect("again"), link);
+        }
+    }
+
+    #[test]
+    fn random_payloads_are_refused_not_panics(s in "N4Ig[A-Za-z0-9+/]{0,200}={0,3}") {
+        prop_assert!(fpuzzles::parse_fpuzzles(&s).is_err());
+    }
+}
+
+/// A 4x4 with one given, a cage and a thermometer, as f-puzzles writes it (extra cosmetic keys,
+/// values as strings, player marks).
+const SMALL: &str = r##"{"size":4,"title":"Small","author":"Me","ruleset":"Cage sums.",
+ "grid":[[{"value":1,"given":true},{"value":3,"centerPencilMarks":[3]},{},{}],
+         [{},{},{"c":"#FF0000"},{}],[{},{},{},{"givenPencilMarks":[2,4]}],[{},{},{},{}]],
+ "killercage":[{"cells":["R1C2","R2C2"],"value":"7","outlineC":"#000"}],
+ "thermometer":[{"lines":[["R4C1","R4C2","R4C3"]],"outlineC":"#CCC"}],
+ "line":[{"lines":[["R1C1","R2C2"]]}],"highlightConflicts":true}"##;
+
+#[test]
+fn reads_f_puzzles_json_links_and_payloads_alike() {
+    let from_json = parse_puzzle(SMALL, &ParseOptions::default()).expect("f-puzzles JSON auto-detected");
+    assert_eq!(from_json.givens().get(c(1, 1)), 1);
+    assert_eq!(from_json.givens().get(c(1, 2)), 0, "a player's value is not a given");
+    assert_eq!(from_json.meta().title.as_deref(), Some("Small"));
+    assert_eq!(from_json.meta().ruleset.as_deref(), Some("Cage sums."));
+    let names: Vec<&str> = from_json.rules().iter().map(|r| r.name()).collect();
+    assert_eq!(names, ["killer", "thermometer", "candidates"]);
+    let compact: String =
+        serde_json::to_string(&serde_json::from_str::<serde_json::Value>(SMALL).expect("json")).expect("text");
+    let payload = fpuzzles::encode_payload(&compact);
+    assert!(payload.starts_with("N4Ig"), "{payload}");
+    for text in [
+        format!("https://www.f-puzzles.com/?load={payload}"),
+        format!("https://sudokupad.app/fpuzzles{payload}"),
+        format!("https://sudokupad.app/fpuzzles{}", payload.replace('+', " ")),
+        format!("  {payload}\n"),
+        format!("fpuzzles{payload}"),
+    ] {
+        let p = parse_puzzle(&text, &ParseOptions::default()).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(p, from_json, "{text}");
+    }
+    // Forced format reads the same.
+    let forced = ParseOptions { format: Format::FPuzzles, ..ParseOptions::default() };
+    assert_eq!(parse_puzzle(SMALL, &forced).expect("forced"), from_json);
+}
+
+#[test]
+fn a_collapsed_double_slash_is_repaired() {
+    // Find a payload with a "//" in it by varying the title.
+    let (payload, collapsed) = (0..2_000u64)
+        .find_map(|i| {
+            // Characters with many one bits make runs of '/' (63) in base64.
+            let t: String = format!("{i}\u{fffd}\u{fbff}\u{ff7f}");
+            let json = format!(r#"{{"size":4,"title":"{t}","grid":[[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}]]}}"#);
+            let p = fpuzzles::encode_payload(&json);
+            p.contains("//").then(|| (p.clone(), p.replace("//", "/")))
+        })
+        .expect("some payload holds //");
+    let link = format!("https://sudokupad.app/fpuzzles{collapsed}");
+    let p = parse_puzzle(&link, &ParseOptions::default()).expect("repaired");
+    let original = parse_puzzle(&format!("https://sudokupad.app/fpuzzles{payload}"), &ParseOptions::default());
+    assert_eq!(p, original.expect("original"));
+    assert!(p.meta().title.as_deref().is_some_and(|t| t.ends_with('\u{ff7f}')));
+}
+
+#[test]
+fn a_file_of_links_is_a_batch() {
+    let one =
+        fpuzzles::to_link(&parse_puzzle(SMALL, &ParseOptions::default()).expect("p"), LinkKind::FPuzzles).expect("l");
+    let text = format!("{one}\nhttps://sudokupad.app/abc12\n{one}\n");
+    match parse_document(&text, &ParseOptions::default()).expect("batch") {
+        Document::Batch(items) => {
+            assert_eq!(items.len(), 3);
+            assert!(items[0].1.is_ok() && items[2].1.is_ok());
+            let e = items[1].1.as_ref().expect_err("short id").to_string();
+            assert!(e.contains("server id") && e.contains("copy f-puzzles link"), "{e}");
+            assert_eq!(items[1].0, 2);
+        }
+        other => panic!("expected a batch, got {other:?}"),
+    }
+}
+
+fn error_of(json: &str) -> String {
+    parse_puzzle(json, &ParseOptions::default()).expect_err(json).to_string()
+}
+
+#[test]
+fn unsupported_keys_and_bad_values_name_their_path() {
+    let base = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
+    let cases = [
+        (
+            r#","sandwichsum":[{"cell":"R0C1","value":"5"}]}"#,
+            "$.sandwichsum[0]: the f-puzzles rule \"sandwichsum\" is not supported",
+        ),
+        (r#","disjointgroups":true}"#, "$.disjointgroups: the f-puzzles rule \"disjointgroups\" is not supported"),
+        (
+            r#","difference":[{"cells":["R1C1","R1C2"],"value":"3"}]}"#,
+            "$.difference[0].value: a white dot with difference 3 is not supported",
+        ),
+        (r#","ratio":[{"cells":["R1C1","R1C2"],"value":"3"}]}"#, "$.ratio[0].value: a black dot with ratio 3"),
+        (
+            r#","arrow":[{"cells":["R1C1","R1C2"],"lines":[["R1C1","R2C1"]]}]}"#,
+            "$.arrow[0].cells: an arrow with a 2-cell circle",
+        ),
+        (r#","cage":[{"cells":["R1C1","R1C2"],"value":"DR5"}]}"#, "$.cage[0].value: a digital-root cage"),
+        (
+            r#","killercage":[{"cells":["R1C1","R9C2"],"value":"5"}]}"#,
+            "$.killercage[0].cells[1]: r9c2 is outside the 4x4 grid",
+        ),
+        (r#","negative":["ratio"]}"#, "$.negative: \"negative\": [\"ratio\"] without \"nonconsecutive\""),
+        (r#","xv":[{"cells":["R1C1","R1C2"],"value":"Y"}]}"#, "$.xv[0].value: expected \"X\" or \"V\""),
+    ];
+    for (tail, expected) in cases {
+        let e = error_of(&format!("{base}{tail}"));
+        assert!(e.starts_with(expected), "{tail}: {e}");
+    }
+    let e = error_of(r#"{"size":4,"grid":[[{"region":null},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#);
+    assert!(e.starts_with("$.grid[0][0].region: r1c1 is in no region"), "{e}");
+    let e = error_of(
+        r#"{"size":4,"grid":[[{"value":7,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#,
+    );
+    assert!(e.starts_with("$.grid[0][0].value: a given must be a digit 1 to 4, found 7"), "{e}");
+    // Cosmetic keys and empty lists of unsupported rules are fine.
+    assert!(parse_puzzle(
+        &format!(r#"{base},"text":[{{"cells":["R1C1"],"value":"hi"}}],"sandwichsum":[],"disabledlogic":["tuples"]}}"#),
+        &ParseOptions::default()
+    )
+    .is_ok());
+}
+
+#[test]
+fn short_ids_and_cut_links_are_explained() {
+    for link in ["https://f-puzzles.com/?id=abc123", "https://sudokupad.app/abc12", "sudokupad.app/psxczr0jpr"] {
+        let e = parse_puzzle(link, &ParseOptions::default()).expect_err(link).to_string();
+        assert!(e.contains("this link is a server id") && e.contains("copy f-puzzles link"), "{link}: {e}");
+    }
+    let e = parse_puzzle("https://www.f-puzzles.com/?load=N4IgzglgXgpiBcB", &ParseOptions::default())
+        .expect_err("cut")
+        .to_string();
+    assert!(e.contains("does not decode") && e.contains("copy the whole link"), "{e}");
+    let e = parse_puzzle("https://sudokupad.app/fpuzzlesN4Ig$$$", &ParseOptions::default())
+        .expect_err("bad char")
+        .to_string();
+    assert!(e.contains("found '$' at character 5 of the payload"), "{e}");
+}
+
+#[test]
+fn jigsaw_regions_read_and_write_back() {
+    // 4x4 with regions: two L shapes and two others.
+    let ids = [[0, 0, 0, 1], [0, 2, 1, 1], [2, 2, 3, 1], [2, 3, 3, 3]];
+    let grid: Vec<String> = ids
+        .iter()
+        .map(|row| format!("[{}]", row.iter().map(|r| format!(r#"{{"region":{r}}}"#)).collect::<Vec<_>>().join(",")))
+        .collect();
+    let json = format!(r#"{{"size":4,"grid":[{}]}}"#, grid.join(","));
+    let p = parse_puzzle(&json, &ParseOptions::default()).expect("jigsaw");
+    assert_eq!(p.geometry().box_shape(), None);
+    assert_eq!(p.geometry().region_of_cells()[c(2, 2).index(4)], p.geometry().region_of_cells()[c(3, 1).index(4)]);
+    let back = fpuzzles::from_value(&fpuzzles::to_fpuzzles(&p).expect("write")).expect("read");
+    assert_eq!(back, p);
+    // Writing a 6x6 with 3x2 boxes (not f-puzzles' default 2x3) writes the regions.
+    let tall = Puzzle::blank(Geometry::new(6, Some((3, 2))).expect("3x2"));
+    let v = fpuzzles::to_fpuzzles(&tall).expect("write");
+    assert_eq!(v["grid"][2][0]["region"], 0);
+    assert_eq!(fpuzzles::from_value(&v).expect("read").geometry().regions(), tall.geometry().regions());
+}
+
+#[test]
+fn padding_is_the_javascript_one() {
+    // lz-string (JS) pads to a multiple of 4 with at most three '='.
+    for text in ["a", "ab", "abc", "{\"size\":9}", "abcd"] {
+        let p = fpuzzles::encode_payload(text);
+        assert_eq!(p.len() % 4, 0, "{p}");
+        assert!(!p.ends_with("===="), "{p}");
+    }
+    assert_eq!(fpuzzles::encode_payload("a"), "IZA=");
+    assert_eq!(fpuzzles::encode_payload("ab"), "IYIyA===");
+}
+
+#[test]
+fn the_readme_link_is_the_diagonal_example() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).expect("README");
+    let start = readme.find("https://sudokupad.app/fpuzzles").expect("a link in the README");
+    let link: String = readme[start..].chars().take_while(|&ch| ch != '\'' && !ch.is_whitespace()).collect();
+    let p = parse_puzzle(&link, &ParseOptions::default()).expect("the README link reads");
+    let example =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/diagonal.json")).expect("example");
+    let example = parse_puzzle(&example, &ParseOptions::default()).expect("example reads");
+    assert_eq!(p, example);
+    assert_eq!(p.meta().title.as_deref(), Some("Diagonal Sudoku (seed 004)"));
+}
