@@ -2,6 +2,8 @@
 
 use thiserror::Error;
 
+use crate::formats::elide;
+
 /// A geometry that cannot be built.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -115,8 +117,9 @@ pub enum ParseError {
         /// How and why the text was read that way.
         note: String,
     },
-    /// A JSON puzzle file with an error at a JSON path.
-    #[error("{path}: {message}")]
+    /// A JSON puzzle file with an error at a JSON path. Shown elided: keys and values the
+    /// message quotes may be as long as the file.
+    #[error("{}: {}", elide(path, 120), elide(message, 400))]
     Json {
         /// JSON path, e.g. `$.rules[2].cells[0]`.
         path: String,

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use sudoku_ip_model::formats::{self, Format, ParseOptions};
+use sudoku_ip_model::formats::{self, excerpt, Format, ParseOptions};
 use sudoku_ip_model::rules::{rule_from_name, validate_rules, RuleError};
 use sudoku_ip_model::{Geometry, GeometryError, Grid, ParseError, Puzzle};
 use thiserror::Error;
@@ -95,9 +95,9 @@ pub fn parse_box(text: &str) -> Result<(usize, usize), InputError> {
     let bad = |why: String| InputError::BoxShape(why);
     let (r, c) = text
         .split_once(['x', 'X', '*'])
-        .ok_or_else(|| bad(format!("expected ROWSxCOLS such as 2x3, found {text:?}")))?;
-    let r = r.trim().parse().map_err(|_| bad(format!("box rows {r:?} is not a number")))?;
-    let c = c.trim().parse().map_err(|_| bad(format!("box columns {c:?} is not a number")))?;
+        .ok_or_else(|| bad(format!("expected ROWSxCOLS such as 2x3, found {:?}", excerpt(text))))?;
+    let r = r.trim().parse().map_err(|_| bad(format!("box rows {:?} is not a number", excerpt(r))))?;
+    let c = c.trim().parse().map_err(|_| bad(format!("box columns {:?} is not a number", excerpt(c))))?;
     Ok((r, c))
 }
 
@@ -111,7 +111,8 @@ pub fn with_rules<S: AsRef<str>>(puzzle: Puzzle, names: &[S]) -> Result<Puzzle, 
         if name.trim().is_empty() {
             continue;
         }
-        let rule = rule_from_name(name, n).map_err(|message| InputError::RuleName { index, message })?;
+        // An unknown name is quoted by the error: 40 characters of it (no rule name is longer).
+        let rule = rule_from_name(&excerpt(name), n).map_err(|message| InputError::RuleName { index, message })?;
         if !puzzle.rules().iter().chain(&rules).any(|r| r == &rule) {
             rules.push(rule);
         }
@@ -170,6 +171,19 @@ mod tests {
         assert!(puzzle_from_rows(&[], None).is_err());
         let err = puzzle_from_rows(&vec![vec![0; 6]; 6], Some((2, 2))).expect_err("2x2 boxes in 6x6");
         assert!(err.to_string().contains("box shape 2x2"), "{err}");
+    }
+
+    #[test]
+    fn long_box_shapes_and_rule_names_are_quoted_not_echoed() {
+        // Fuzzing (api_parse): `"box": "2x<1 KB>"` gave a 1 KB message.
+        let e = parse_box(&format!("2x{}", "9a".repeat(500))).expect_err("not a number");
+        assert!(e.to_string().starts_with("box columns \"9a9a") && e.to_string().len() < 100, "{e}");
+        let e = parse_box(&"2".repeat(1_000)).expect_err("no x");
+        assert!(e.to_string().len() < 100, "{e}");
+        // `--rules`, the API's `rules` with a 100 KB name gave a 100 KB message.
+        let blank = Puzzle::blank(Geometry::new(9, None).expect("9x9"));
+        let e = with_rules(blank, &["y".repeat(100_000)]).expect_err("unknown");
+        assert!(e.to_string().contains("unknown rule \"yyy") && e.to_string().len() < 300, "{e}");
     }
 
     #[test]

@@ -269,15 +269,20 @@ pub async fn health(State(state): State<AppState>) -> Json<Value> {
 /// `POST /api/parse`: any puzzle text (grid, line, clue triplets, MATLAB matrix, JSON) in the
 /// canonical JSON puzzle format, for the page's import box.
 pub async fn parse(State(state): State<AppState>, req: WithPuzzle<NoOptions>) -> Result<Json<Value>, AppError> {
-    let puzzle = req.input.puzzle(state.config.limits.solve_side, "solve")?;
+    parsed(&req, &state.config.limits).map(Json)
+}
+
+/// The answer of `/api/parse` to a request read from its body.
+pub(crate) fn parsed(req: &WithPuzzle<NoOptions>, limits: &ServerLimits) -> Result<Value, AppError> {
+    let puzzle = req.input.puzzle(limits.solve_side, "solve")?;
     let conflicts: Vec<String> =
         sudoku_ip::model::check::given_conflicts(&puzzle).iter().map(ToString::to_string).collect();
-    Ok(Json(json!({
+    Ok(json!({
         "status": "parsed",
         "puzzle": to_json(&puzzle),
         "line": puzzle.givens().to_line(),
         "conflicts": conflicts,
-    })))
+    }))
 }
 
 /// `POST /api/solve`: one checked solution, or why there is none; with `unique`, also whether

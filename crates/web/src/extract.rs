@@ -8,6 +8,7 @@ use axum::extract::{FromRequest, Request};
 use axum::http::{header, HeaderMap, StatusCode};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+use sudoku_ip::model::formats::{elide, excerpt};
 
 use crate::error::AppError;
 use crate::input::PuzzleInput;
@@ -35,8 +36,8 @@ impl<T: DeserializeOwned + Fields> FromRequest<AppState> for ApiJson<T> {
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
-        let value = read_object(req, state, &[T::FIELDS]).await?;
-        decode(value).map(ApiJson)
+        let bytes = read_body(req, state).await?;
+        decode(parse_object(&bytes, &[T::FIELDS])?).map(ApiJson)
     }
 }
 
@@ -44,15 +45,22 @@ impl<T: DeserializeOwned + Fields> FromRequest<AppState> for WithPuzzle<T> {
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
-        let value = read_object(req, state, &[PuzzleInput::FIELDS, T::FIELDS]).await?;
+        let bytes = read_body(req, state).await?;
+        WithPuzzle::from_body(&bytes)
+    }
+}
+
+impl<T: DeserializeOwned + Fields> WithPuzzle<T> {
+    /// The request read from its body: a JSON object of puzzle fields and `T`'s fields.
+    pub fn from_body(bytes: &[u8]) -> Result<Self, AppError> {
+        let value = parse_object(bytes, &[PuzzleInput::FIELDS, T::FIELDS])?;
         Ok(WithPuzzle { input: decode(value.clone())?, options: decode(value)? })
     }
 }
 
-async fn read_object(req: Request, state: &AppState, fields: &[&[&str]]) -> Result<Value, AppError> {
+async fn read_body(req: Request, state: &AppState) -> Result<Bytes, AppError> {
     check_headers(req.headers(), state.config.limits.body_bytes)?;
-    let bytes = Bytes::from_request(req, state).await.map_err(|e| body_error(e, state))?;
-    parse_object(&bytes, fields)
+    Bytes::from_request(req, state).await.map_err(|e| body_error(e, state))
 }
 
 /// Refuse before reading the body: a declared `Content-Length` above the limit (413 at once,
@@ -95,10 +103,9 @@ pub fn parse_object(bytes: &[u8], fields: &[&[&str]]) -> Result<Value, AppError>
     let known = |k: &str| fields.iter().any(|f| f.contains(&k));
     if let Some(key) = map.keys().find(|k| !known(k)) {
         let all: Vec<&str> = fields.iter().flat_map(|f| f.iter().copied()).collect();
-        return Err(AppError::bad(
-            key.as_str(),
-            format!("unknown field {key:?} (expected one of: {})", all.join(", ")),
-        ));
+        let key = excerpt(key);
+        let message = format!("unknown field {key:?} (expected one of: {})", all.join(", "));
+        return Err(AppError::bad(key, message));
     }
     Ok(value)
 }
@@ -107,8 +114,9 @@ pub fn parse_object(bytes: &[u8], fields: &[&[&str]]) -> Result<Value, AppError>
 pub fn decode<T: DeserializeOwned>(value: Value) -> Result<T, AppError> {
     serde_path_to_error::deserialize(value).map_err(|e| {
         let field = e.path().to_string();
-        let field = if field == "." { String::new() } else { field };
-        let message = e.inner().to_string();
+        let field = if field == "." { String::new() } else { elide(&field, 120) };
+        // serde quotes the value it could not take (`invalid type: string "<1 MB>"`).
+        let message = elide(&e.inner().to_string(), 400);
         let message = if field.is_empty() { message } else { format!("{field}: {message}") };
         AppError::bad(field, message)
     })

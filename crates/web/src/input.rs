@@ -108,9 +108,10 @@ pub fn parse_box(text: &str) -> Result<(usize, usize), AppError> {
 fn parse_error(field: &str, e: ParseError) -> AppError {
     match e {
         ParseError::Json { path, message } => {
+            // Paths and messages quote keys and values, which may be as long as the body.
             let inner = path.strip_prefix('$').unwrap_or(&path);
-            let field = format!("{field}{inner}");
-            AppError::BadRequest { message: format!("{field}: {message}"), field }
+            let field = formats::elide(&format!("{field}{inner}"), 120);
+            AppError::BadRequest { message: format!("{field}: {}", formats::elide(&message, 400)), field }
         }
         other => AppError::bad(field, format!("{field}: {other}")),
     }

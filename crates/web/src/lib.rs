@@ -152,6 +152,15 @@ pub fn app(config: AppConfig) -> Router {
         .with_state(state)
 }
 
+/// What `POST /api/parse` answers to a request body (once its headers are accepted), without
+/// a server: the body read as the route reads it (a JSON object of known fields), its puzzle
+/// (`puzzle`, `line` or `text` with `box`, `size`, `rules`) within `limits`, in the canonical
+/// JSON puzzle format. The fuzz target of the request parser and its replay test call this.
+pub fn parse_request(body: &[u8], limits: &ServerLimits) -> Result<serde_json::Value, AppError> {
+    let req = extract::WithPuzzle::<api::NoOptions>::from_body(body)?;
+    api::parsed(&req, limits)
+}
+
 /// Serve the app on `addr` until Ctrl-C.
 pub async fn serve(addr: SocketAddr, config: AppConfig) -> std::io::Result<()> {
     let listener = TcpListener::bind(addr).await?;

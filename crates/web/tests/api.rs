@@ -209,6 +209,25 @@ async fn bad_json_is_a_400_naming_the_field() {
 }
 
 #[tokio::test]
+async fn long_keys_and_values_are_quoted_not_echoed() {
+    // Fuzzing (api_parse): an unknown 100 KB field, a 100 KB string where a number goes, and a
+    // 100 KB key inside the puzzle came back whole, in the message and in `field`.
+    let long = "w".repeat(100_000);
+    let cases = [
+        (json!({ long.clone(): 1 }), "unknown field \"www"),
+        (json!({ "line": HARD_LINE, "time_limit": long }), "expected f64"),
+        (json!({ "puzzle": { "size": 4, long.clone(): 1 } }), "unknown key \"www"),
+    ];
+    for (body, want_text) in cases {
+        let (status, answer) = post(server(), "/api/solve", &body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        let message = answer["error"].as_str().expect("message");
+        assert!(message.len() < 1_000 && message.contains(want_text), "{} bytes: {message:.300}", message.len());
+        assert!(field(&answer).len() < 200, "field of {} bytes", field(&answer).len());
+    }
+}
+
+#[tokio::test]
 async fn oversized_grids_and_bodies_are_refused() {
     let (status, answer) = post(server(), "/api/solve", &json!({ "puzzle": {"size": 36} })).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");

@@ -113,12 +113,26 @@ fn meaningful_lines(text: &str) -> Vec<Line<'_>> {
 }
 
 /// At most 40 characters of what was found, for an error message (a 1 MB token is not echoed).
-pub(crate) fn excerpt(found: &str) -> String {
+pub fn excerpt(found: &str) -> String {
     const MAX: usize = 40;
     match found.char_indices().nth(MAX) {
         Some((cut, _)) => format!("{}…", &found[..cut]),
         None => found.to_string(),
     }
+}
+
+/// `text` itself when it has at most `max` characters, else its start and its end around
+/// " … ": for messages that quote input someone else's code put in them (serde's `invalid
+/// type: string "<1 MB>", expected usize`), so they stay short and keep how they end.
+pub fn elide(text: &str, max: usize) -> String {
+    let count = text.chars().count();
+    if count <= max {
+        return text.to_string();
+    }
+    let keep = max / 2;
+    let head: String = text.chars().take(keep).collect();
+    let tail: String = text.chars().skip(count - keep).collect();
+    format!("{head} … {tail}")
 }
 
 fn geometry(n: usize, opts: &ParseOptions) -> Result<Geometry, ParseError> {
@@ -255,7 +269,11 @@ impl Headers {
                 if first != value {
                     return Err(ParseError::shape(
                         no,
-                        format!("a second `# {key}:` header says {value:?}, the first (line {first_line}) {first:?}"),
+                        format!(
+                            "a second `# {key}:` header says {:?}, the first (line {first_line}) {:?}",
+                            excerpt(value),
+                            excerpt(first)
+                        ),
                     ));
                 }
                 continue;
@@ -294,7 +312,9 @@ impl Headers {
         let n = puzzle.n();
         let mut added = Vec::with_capacity(self.rules.len());
         for (name, at) in &self.rules {
-            let rule = rules::rule_from_name(name, n)
+            // No rule name is 40 characters long: an excerpt is the same name, or an unknown
+            // one that the error quotes without echoing a megabyte.
+            let rule = rules::rule_from_name(&excerpt(name), n)
                 .map_err(|e| ParseError::Shape { at: *at, message: format!("# rules: {e}") })?;
             added.push((rule, *at));
         }

@@ -754,3 +754,26 @@ fn sixteen_lines_of_sixteen_cells_are_a_grid_unless_line_is_forced() {
     assert_eq!(detect(&text), Format::Grid);
     assert_eq!(detect("null"), Format::Line, "no fit: parsing says why");
 }
+
+#[test]
+fn long_header_values_are_quoted_not_echoed() {
+    // Fuzzing (format_auto, format_grid): an unknown 1,000-character rule name, or two long
+    // `# rules:` headers that differ, made errors of 1–2 KB that repeated the input.
+    let long = "z".repeat(1_000);
+    let err = parse(&format!("# rules: {long}\n{}\n", ".".repeat(81))).unwrap_err().to_string();
+    assert!(err.contains("unknown rule \"zzzz") && err.len() < 200, "{err}");
+    let err = parse(&format!("# rules: a{long}\n# rules: b{long}\n")).unwrap_err().to_string();
+    assert!(err.starts_with("line 2: a second `# rules:` header says \"bzzz") && err.len() < 200, "{err}");
+}
+
+#[test]
+fn json_errors_are_shown_elided_with_their_ends() {
+    // Fuzzing (api_parse, format_json): JSON errors quote keys and values whole.
+    let key = "k".repeat(5_000);
+    let err = parse(&format!("{{\"size\": 4, \"{key}\": 1}}")).unwrap_err();
+    let shown = err.to_string();
+    assert!(shown.chars().count() < 600, "{} characters", shown.chars().count());
+    assert!(shown.starts_with("$.kkk") && shown.contains(" … ") && shown.ends_with(')'), "{shown}");
+    assert_eq!(elide("short", 10), "short");
+    assert_eq!(elide("abcdefghij", 4), "ab … ij");
+}
