@@ -56,6 +56,7 @@ const SUBCOMMANDS: &[(&str, &[&[&str]])] = &[
     ("reduce", &[INPUT, &["-O"]]),
     ("hint", &[INPUT, &["--candidates", "-O"]]),
     ("explain", &[INPUT, &["--candidates", "-O"]]),
+    ("candidates", &[INPUT, &["--max", "--time-limit", "-O"]]),
     ("compare", &[INPUT, &["--time-limit", "--json"]]),
     ("bench", &[SOLVER, &["--limit", "--json"]]),
     (
