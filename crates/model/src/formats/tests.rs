@@ -761,7 +761,8 @@ fn long_header_values_are_quoted_not_echoed() {
     // `# rules:` headers that differ, made errors of 1–2 KB that repeated the input.
     let long = "z".repeat(1_000);
     let err = parse(&format!("# rules: {long}\n{}\n", ".".repeat(81))).unwrap_err().to_string();
-    assert!(err.contains("unknown rule \"zzzz") && err.len() < 200, "{err}");
+    // The message lists the rule names (which grow with the registry), never the 1,000 z.
+    assert!(err.contains("unknown rule \"zzzz") && err.len() < 400, "{err}");
     let err = parse(&format!("# rules: a{long}\n# rules: b{long}\n")).unwrap_err().to_string();
     assert!(err.starts_with("line 2: a second `# rules:` header says \"bzzz") && err.len() < 200, "{err}");
 }
