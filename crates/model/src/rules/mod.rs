@@ -23,23 +23,8 @@
 //! thermometers, arrows, dots) holds them all, numbered from 1 in row names and messages
 //! (`cage3_sum`, "cage 3"). [`validate_rules`] enforces this and each rule's own sanity checks.
 
-pub mod anti_king;
-pub mod anti_knight;
-pub mod arrow;
-pub mod candidates;
-pub mod diagonal;
-pub mod diagonal_negative;
-pub mod diagonal_positive;
 pub mod draw;
-pub mod extra_regions;
 pub mod fields;
-pub mod killer;
-pub mod kropki;
-pub mod non_consecutive;
-pub mod odd_even;
-pub mod thermometer;
-pub mod windows;
-pub mod xv;
 
 use std::fmt::Debug;
 
@@ -125,15 +110,21 @@ pub trait RuleKind: Clone + Debug + PartialEq + Eq + Into<Rule> + Send + Sync + 
     }
 }
 
-/// The registry: one line a rule, `Variant(module::Type)`. Generates [`Rule`], its dispatch to
-/// the rule files and [`REGISTRY`].
+/// The registry: one line a rule, `Variant(module::Type)`. Declares the rule's module (its
+/// file), and generates [`Rule`], its dispatch to the rule files and [`REGISTRY`].
 macro_rules! registry {
     ($($(#[$doc:meta])* $variant:ident($module:ident::$kind:ident),)*) => {
+        $(pub mod $module;)*
+
         /// A rule beyond the plain rows, columns and regions: one variant a rule file.
         #[derive(Clone, Debug, PartialEq, Eq)]
         #[non_exhaustive]
         pub enum Rule {
-            $($(#[$doc])* $variant($module::$kind),)*
+            $(
+                $(#[$doc])*
+                #[doc = concat!("\n\nThe rule of [`", stringify!($module), "`].")]
+                $variant($module::$kind),
+            )*
         }
 
         $(impl From<$module::$kind> for Rule {
@@ -186,6 +177,7 @@ registry! {
     NegativeDiagonal(diagonal_negative::NegativeDiagonal),
     /// Given candidates: a cell with pencil marks from the setter holds one of them.
     Candidates(candidates::Candidates),
+    Whispers(whispers::Whispers),
 }
 
 /// One rule kind in the [`REGISTRY`]: its names and how to make one.
