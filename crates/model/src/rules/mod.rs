@@ -178,6 +178,7 @@ registry! {
     /// Given candidates: a cell with pencil marks from the setter holds one of them.
     Candidates(candidates::Candidates),
     Whispers(whispers::Whispers),
+    LowBeforeHigh(low_before_high::LowBeforeHigh),
 }
 
 /// One rule kind in the [`REGISTRY`]: its names and how to make one.
