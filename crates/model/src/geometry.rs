@@ -53,28 +53,6 @@ impl fmt::Display for Cell {
     }
 }
 
-/// A digit `1..=n`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct Digit(u8);
-
-impl Digit {
-    /// `Some` when `1 <= value <= n`.
-    pub fn new_checked(value: usize, n: usize) -> Option<Digit> {
-        (1..=n.min(MAX_SIDE)).contains(&value).then_some(Digit(value as u8))
-    }
-
-    /// The digit's value, 1-based.
-    pub fn get(self) -> usize {
-        self.0 as usize
-    }
-}
-
-impl fmt::Display for Digit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
 /// How the grid is cut into the regions that each hold every digit once.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -37,7 +37,7 @@ pub mod solve;
 
 pub use check::{verify, Violation};
 pub use error::{GeometryError, ParseError};
-pub use geometry::{Cell, Digit, Geometry, Layout};
+pub use geometry::{Cell, Geometry, Layout};
 pub use grid::Grid;
 pub use model::{Model, ModelSize, Objective, Row, Sense, SparseModel};
 pub use puzzle::Puzzle;
