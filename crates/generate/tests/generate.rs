@@ -10,6 +10,7 @@ use sudoku_ip_generate::{
     Symmetry, Technique,
 };
 use sudoku_ip_milp::Milp;
+use sudoku_ip_model::rules::{AntiKnight, Diagonal, Killer, NonConsecutive, Windows};
 use sudoku_ip_model::{check, formats, Backend, Cell, Geometry, Grid, Model, Puzzle, Rule, SearchEnd, SearchRequest};
 use sudoku_ip_native::{presolve, Native, Presolve};
 
@@ -94,9 +95,7 @@ fn a_16x16_puzzle_is_unique_and_minimal() {
 
 #[test]
 fn the_same_seed_gives_the_same_puzzle() {
-    for s in [spec(9), spec(6), {
-        GenerateSpec { rules: vec![Rule::NonConsecutive(sudoku_ip_model::rules::NonConsecutive)], ..spec(6) }
-    }] {
+    for s in [spec(9), spec(6), { GenerateSpec { rules: vec![Rule::NonConsecutive(NonConsecutive)], ..spec(6) } }] {
         let a = generate(&s.with_seed(42)).expect("generated");
         let b = generate(&s.with_seed(42)).expect("generated");
         assert_eq!(a, b);
@@ -193,15 +192,9 @@ fn variants_are_generated_through_their_rows() {
     }
     let jigsaw = Geometry::with_regions(9, regions).expect("jigsaw");
     let cases = [
-        GenerateSpec { rules: vec![Rule::Diagonal(sudoku_ip_model::rules::Diagonal)], ..spec(9) },
-        GenerateSpec {
-            rules: vec![
-                Rule::Windows(sudoku_ip_model::rules::Windows),
-                Rule::AntiKnight(sudoku_ip_model::rules::AntiKnight),
-            ],
-            ..spec(9)
-        },
-        GenerateSpec { rules: vec![Rule::NonConsecutive(sudoku_ip_model::rules::NonConsecutive)], ..spec(6) },
+        GenerateSpec { rules: vec![Rule::Diagonal(Diagonal)], ..spec(9) },
+        GenerateSpec { rules: vec![Rule::Windows(Windows), Rule::AntiKnight(AntiKnight)], ..spec(9) },
+        GenerateSpec { rules: vec![Rule::NonConsecutive(NonConsecutive)], ..spec(6) },
         GenerateSpec::new(jigsaw),
     ];
     for s in cases {
@@ -219,8 +212,7 @@ fn killer_cages_replace_most_givens() {
         let g = generate(&GenerateSpec { killer: Some(KillerSpec::default()), ..spec(9) }.with_seed(seed))
             .expect("generated");
         assert_sound(&g);
-        let Some(Rule::Killer(sudoku_ip_model::rules::Killer { cages, distinct: true })) = g.puzzle.rules().first()
-        else {
+        let Some(Rule::Killer(Killer { cages, distinct: true })) = g.puzzle.rules().first() else {
             panic!("no cages: {:?}", g.puzzle.rules())
         };
         let covered: usize = cages.iter().map(|c| c.cells.len()).sum();
@@ -228,14 +220,14 @@ fn killer_cages_replace_most_givens() {
         assert!(cages.iter().all(|c| c.cells.len() <= 6), "cages of 2-5 cells (6 after a merge)");
         assert!(g.clues <= 10, "{} givens", g.clues);
     }
-    let killer = Rule::Killer(sudoku_ip_model::rules::Killer { cages: Vec::new(), distinct: true });
+    let killer = Rule::Killer(Killer { cages: Vec::new(), distinct: true });
     let e = generate(&GenerateSpec { killer: Some(KillerSpec::default()), rules: vec![killer], ..spec(9) });
     assert!(matches!(e, Err(GenerateError::InvalidSpec { .. })), "{e:?}");
 }
 
 #[test]
 fn bad_rules_are_refused() {
-    let e = generate(&GenerateSpec { rules: vec![Rule::Windows(sudoku_ip_model::rules::Windows)], ..spec(6) });
+    let e = generate(&GenerateSpec { rules: vec![Rule::Windows(Windows)], ..spec(6) });
     assert!(matches!(e, Err(GenerateError::Rule(_))), "{e:?}");
 }
 

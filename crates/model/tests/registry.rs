@@ -66,3 +66,27 @@ fn json_errors_name_the_rule_path_and_the_registered_names() {
     let e = parse_json(r#"{"size": 9, "rules": [{"type": "kropki", "whites": []}]}"#).expect_err("key");
     assert!(e.to_string().contains("$.rules[0].whites: unknown key"), "{e}");
 }
+
+#[test]
+fn every_example_rule_finds_its_own_registry_entry() {
+    // `Rule::entry` maps a variant to its registry line by position: every kind the examples
+    // use, and every switchable kind, must land on the entry of its own name.
+    let dir = format!("{}/../../examples", env!("CARGO_MANIFEST_DIR"));
+    let mut kinds = Vec::new();
+    for file in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{dir}: {e}")) {
+        let path = file.expect("dir entry").path();
+        if path.extension().is_some_and(|x| x == "json") {
+            let text = std::fs::read_to_string(&path).expect("example");
+            let p = parse_json(&text).unwrap_or_else(|m| panic!("{}: {m}", path.display()));
+            kinds.extend(p.rules().iter().cloned());
+        }
+    }
+    kinds.extend(REGISTRY.iter().filter_map(|e| rule_from_name(e.name, 9).ok()));
+    assert!(kinds.len() >= REGISTRY.len(), "{} rules for {} kinds", kinds.len(), REGISTRY.len());
+    for rule in &kinds {
+        assert_eq!(rule.entry().name, rule.name());
+    }
+    let covered: std::collections::BTreeSet<_> = kinds.iter().map(|r| r.name()).collect();
+    let missing: Vec<_> = REGISTRY.iter().map(|e| e.name).filter(|n| !covered.contains(n)).collect();
+    assert!(missing.is_empty(), "no example puzzle uses {missing:?}");
+}

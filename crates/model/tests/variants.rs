@@ -6,6 +6,10 @@
 use sudoku_ip_model::check::{verify, verify_partial};
 use sudoku_ip_model::formats::json::{parse_json, parse_killer_layout_text, to_json};
 use sudoku_ip_model::rules::{rule_from_name, Arrow, Cage};
+use sudoku_ip_model::rules::{
+    AntiKing, AntiKnight, Arrows, Diagonal, ExtraRegions, Killer, Kropki, NonConsecutive, OddEven, Thermometer,
+    Windows, Xv,
+};
 use sudoku_ip_model::{Cell, Geometry, Grid, Model, Puzzle, Rule, Violation};
 
 fn grid(text: &str) -> Grid {
@@ -132,7 +136,7 @@ const KILLER_SOLUTION: &str = "
     215647398 368952174 794381652 586274931 142593867 973816425 821739546 659428713 437165289";
 
 fn diagonal_puzzle() -> Puzzle {
-    Puzzle::new(nine(), grid(DIAGONAL_PUZZLE)).with_rule(Rule::Diagonal(sudoku_ip_model::rules::Diagonal))
+    Puzzle::new(nine(), grid(DIAGONAL_PUZZLE)).with_rule(Rule::Diagonal(Diagonal))
 }
 
 #[test]
@@ -160,21 +164,20 @@ fn a_valid_sudoku_off_the_diagonals_fails_both() {
         t.set(Cell::new(r, 0), s.get(Cell::new(r, 1)));
         t.set(Cell::new(r, 1), s.get(Cell::new(r, 0)));
     }
-    assert_breaks(&Puzzle::blank(nine()).with_rule(Rule::Diagonal(sudoku_ip_model::rules::Diagonal)), &t);
+    assert_breaks(&Puzzle::blank(nine()).with_rule(Rule::Diagonal(Diagonal)), &t);
 }
 
 #[test]
 fn seed_004_killer_layout_imports_and_its_solution_passes() {
     let p = parse_killer_layout_text(KILLER_TEXT).expect("seed layout");
-    let Rule::Killer(sudoku_ip_model::rules::Killer { cages, distinct }) = &p.rules()[0] else { panic!("killer") };
+    let Rule::Killer(Killer { cages, distinct }) = &p.rules()[0] else { panic!("killer") };
     assert!(distinct);
     assert_eq!(cages.len(), 29);
     assert_eq!(cages.iter().map(|c| c.cells.len()).sum::<usize>(), 81);
     assert_eq!(cages.iter().filter_map(|c| c.sum).sum::<u32>(), 405, "sums of a full grid");
     assert_passes(&p, &grid(KILLER_SOLUTION));
     // The seed's own formulation (sums only) accepts it too.
-    let sums_only = Puzzle::blank(nine())
-        .with_rule(Rule::Killer(sudoku_ip_model::rules::Killer { cages: cages.clone(), distinct: false }));
+    let sums_only = Puzzle::blank(nine()).with_rule(Rule::Killer(Killer { cages: cages.clone(), distinct: false }));
     assert_passes(&sums_only, &grid(KILLER_SOLUTION));
     // Another valid Sudoku breaks the cages.
     assert_breaks(&p, &grid(DIAGONAL_SOLUTION));
@@ -189,11 +192,10 @@ fn a_cage_with_a_repeat_fails_both_under_the_standard_rule_only() {
     let g = grid("1234 3412 2143 4321");
     let cage = Cage { cells: vec![c(1, 1), c(1, 2), c(2, 2), c(2, 3)], sum: Some(1 + 2 + 4 + 1) };
     let four = Geometry::new(4, None).expect("4x4");
-    let standard = Puzzle::blank(four.clone())
-        .with_rule(Rule::Killer(sudoku_ip_model::rules::Killer { cages: vec![cage.clone()], distinct: true }));
+    let standard =
+        Puzzle::blank(four.clone()).with_rule(Rule::Killer(Killer { cages: vec![cage.clone()], distinct: true }));
     assert_breaks(&standard, &g);
-    let sums_only = Puzzle::blank(four)
-        .with_rule(Rule::Killer(sudoku_ip_model::rules::Killer { cages: vec![cage], distinct: false }));
+    let sums_only = Puzzle::blank(four).with_rule(Rule::Killer(Killer { cages: vec![cage], distinct: false }));
     assert_passes(&sums_only, &g);
 }
 
@@ -236,7 +238,7 @@ fn hyper_givens() -> Grid {
 
 #[test]
 fn seed_001_hyper_is_unique_with_windows_and_not_without() {
-    let hyper = Puzzle::new(nine(), hyper_givens()).with_rule(Rule::Windows(sudoku_ip_model::rules::Windows));
+    let hyper = Puzzle::new(nine(), hyper_givens()).with_rule(Rule::Windows(Windows));
     let found = checker_solutions(&hyper, 2);
     assert_eq!(found, vec![grid(HYPER_SOLUTION)]);
     assert_passes(&hyper, &found[0]);
@@ -274,9 +276,9 @@ const NON_CONSECUTIVE: &str = "8692475135318692472741358699485726317263184951536
 #[test]
 fn anti_knight_anti_king_and_non_consecutive_grids_agree() {
     for (rule, keeps) in [
-        (Rule::AntiKnight(sudoku_ip_model::rules::AntiKnight), ANTI_KNIGHT),
-        (Rule::AntiKing(sudoku_ip_model::rules::AntiKing), ANTI_KING),
-        (Rule::NonConsecutive(sudoku_ip_model::rules::NonConsecutive), NON_CONSECUTIVE),
+        (Rule::AntiKnight(AntiKnight), ANTI_KNIGHT),
+        (Rule::AntiKing(AntiKing), ANTI_KING),
+        (Rule::NonConsecutive(NonConsecutive), NON_CONSECUTIVE),
     ] {
         let p = Puzzle::blank(nine()).with_rule(rule.clone());
         assert_passes(&p, &grid(keeps));
@@ -291,8 +293,7 @@ fn anti_knight_anti_king_and_non_consecutive_grids_agree() {
 #[test]
 fn the_checker_search_finds_an_anti_king_grid_the_model_accepts() {
     // The search on an empty 6x6 (9x9 takes seconds with this naive search).
-    let p =
-        Puzzle::blank(Geometry::new(6, None).expect("6x6")).with_rule(Rule::AntiKing(sudoku_ip_model::rules::AntiKing));
+    let p = Puzzle::blank(Geometry::new(6, None).expect("6x6")).with_rule(Rule::AntiKing(AntiKing));
     let found = checker_solutions(&p, 1);
     assert_eq!(found.len(), 1);
     assert_passes(&p, &found[0]);
@@ -300,8 +301,7 @@ fn the_checker_search_finds_an_anti_king_grid_the_model_accepts() {
 
 #[test]
 fn windows_on_16x16() {
-    let p = Puzzle::blank(Geometry::new(16, None).expect("16x16"))
-        .with_rule(Rule::Windows(sudoku_ip_model::rules::Windows));
+    let p = Puzzle::blank(Geometry::new(16, None).expect("16x16")).with_rule(Rule::Windows(Windows));
     assert_eq!(Model::build(&p).size().rows, 4 * 256 + 9 * 16);
     // The shifted-pattern grid keeps rows, columns and boxes but not the windows.
     let values: Vec<u8> = (0..256).map(|k| ((4 * (k / 16 % 4) + k / 64 + k % 16) % 16 + 1) as u8).collect();
@@ -330,7 +330,7 @@ fn check_rule(rule: Rule) {
 #[test]
 fn thermometers_agree() {
     // S: r1c2=1 < r1c1=2 < r2c1=3 < r2c2=6 < r3c2=9 (king steps).
-    check_rule(Rule::Thermometer(sudoku_ip_model::rules::Thermometer {
+    check_rule(Rule::Thermometer(Thermometer {
         thermometers: vec![vec![c(1, 2), c(1, 1), c(2, 1), c(2, 2), c(3, 2)]],
     }));
 }
@@ -344,14 +344,14 @@ fn arrows_agree() {
     ];
     assert_eq!(s().get(c(3, 2)), s().get(c(2, 1)) + s().get(c(2, 2)));
     assert_eq!(s().get(c(5, 5)), s().get(c(6, 4)) + s().get(c(7, 3)));
-    check_rule(Rule::Arrow(sudoku_ip_model::rules::Arrows { arrows }));
+    check_rule(Rule::Arrow(Arrows { arrows }));
 }
 
 #[test]
 fn odd_even_agree() {
     let odd: Vec<Cell> = (1..=9).map(|k| c(k, k)).filter(|&x| s().get(x) % 2 == 1).collect();
     let even: Vec<Cell> = (1..=9).map(|k| c(k, k)).filter(|&x| s().get(x).is_multiple_of(2)).collect();
-    check_rule(Rule::OddEven(sudoku_ip_model::rules::OddEven { odd, even }));
+    check_rule(Rule::OddEven(OddEven { odd, even }));
 }
 
 fn orthogonal_pairs() -> Vec<(Cell, Cell)> {
@@ -377,12 +377,8 @@ fn kropki_agree_with_and_without_the_negative_constraint() {
         .into_iter()
         .filter(|&(p, q)| g.get(p).abs_diff(g.get(q)) != 1 && (g.get(p) == 2 * g.get(q) || g.get(q) == 2 * g.get(p)))
         .collect();
-    check_rule(Rule::Kropki(sudoku_ip_model::rules::Kropki {
-        white: white.clone(),
-        black: black.clone(),
-        all_given: true,
-    }));
-    check_rule(Rule::Kropki(sudoku_ip_model::rules::Kropki { white, black, all_given: false }));
+    check_rule(Rule::Kropki(Kropki { white: white.clone(), black: black.clone(), all_given: true }));
+    check_rule(Rule::Kropki(Kropki { white, black, all_given: false }));
 }
 
 #[test]
@@ -391,8 +387,8 @@ fn xv_agree_with_and_without_the_negative_constraint() {
     let sum = |p: Cell, q: Cell| g.get(p) + g.get(q);
     let x: Vec<_> = orthogonal_pairs().into_iter().filter(|&(p, q)| sum(p, q) == 10).collect();
     let v: Vec<_> = orthogonal_pairs().into_iter().filter(|&(p, q)| sum(p, q) == 5).collect();
-    check_rule(Rule::Xv(sudoku_ip_model::rules::Xv { x: x.clone(), v: v.clone(), all_given: true }));
-    check_rule(Rule::Xv(sudoku_ip_model::rules::Xv { x, v, all_given: false }));
+    check_rule(Rule::Xv(Xv { x: x.clone(), v: v.clone(), all_given: true }));
+    check_rule(Rule::Xv(Xv { x, v, all_given: false }));
 }
 
 #[test]
@@ -402,9 +398,7 @@ fn extra_regions_agree() {
     let shape: Vec<Cell> =
         (1..=9).map(|r| (1..=9).map(|col| c(r, col)).find(|&x| g.get(x) == r).expect("digit r in row r")).collect();
     assert_eq!(shape, [c(1, 2), c(2, 6), c(3, 4), c(4, 6), c(5, 4), c(6, 6), c(7, 4), c(8, 6), c(9, 9)]);
-    check_rule(Rule::ExtraRegions(sudoku_ip_model::rules::ExtraRegions {
-        regions: vec![shape, vec![c(1, 9), c(2, 8), c(3, 7)]],
-    }));
+    check_rule(Rule::ExtraRegions(ExtraRegions { regions: vec![shape, vec![c(1, 9), c(2, 8), c(3, 7)]] }));
 }
 
 #[test]
@@ -418,9 +412,8 @@ fn a_given_that_breaks_a_rule_is_a_given_conflict_and_infeasible() {
     // A thermometer whose bulb is given 9.
     let mut givens = Grid::empty(9);
     givens.set(c(1, 1), 9);
-    let p = Puzzle::new(nine(), givens).with_rule(Rule::Thermometer(sudoku_ip_model::rules::Thermometer {
-        thermometers: vec![vec![c(1, 1), c(1, 2)]],
-    }));
+    let p = Puzzle::new(nine(), givens)
+        .with_rule(Rule::Thermometer(Thermometer { thermometers: vec![vec![c(1, 1), c(1, 2)]] }));
     assert_eq!(sudoku_ip_model::check::given_conflicts(&p).len(), 1);
     let m = Model::build(&p);
     let v = m.var(c(1, 1), 9);

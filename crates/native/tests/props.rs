@@ -8,6 +8,7 @@ use common::{full_grid, is_valid_solution, model, remove_cells, Rng};
 use proptest::prelude::*;
 use sudoku_ip_model::rules::killer::sum_range;
 use sudoku_ip_model::rules::Cage;
+use sudoku_ip_model::rules::Killer;
 use sudoku_ip_model::{Backend, Cell, Geometry, Grid, Model, Puzzle, Rule, SearchEnd, SearchRequest};
 use sudoku_ip_native::{presolve, reference, Native, Presolve};
 
@@ -147,8 +148,7 @@ fn killer_6x6(seed: u64, holes: usize, nudge: bool, distinct: bool) -> (Vec<u8>,
     let givens = remove_cells(&mut rng, &solution, holes);
     let geometry = Geometry::new(n, Some((2, 3))).expect("2x3 boxes");
     let grid = Grid::from_values(n, givens).expect("6x6 values");
-    let puzzle =
-        Puzzle::new(geometry, grid).with_rules(vec![Rule::Killer(sudoku_ip_model::rules::Killer { cages, distinct })]);
+    let puzzle = Puzzle::new(geometry, grid).with_rules(vec![Rule::Killer(Killer { cages, distinct })]);
     (solution, Model::build(&puzzle))
 }
 

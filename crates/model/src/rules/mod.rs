@@ -136,11 +136,25 @@ macro_rules! registry {
         /// Every rule the model knows, in the order `--help` and the web page list them.
         pub static REGISTRY: &[Entry] = &[$(Entry::of::<$module::$kind>(),)*];
 
+        /// The variants' positions in [`REGISTRY`], which lists them in the same order.
+        #[allow(clippy::enum_variant_names)]
+        enum Position {
+            $($variant,)*
+        }
+
         impl Rule {
             fn kind(&self) -> &dyn DynRule {
                 match self {
                     $(Rule::$variant(rule) => rule,)*
                 }
+            }
+
+            /// The registry entry of this rule's kind.
+            pub fn entry(&self) -> &'static Entry {
+                let position = match self {
+                    $(Rule::$variant(_) => Position::$variant,)*
+                };
+                &REGISTRY[position as usize]
             }
         }
     };
@@ -342,13 +356,6 @@ impl Rule {
     /// Short name, as used by `--rules` and the JSON format's `"type"`.
     pub fn name(&self) -> &'static str {
         self.kind().name()
-    }
-
-    /// The registry entry of this rule's kind.
-    pub fn entry(&self) -> &'static Entry {
-        let name = self.name();
-        // Every variant is registered by the same macro line that declares it.
-        REGISTRY.iter().find(|e| e.name == name).unwrap_or(&REGISTRY[0])
     }
 
     /// Emit this rule's rows into the model.

@@ -3,6 +3,10 @@
 //! one known grid, [`SOLUTION`], so their marks are true of it and the solution can be drawn.
 #![allow(dead_code)]
 
+use sudoku_ip_model::rules::{
+    AntiKing, AntiKnight, Arrows, Diagonal, ExtraRegions, Killer, Kropki, NonConsecutive, OddEven, Thermometer,
+    Windows, Xv,
+};
 use sudoku_ip_model::rules::{Arrow, Cage};
 use sudoku_ip_model::{formats, Cell, Geometry, Grid, Puzzle, Rule};
 
@@ -89,30 +93,27 @@ pub fn rule_samples() -> Vec<(&'static str, Puzzle)> {
         vec![c(5, 5), c(5, 6), c(6, 5), c(6, 6)],
         vec![c(8, 9), c(9, 8), c(9, 9)],
     ];
-    let killer = Rule::Killer(sudoku_ip_model::rules::Killer {
+    let killer = Rule::Killer(Killer {
         cages: cages.into_iter().map(|cells| Cage { sum: Some(sum(&cells)), cells }).collect(),
         distinct: true,
     });
     vec![
-        ("windows", with_givens(nine(), &few).with_rule(Rule::Windows(sudoku_ip_model::rules::Windows))),
-        ("diagonal", with_givens(nine(), &few).with_rule(Rule::Diagonal(sudoku_ip_model::rules::Diagonal))),
-        ("anti_knight", with_givens(nine(), &few).with_rule(Rule::AntiKnight(sudoku_ip_model::rules::AntiKnight))),
-        ("anti_king", with_givens(nine(), &few).with_rule(Rule::AntiKing(sudoku_ip_model::rules::AntiKing))),
-        (
-            "non_consecutive",
-            with_givens(nine(), &few).with_rule(Rule::NonConsecutive(sudoku_ip_model::rules::NonConsecutive)),
-        ),
+        ("windows", with_givens(nine(), &few).with_rule(Rule::Windows(Windows))),
+        ("diagonal", with_givens(nine(), &few).with_rule(Rule::Diagonal(Diagonal))),
+        ("anti_knight", with_givens(nine(), &few).with_rule(Rule::AntiKnight(AntiKnight))),
+        ("anti_king", with_givens(nine(), &few).with_rule(Rule::AntiKing(AntiKing))),
+        ("non_consecutive", with_givens(nine(), &few).with_rule(Rule::NonConsecutive(NonConsecutive))),
         ("killer", with_givens(nine(), &[c(5, 5), c(9, 1)]).with_rule(killer)),
         (
             "odd_even",
-            with_givens(nine(), &[c(2, 5)]).with_rule(Rule::OddEven(sudoku_ip_model::rules::OddEven {
+            with_givens(nine(), &[c(2, 5)]).with_rule(Rule::OddEven(OddEven {
                 odd: vec![c(1, 1), c(3, 2), c(5, 5)],
                 even: vec![c(2, 3), c(7, 9), c(9, 6)],
             })),
         ),
         (
             "thermometer",
-            with_givens(nine(), &[c(1, 1)]).with_rule(Rule::Thermometer(sudoku_ip_model::rules::Thermometer {
+            with_givens(nine(), &[c(1, 1)]).with_rule(Rule::Thermometer(Thermometer {
                 thermometers: vec![
                     vec![c(1, 2), c(1, 3), c(1, 4), c(1, 5), c(1, 6), c(1, 7)],
                     vec![c(6, 2), c(5, 2), c(4, 2), c(4, 3)],
@@ -122,7 +123,7 @@ pub fn rule_samples() -> Vec<(&'static str, Puzzle)> {
         ),
         (
             "arrow",
-            with_givens(nine(), &[c(1, 1)]).with_rule(Rule::Arrow(sudoku_ip_model::rules::Arrows {
+            with_givens(nine(), &[c(1, 1)]).with_rule(Rule::Arrow(Arrows {
                 arrows: vec![
                     Arrow { circle: c(6, 4), cells: vec![c(7, 4), c(8, 4)] },
                     Arrow { circle: c(5, 8), cells: vec![c(6, 8), c(7, 9)] },
@@ -131,7 +132,7 @@ pub fn rule_samples() -> Vec<(&'static str, Puzzle)> {
         ),
         (
             "kropki",
-            with_givens(nine(), &[c(9, 9)]).with_rule(Rule::Kropki(sudoku_ip_model::rules::Kropki {
+            with_givens(nine(), &[c(9, 9)]).with_rule(Rule::Kropki(Kropki {
                 white: vec![(c(1, 2), c(1, 3)), (c(4, 4), c(4, 5)), (c(6, 8), c(6, 9))],
                 black: vec![(c(2, 4), c(2, 3)), (c(3, 6), c(3, 5)), (c(5, 1), c(5, 2))],
                 all_given: false,
@@ -139,7 +140,7 @@ pub fn rule_samples() -> Vec<(&'static str, Puzzle)> {
         ),
         (
             "xv",
-            with_givens(nine(), &[c(9, 9)]).with_rule(Rule::Xv(sudoku_ip_model::rules::Xv {
+            with_givens(nine(), &[c(9, 9)]).with_rule(Rule::Xv(Xv {
                 x: vec![(c(1, 3), c(1, 4)), (c(3, 1), c(3, 2)), (c(8, 1), c(8, 2))],
                 v: vec![(c(1, 8), c(2, 8)), (c(4, 6), c(4, 7)), (c(8, 5), c(8, 4))],
                 all_given: false,
@@ -147,7 +148,7 @@ pub fn rule_samples() -> Vec<(&'static str, Puzzle)> {
         ),
         (
             "extra_regions",
-            with_givens(nine(), &[c(5, 5)]).with_rule(Rule::ExtraRegions(sudoku_ip_model::rules::ExtraRegions {
+            with_givens(nine(), &[c(5, 5)]).with_rule(Rule::ExtraRegions(ExtraRegions {
                 regions: vec![
                     vec![c(2, 2), c(2, 3), c(3, 2), c(3, 3)],
                     vec![c(6, 6), c(6, 7), c(7, 6), c(7, 7), c(8, 8)],
