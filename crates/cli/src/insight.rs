@@ -11,6 +11,7 @@ use sudoku_ip::generate::{self, parse_candidates, Candidate, Step};
 use sudoku_ip::Puzzle;
 
 use super::args::InputArgs;
+use super::render::{check_picture, notes_picture, refuse_batch, steps_picture, PictureArgs};
 use super::commands::{read_document, read_text, single};
 use super::{Failure, Status};
 
@@ -35,6 +36,10 @@ pub struct InsightArgs {
     /// Output: text (default) or json.
     #[arg(long = "output", short = 'O', value_enum, default_value = "text")]
     pub output: InsightFormat,
+    /// `-o FILE.svg|png|pdf`: hint draws the step, explain one small grid a step (six to an
+    /// A4 page).
+    #[command(flatten)]
+    pub picture: PictureArgs,
 }
 
 /// One puzzle, or a batch (one a line) when the file holds several.
@@ -136,15 +141,22 @@ fn step_lines(step: &Step) -> String {
 
 /// `hint`: the next step.
 pub fn hint(a: InsightArgs) -> Result<Status, Failure> {
+    check_picture(&a.picture)?;
     let (puzzle, name, start) = match load_any(&a)? {
         Loaded::One(p, name, start) => (p, name, start),
         Loaded::Batch(items, name) => {
+            refuse_batch(&a.picture)?;
             let job = |p: &Puzzle| sudoku_ip::hint(p, None).map_err(|e| e.to_string());
             let text = |h: &sudoku_ip::Hint| h.step.as_ref().map_or_else(|| "no step".to_string(), |s| s.text.clone());
             return run_batch(items, &name, a.output, job, text);
         }
     };
     let hint = sudoku_ip::hint(&puzzle, start.as_deref()).map_err(|e| puzzle_error(&name, e))?;
+    if a.picture.picture.is_some() {
+        let position = parse_candidates(&hint.position, puzzle.n()).map_err(|e| anyhow!("{name}: {e}"))?;
+        let (filled, notes) = sudoku_ip::position_picture(&puzzle, &position, hint.step.as_ref());
+        notes_picture(&a.picture, &puzzle, &filled, &notes)?;
+    }
     let mut w = std::io::stdout().lock();
     match (a.output, &hint.step) {
         (InsightFormat::Json, _) => writeln!(w, "{}", serde_json::to_string(&hint)?)?,
@@ -158,9 +170,11 @@ pub fn hint(a: InsightArgs) -> Result<Status, Failure> {
 
 /// `explain`: the whole path.
 pub fn explain(a: InsightArgs) -> Result<Status, Failure> {
+    check_picture(&a.picture)?;
     let (puzzle, name, start) = match load_any(&a)? {
         Loaded::One(p, name, start) => (p, name, start),
         Loaded::Batch(items, name) => {
+            refuse_batch(&a.picture)?;
             let job = |p: &Puzzle| sudoku_ip::explain(p, None).map_err(|e| e.to_string());
             let text = |p: &sudoku_ip::Path| {
                 format!("{:?} in {} steps, SE rating {}", p.status, p.explanation.steps.len(), p.rating).to_lowercase()
@@ -168,7 +182,14 @@ pub fn explain(a: InsightArgs) -> Result<Status, Failure> {
             return run_batch(items, &name, a.output, job, text);
         }
     };
-    let answer = sudoku_ip::explain(&puzzle, start.as_deref()).map_err(|e| puzzle_error(&name, e))?;
+    let mut answer = if a.picture.picture.is_some() {
+        sudoku_ip::explain_positions(&puzzle, start.as_deref())
+    } else {
+        sudoku_ip::explain(&puzzle, start.as_deref())
+    }
+    .map_err(|e| puzzle_error(&name, e))?;
+    steps_picture(&a.picture, &puzzle, &answer)?;
+    answer.positions = None; // the same JSON with or without a picture
     let path = &answer.explanation;
     let mut w = std::io::stdout().lock();
     match a.output {
@@ -206,16 +227,22 @@ pub struct CandidatesArgs {
     /// Output: text (default) or json.
     #[arg(long = "output", short = 'O', value_enum, default_value = "text")]
     pub output: InsightFormat,
+    /// `-o FILE.svg|png|pdf`: draw the true candidates, green when one solution uses them,
+    /// orange when fewer than K do.
+    #[command(flatten)]
+    pub picture: PictureArgs,
 }
 
 /// `candidates`: the true candidates and how many solutions use each.
 pub fn candidates(a: CandidatesArgs) -> Result<Status, Failure> {
+    check_picture(&a.picture)?;
     let (doc, name) = read_document(&a.input)?;
     let limits = sudoku_ip::Limits { time: a.time_limit, nodes: None };
     if a.max == 0 || a.max > sudoku_ip::MAX_COUNT_CAP {
         return Err(Failure::bad_input(sudoku_ip::CapError { found: a.max }));
     }
     if let Document::Batch(items) = doc {
+        refuse_batch(&a.picture)?;
         let items = items.into_iter().map(|(line, p)| (line, p.map_err(|e| e.to_string()))).collect();
         let job = |p: &Puzzle| sudoku_ip::candidates(p, a.max, limits).map_err(|e| e.to_string());
         let text = |c: &sudoku_ip::TrueCandidates| c.candidates.clone();
@@ -226,6 +253,7 @@ pub fn candidates(a: CandidatesArgs) -> Result<Status, Failure> {
         sudoku_ip::Error::Cap(e) => Failure::bad_input(e),
         e => Failure::solver(e),
     })?;
+    notes_picture(&a.picture, &puzzle, puzzle.givens(), &sudoku_ip::candidates_notes(&found))?;
     let mut w = std::io::stdout().lock();
     match a.output {
         InsightFormat::Json => writeln!(w, "{}", serde_json::to_string(&found)?)?,

@@ -164,11 +164,16 @@ pub fn run(a: RenderArgs) -> Result<Status, Failure> {
 /// Every drawn puzzle on printable A4 pages, in the format of `out`: a PDF holds all pages, SVG
 /// and PNG write `OUT-1`, `OUT-2`, ... when there is more than one page.
 fn write_sheets(out: &Path, drawn: &[(Puzzle, Option<Grid>)], per_page: usize, size: u32) -> Result<(), Failure> {
-    let format = format_of(out)?;
     let opts = RenderOptions { size, ..Default::default() };
-    let pages = render::sheets(drawn, per_page, &opts);
+    write_pages(out, &render::sheets(drawn, per_page, &opts), size)
+}
+
+/// A4 pages in the format of `out`: a PDF holds all pages, SVG and PNG write `OUT-1`, `OUT-2`,
+/// ... when there is more than one page.
+fn write_pages(out: &Path, pages: &[String], size: u32) -> Result<(), Failure> {
+    let format = format_of(out)?;
     match format {
-        ImageFormat::Pdf => write(out, &render::pdf(&pages).map_err(Failure::bad_input)?)?,
+        ImageFormat::Pdf => write(out, &render::pdf(pages).map_err(Failure::bad_input)?)?,
         ImageFormat::Svg | ImageFormat::Png => {
             for (i, page) in pages.iter().enumerate() {
                 let path = page_path(out, i + 1, pages.len());
@@ -218,6 +223,47 @@ pub fn solution_picture(args: &PictureArgs, puzzle: &Puzzle, report: &Report) ->
         }
     };
     write_picture(path, puzzle, solution, args.picture_size)
+}
+
+/// `hint -o`, `candidates -o`: one position with its notes (pencil marks, highlights, caption).
+pub fn notes_picture(args: &PictureArgs, puzzle: &Puzzle, filled: &Grid, notes: &render::Notes) -> Result<(), Failure> {
+    let Some(path) = &args.picture else { return Ok(()) };
+    let opts = RenderOptions { size: args.picture_size, ..Default::default() };
+    let svg = render::svg_with_notes(puzzle, Some(filled), notes, &opts);
+    let bytes = match format_of(path)? {
+        ImageFormat::Svg => svg.into_bytes(),
+        ImageFormat::Png => render::svg_to_png(&svg, args.picture_size).map_err(Failure::bad_input)?,
+        ImageFormat::Pdf => render::pdf(&[svg]).map_err(Failure::bad_input)?,
+    };
+    write(path, &bytes)
+}
+
+/// `explain -o`: one small grid a step (the position before it, its pattern, what it places
+/// and removes, its sentence), six to an A4 page; a PDF holds every page, SVG and PNG write
+/// `OUT-1`, `OUT-2`, … when there is more than one.
+pub fn steps_picture(args: &PictureArgs, puzzle: &Puzzle, path: &sudoku_ip::Path) -> Result<(), Failure> {
+    let Some(out) = &args.picture else { return Ok(()) };
+    let steps = &path.explanation.steps;
+    let positions = path.positions.as_deref().unwrap_or(&[]);
+    let n = puzzle.n();
+    let mut drawn = Vec::with_capacity(steps.len() + 1);
+    for (i, position) in positions.iter().enumerate() {
+        let masks = sudoku_ip::generate::parse_candidates(position, n).map_err(|e| anyhow!("{e}"))?;
+        let step = steps.get(i);
+        let (filled, notes) = sudoku_ip::position_picture(puzzle, &masks, step);
+        let label = match step {
+            Some(s) => format!("{}. {} ({})", i + 1, s.technique, s.rating),
+            None if path.status == sudoku_ip::PathStatus::Solved => format!("Solved by logic in {} steps", steps.len()),
+            None => format!("Stuck after {} steps: search is needed", steps.len()),
+        };
+        drawn.push((filled, notes, label));
+    }
+    let tiles: Vec<render::Tile<'_>> = drawn
+        .iter()
+        .map(|(filled, notes, label)| render::Tile { puzzle, filled: Some(filled), notes: Some(notes), label })
+        .collect();
+    let opts = RenderOptions { size: args.picture_size, ..Default::default() };
+    write_pages(out, &render::tile_sheets(&tiles, 6, &opts), args.picture_size)
 }
 
 /// Commands that take one puzzle refuse `-o` for a batch file.

@@ -258,7 +258,7 @@ fn puzzle(line: &str) -> Puzzle {
 fn each_technique_is_the_next_step_on_its_position_with_the_expected_eliminations() {
     for p in POSITIONS {
         let masks = parse_candidates(p.candidates, 9).expect("candidate string");
-        let step = next_step(&puzzle(p.puzzle), Some(&masks)).expect("unique").expect("a step");
+        let step = next_step(&puzzle(p.puzzle), Some(&masks)).expect("unique").0.expect("a step");
         assert_eq!(step.technique, p.technique, "{}", step.text);
         let names = |list: &[sudoku_ip_generate::Candidate]| -> Vec<(String, u8)> {
             list.iter().map(|c| (c.cell.to_string(), c.digit)).collect()
@@ -292,7 +292,7 @@ fn each_technique_is_the_next_step_on_its_position_with_the_expected_elimination
 fn xy_wing_step_names_pivot_and_pincers() {
     let p = POSITIONS.iter().find(|p| p.technique == Technique::XyWing).expect("position");
     let masks = parse_candidates(p.candidates, 9).expect("candidate string");
-    let step = next_step(&puzzle(p.puzzle), Some(&masks)).expect("unique").expect("a step");
+    let step = next_step(&puzzle(p.puzzle), Some(&masks)).expect("unique").0.expect("a step");
     assert_eq!(
         step.text,
         "XY-wing: pivot r1c4 {5,9}, pincers r1c9 {5,6} and r2c5 {6,9}: one pincer is 6, so r2c8 and r2c9 cannot be 6"
@@ -305,7 +305,7 @@ fn xy_wing_step_names_pivot_and_pincers() {
 fn a_hidden_single_sentence_names_its_unit() {
     // The classic Wikipedia example: the first step is a hidden single in a box (SE 1.2).
     let p = puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
-    let step = next_step(&p, None).expect("unique").expect("a step");
+    let step = next_step(&p, None).expect("unique").0.expect("a step");
     assert_eq!(step.technique, Technique::HiddenSingle);
     assert!(step.text.starts_with("Hidden single: in box "), "{}", step.text);
     assert_eq!(step.rating, SeRating(12));
@@ -419,4 +419,22 @@ fn bad_candidate_strings_say_where() {
             expected: '2'
         })
     );
+}
+
+#[test]
+fn positions_along_the_path_are_the_candidates_before_each_step() {
+    let p = puzzle(HARD[0]);
+    let (path, positions) = sudoku_ip_generate::steps_with_positions(&p, None).expect("unique");
+    assert_eq!(path, steps(&p, None).expect("unique"), "recording positions changes nothing");
+    assert_eq!(positions.len(), path.steps.len() + 1);
+    for (i, at) in positions.iter().enumerate().step_by(7) {
+        assert_eq!(at, &position(&p, None, i).expect("unique"), "before step {i}");
+    }
+    // Each step's eliminations are candidates of the position before it and gone after it.
+    for (i, s) in path.steps.iter().enumerate() {
+        for c in &s.eliminations {
+            let (k, bit) = (c.cell.index(9), 1u64 << (c.digit - 1));
+            assert!(positions[i][k] & bit != 0 && positions[i + 1][k] & bit == 0, "step {i}: {}", s.text);
+        }
+    }
 }

@@ -16,6 +16,7 @@
 use sudoku_ip_model::geometry::symbol;
 use sudoku_ip_model::{Cell, Grid, Puzzle};
 
+use crate::notes::{self, Notes};
 use crate::rules;
 use crate::svg::{num, Anchor, Canvas, Ink, BOLD};
 
@@ -91,16 +92,27 @@ pub(crate) fn label(value: usize, n: usize) -> String {
     }
 }
 
-/// Draw `puzzle` (and the non-given digits of `solution`) with the picture's top-left corner at
-/// the canvas origin.
-pub(crate) fn picture(canvas: &mut Canvas, puzzle: &Puzzle, solution: Option<&Grid>, captions: bool) -> Picture {
+/// Draw `puzzle` (and the non-given digits of `solution`, and the pencil marks and highlights
+/// of `notes`) with the picture's top-left corner at the canvas origin.
+pub(crate) fn picture(
+    canvas: &mut Canvas,
+    puzzle: &Puzzle,
+    solution: Option<&Grid>,
+    captions: bool,
+    notes: Option<&Notes>,
+) -> Picture {
     let n = puzzle.n();
     let scale = (n as f64 / 9.0).sqrt().max(1.0);
     let thin = 1.5 * scale;
     let width = n as f64 * CELL;
 
     let marks = rules::marks_of(puzzle.rules(), puzzle.geometry());
-    let lines: Vec<String> = if captions { rules::captions(&marks) } else { Vec::new() };
+    let mut lines: Vec<String> = if captions { rules::captions(&marks) } else { Vec::new() };
+    if let Some(notes) = notes {
+        // As many characters a line as fit the grid at the captions' usual size.
+        let per_line = (width / Canvas::text_width("0", caption_size(&[], width))).floor().max(8.0) as usize;
+        lines.extend(notes.caption.iter().flat_map(|text| notes::wrap(text, per_line)));
+    }
     let caption_cap = caption_size(&lines, width);
     let strip = if lines.is_empty() { 0.0 } else { lines.len() as f64 * 1.6 * caption_cap + 0.4 * caption_cap };
     let side = width + 2.0 * MARGIN + strip;
@@ -110,6 +122,9 @@ pub(crate) fn picture(canvas: &mut Canvas, puzzle: &Puzzle, solution: Option<&Gr
 
     let mut shade: Vec<Option<&'static str>> = vec![None; n * n];
     rules::shading(&marks, n, &mut shade);
+    if let Some(notes) = notes {
+        notes::shading(notes, n, &mut shade);
+    }
     shading(canvas, &frame, &shade);
     thin_lines(canvas, &frame);
     rules::overlay(&marks, &frame, canvas);
@@ -117,7 +132,17 @@ pub(crate) fn picture(canvas: &mut Canvas, puzzle: &Puzzle, solution: Option<&Gr
     rules::edge_marks(&marks, &frame, canvas, &shade);
     // Digits make room for cage sums in the corner.
     let cap = if rules::has_corner_labels(&marks) { KILLER_DIGIT_CAP } else { DIGIT_CAP };
-    digits(canvas, &frame, cap, puzzle.givens(), solution.filter(|s| s.n() == n));
+    let solution = solution.filter(|s| s.n() == n);
+    digits(canvas, &frame, cap, puzzle.givens(), solution);
+    if let Some(notes) = notes {
+        let mut shown = puzzle.givens().clone();
+        for (k, &v) in solution.map(Grid::values).unwrap_or(&[]).iter().enumerate() {
+            if v != 0 && shown.values()[k] == 0 {
+                shown.set(Cell::from_index(k, n), usize::from(v));
+            }
+        }
+        notes::pencil_marks(canvas, &frame, notes, pencil_block(puzzle), &shown);
+    }
 
     let (x, mut y) = frame.point(n as f64, 0.0);
     y += MARGIN / 2.0;
@@ -127,6 +152,16 @@ pub(crate) fn picture(canvas: &mut Canvas, puzzle: &Puzzle, solution: Option<&Gr
         y += caption_cap;
     }
     Picture { side }
+}
+
+/// Pencil marks sit like the digits of a box (3×3 for a 9×9); without boxes, in the squarest
+/// block that holds `n`.
+fn pencil_block(puzzle: &Puzzle) -> (usize, usize) {
+    let n = puzzle.n();
+    puzzle.geometry().box_shape().or_else(|| sudoku_ip_model::geometry::inferred_box(n)).unwrap_or_else(|| {
+        let rows = (1..=n).find(|r| r * r >= n).unwrap_or(1);
+        (rows, n.div_ceil(rows))
+    })
 }
 
 /// Capital height of caption lines: a fixed share of the grid, smaller if a line is too long.

@@ -46,6 +46,7 @@
 
 mod draw;
 mod glyphs;
+mod notes;
 mod raster;
 mod rules;
 mod sheet;
@@ -56,8 +57,9 @@ use std::path::Path;
 use sudoku_ip_model::{Grid, Puzzle};
 use thiserror::Error;
 
+pub use notes::{Notes, Pencil};
 pub use raster::{pdf, svg_to_png};
-pub use sheet::{sheet, sheet_layout, sheets, SheetLayout};
+pub use sheet::{sheet, sheet_layout, sheets, tile_sheets, SheetLayout, Tile};
 
 /// How to draw.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,7 +154,17 @@ impl ImageFormat {
 /// (when it is given and has the puzzle's size; otherwise it is ignored) in blue.
 pub fn svg(puzzle: &Puzzle, solution: Option<&Grid>, opts: &RenderOptions) -> String {
     let mut canvas = svg::Canvas::default();
-    let picture = draw::picture(&mut canvas, puzzle, solution, opts.captions);
+    let picture = draw::picture(&mut canvas, puzzle, solution, opts.captions, None);
+    let px = opts.size.to_string();
+    svg::document(&px, &px, (picture.side, picture.side), canvas)
+}
+
+/// The puzzle with the digits of `filled` (in blue where not given) and the pencil marks,
+/// highlights and caption of `notes`, as an SVG document: a position of a solving path, a
+/// step, or the true candidates.
+pub fn svg_with_notes(puzzle: &Puzzle, filled: Option<&Grid>, notes: &Notes, opts: &RenderOptions) -> String {
+    let mut canvas = svg::Canvas::default();
+    let picture = draw::picture(&mut canvas, puzzle, filled, opts.captions, Some(notes));
     let px = opts.size.to_string();
     svg::document(&px, &px, (picture.side, picture.side), canvas)
 }

@@ -4,6 +4,7 @@
 use sudoku_ip_model::{Grid, Layout, Puzzle};
 
 use crate::draw;
+use crate::notes::Notes;
 use crate::svg::{self, num, Anchor, Canvas, Ink};
 use crate::RenderOptions;
 
@@ -60,38 +61,71 @@ fn description(puzzle: &Puzzle) -> String {
     }
 }
 
+/// One picture on a sheet: a puzzle, the digits filled in, its notes, and the label above it.
+#[derive(Clone, Copy, Debug)]
+pub struct Tile<'a> {
+    /// The puzzle.
+    pub puzzle: &'a Puzzle,
+    /// Digits drawn in blue in its empty cells.
+    pub filled: Option<&'a Grid>,
+    /// Pencil marks, highlights and caption.
+    pub notes: Option<&'a Notes>,
+    /// The label above it.
+    pub label: &'a str,
+}
+
 /// An A4 page (SVG, 210×297 mm) with all `puzzles` on it, solutions drawn where given, laid
 /// out by [`sheet_layout`]. For many puzzles, see [`sheets`].
 pub fn sheet(puzzles: &[(Puzzle, Option<Grid>)], opts: &RenderOptions) -> String {
-    page(puzzles, 1, opts)
+    let labels = labels(puzzles);
+    page(&tiles(puzzles, &labels), opts)
 }
 
 /// A4 pages of at most `per_page` puzzles each (at least one), numbered on across pages;
 /// [`pdf`](crate::pdf()) makes one document of them. Six a page print well.
 pub fn sheets(puzzles: &[(Puzzle, Option<Grid>)], per_page: usize, opts: &RenderOptions) -> Vec<String> {
-    let per_page = per_page.max(1);
-    puzzles.chunks(per_page).enumerate().map(|(i, chunk)| page(chunk, 1 + i * per_page, opts)).collect()
+    let labels = labels(puzzles);
+    tile_sheets(&tiles(puzzles, &labels), per_page, opts)
 }
 
-/// One page; the first puzzle is labelled `first`.
-fn page(puzzles: &[(Puzzle, Option<Grid>)], first: usize, opts: &RenderOptions) -> String {
-    let layout = sheet_layout(puzzles.len());
+/// "1. 9x9", "2. 9x9 killer", … numbered on across pages.
+fn labels(puzzles: &[(Puzzle, Option<Grid>)]) -> Vec<String> {
+    puzzles.iter().enumerate().map(|(i, (p, _))| format!("{}. {}", i + 1, description(p))).collect()
+}
+
+fn tiles<'a>(puzzles: &'a [(Puzzle, Option<Grid>)], labels: &'a [String]) -> Vec<Tile<'a>> {
+    puzzles
+        .iter()
+        .zip(labels)
+        .map(|((puzzle, solution), label)| Tile { puzzle, filled: solution.as_ref(), notes: None, label })
+        .collect()
+}
+
+/// A4 pages of at most `per_page` tiles each (at least one), each under its own label: the
+/// steps of a solving path, one small grid a step.
+pub fn tile_sheets(tiles: &[Tile<'_>], per_page: usize, opts: &RenderOptions) -> Vec<String> {
+    tiles.chunks(per_page.max(1)).map(|chunk| page(chunk, opts)).collect()
+}
+
+/// One page of tiles.
+fn page(tiles: &[Tile<'_>], opts: &RenderOptions) -> String {
+    let layout = sheet_layout(tiles.len());
     let t = layout.tile_mm;
     let block_w = layout.columns as f64 * t + (layout.columns - 1) as f64 * GAP;
     let block_h = layout.rows as f64 * (t + LABEL) + (layout.rows - 1) as f64 * GAP;
     let (x0, y0) = ((PAGE.0 - block_w) / 2.0, (PAGE.1 - block_h) / 2.0);
     let mut page = Canvas::default();
     page.push(format!(r#"<rect width="{}" height="{}" fill="{}"/>"#, num(PAGE.0), num(PAGE.1), draw::PAPER));
-    for (i, (puzzle, solution)) in puzzles.iter().enumerate() {
+    for (i, tile) in tiles.iter().enumerate() {
         let (row, col) = (i / layout.columns, i % layout.columns);
         let x = x0 + col as f64 * (t + GAP);
         let y = y0 + row as f64 * (t + LABEL + GAP);
-        let label = format!("{}. {}", first + i, description(puzzle));
-        let cap = LABEL_CAP.min(LABEL_CAP * t / Canvas::text_width(&label, LABEL_CAP).max(f64::EPSILON));
-        page.text(&label, (x, y + (LABEL - cap) / 2.0 - 0.8), cap, Anchor::TopLeft, Ink::plain("#333333"));
-        let mut tile = Canvas::default();
-        let picture = draw::picture(&mut tile, puzzle, solution.as_ref(), opts.captions);
-        let (body, glyphs) = tile.finish();
+        let label = tile.label;
+        let cap = LABEL_CAP.min(LABEL_CAP * t / Canvas::text_width(label, LABEL_CAP).max(f64::EPSILON));
+        page.text(label, (x, y + (LABEL - cap) / 2.0 - 0.8), cap, Anchor::TopLeft, Ink::plain("#333333"));
+        let mut canvas = Canvas::default();
+        let picture = draw::picture(&mut canvas, tile.puzzle, tile.filled, opts.captions, tile.notes);
+        let (body, glyphs) = canvas.finish();
         page.use_glyphs(&glyphs);
         page.push(format!(
             r#"<g transform="translate({} {}) scale({})">"#,

@@ -313,6 +313,7 @@
     drawOverlay();
     syncControls();
     renderShapes();
+    document.dispatchEvent(new Event('sudoku:rendered'));
   }
 
   const SVG = 'http://www.w3.org/2000/svg';
@@ -1036,7 +1037,17 @@
     $('#download-png').addEventListener('click', () => download('png'));
   }
 
+  // What insight.js (Hint, Show candidates, step-through) needs of the page; it redraws its
+  // own layer on every 'sudoku:rendered' event.
+  function exposeForInsight() {
+    window.sudokuPage = {
+      puzzle: toPuzzleJson, api, run, setStatus, showError, cellName, symbol,
+      size: () => S.n, box: () => S.box, shownValue: (i) => S.givens[i] || (solution ? solution[i] : 0),
+    };
+  }
+
   async function start() {
+    exposeForInsight();
     wire();
     setTool('digits');
     undoStack = [];

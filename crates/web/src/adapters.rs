@@ -127,9 +127,11 @@ pub fn hint(puzzle: &Puzzle, start: Option<&[u64]>) -> Result<Value, AppError> {
     to_value(sudoku_ip::hint(puzzle, start).map_err(generate_error)?)
 }
 
-/// The whole logical path, as JSON (`status`, `steps`, `stuck_empty`, `guesses`, `rating`).
-pub fn explain(puzzle: &Puzzle, start: Option<&[u64]>) -> Result<Value, AppError> {
-    to_value(sudoku_ip::explain(puzzle, start).map_err(generate_error)?)
+/// The whole logical path, as JSON (`status`, `steps`, `stuck_empty`, `guesses`, `rating`,
+/// and with `positions` the candidate string before each step and after the last).
+pub fn explain(puzzle: &Puzzle, start: Option<&[u64]>, positions: bool) -> Result<Value, AppError> {
+    let path = if positions { sudoku_ip::explain_positions(puzzle, start) } else { sudoku_ip::explain(puzzle, start) };
+    to_value(path.map_err(generate_error)?)
 }
 
 /// The true candidates with their solution counts up to `max`, as JSON.

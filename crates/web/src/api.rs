@@ -104,6 +104,19 @@ impl Fields for InsightOptions {
     const FIELDS: &'static [&'static str] = &["time_limit", "candidates"];
 }
 
+/// `/api/explain` options: those of `/api/hint`, and `positions`.
+#[derive(Debug, Default, Deserialize)]
+pub struct ExplainOptions {
+    time_limit: Option<f64>,
+    candidates: Option<String>,
+    /// Add `positions`: the candidate string before each step and after the last.
+    positions: Option<bool>,
+}
+
+impl Fields for ExplainOptions {
+    const FIELDS: &'static [&'static str] = &["time_limit", "candidates", "positions"];
+}
+
 /// `/api/candidates` options.
 #[derive(Debug, Default, Deserialize)]
 pub struct CandidatesOptions {
@@ -438,12 +451,14 @@ pub async fn hint(State(state): State<AppState>, req: WithPuzzle<InsightOptions>
 }
 
 /// `POST /api/explain`: the whole logical path (the JSON of `sudoku-ip explain -O json`).
-pub async fn explain(State(state): State<AppState>, req: WithPuzzle<InsightOptions>) -> Result<Json<Value>, AppError> {
+pub async fn explain(State(state): State<AppState>, req: WithPuzzle<ExplainOptions>) -> Result<Json<Value>, AppError> {
     let limits = state.config.limits;
     let puzzle = req.input.puzzle(limits.solve_side, "explain")?;
     let start = start_candidates(req.options.candidates.as_deref(), puzzle.n())?;
     let time = time_limit(req.options.time_limit, &limits)?;
-    let Some(path) = run_limited(&state, time, move || adapters::explain(&puzzle, start.as_deref())).await? else {
+    let positions = req.options.positions.unwrap_or(false);
+    let Some(path) = run_limited(&state, time, move || adapters::explain(&puzzle, start.as_deref(), positions)).await?
+    else {
         return Ok(Json(json!({ "status": "unknown", "reason": format!("time limit of {time:?} reached") })));
     };
     Ok(Json(path?))

@@ -34,12 +34,15 @@ fn index() -> &'static str {
 }
 const SCRIPT: &str = include_str!("../assets/app.js");
 const STYLE: &str = include_str!("../assets/app.css");
+/// Hint, Show candidates and the step-through (issue 16), apart from the editor's script.
+const INSIGHT: &str = include_str!("../assets/insight.js");
 
-/// `/`, `/app.js`, `/app.css`.
+/// `/`, `/app.js`, `/insight.js`, `/app.css`.
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/", get(|| asset("text/html; charset=utf-8", index())))
         .route("/app.js", get(|| asset("text/javascript; charset=utf-8", SCRIPT)))
+        .route("/insight.js", get(|| asset("text/javascript; charset=utf-8", INSIGHT)))
         .route("/app.css", get(|| asset("text/css; charset=utf-8", STYLE)))
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
 }

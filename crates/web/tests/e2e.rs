@@ -655,3 +655,197 @@ async fn the_board_is_a_labelled_grid_that_announces_the_selection_and_marks_con
     assert_eq!(widths, json!([true, true]), "a long report line widens the board's column");
     s.close().await;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Insight (issue 16): Hint, Apply, Show candidates, the step-through. Each compares what the
+// page draws with the facade's own answer, so a page that drew a wrong candidate, applied a
+// step wrongly or showed another step than the path's would fail.
+
+/// A puzzle that needs locked candidates (the rater's tests use it too).
+const MEDIUM_LINE: &str = ".1..7...6...8.5...3.4......625.8..7......68..83...4..9..7............5.1....6.28.";
+/// `MEDIUM_LINE` with the 25 singles of its path filled in: its path starts with locked
+/// candidates.
+const LOCKED_LINE: &str = "218.7..56..68.5..23546.27.8625.8..7...9..68.5831754629.67..8....82..7561..3.6.287";
+
+impl Session {
+    /// The `#notes` layer: `[kind, cell, digit]` for each pattern cell, disc, pencil or placed digit.
+    async fn notes(&self) -> Vec<(String, String, u64)> {
+        let v = self
+            .js("return Array.from(document.querySelectorAll('#notes [data-note-cell]')).map(e => \
+                 [e.getAttribute('class'), e.dataset.noteCell, +(e.dataset.digit || e.textContent || 0)]);")
+            .await;
+        v.as_array()
+            .expect("notes")
+            .iter()
+            .map(|e| (e[0].as_str().unwrap_or("").into(), e[1].as_str().unwrap_or("").into(), e[2].as_u64().unwrap_or(0)))
+            .collect()
+    }
+
+    /// The candidate masks the page draws (pencil marks and placed digits), per cell.
+    async fn drawn_masks(&self, n: usize) -> Vec<u64> {
+        let mut masks = vec![0u64; n * n];
+        for (kind, cell, digit) in self.notes().await {
+            if kind == "pencil" || kind == "placed" {
+                let cell = sudoku_ip_model::Cell::parse(&cell, n).expect("a cell name");
+                masks[cell.index(n)] |= 1 << (digit - 1);
+            }
+        }
+        masks
+    }
+
+    /// A screenshot for a person to look at, when `SUDOKU_IP_E2E_SHOTS` names a folder.
+    async fn shot(&self, name: &str) {
+        if let Ok(dir) = std::env::var("SUDOKU_IP_E2E_SHOTS") {
+            let png = self.client.screenshot().await.expect("a screenshot");
+            std::fs::write(std::path::Path::new(&dir).join(format!("{name}.png")), png).expect("write the screenshot");
+        }
+    }
+}
+
+/// `masks` with the cells that show a given digit left out (the page draws nothing there).
+fn open_cells(masks: &[u64], line: &str) -> Vec<u64> {
+    masks.iter().zip(line.chars()).map(|(&m, c)| if c == '.' { m } else { 0 }).collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hints_applied_one_after_another_follow_the_explained_path_and_draw_its_highlights() {
+    let Some(s) = Session::start("hint").await else { return };
+    s.js(RECORD_ERRORS).await;
+    s.open(&format!("{}#line={LOCKED_LINE}", s.url)).await;
+    assert_eq!(s.shown_line().await, LOCKED_LINE);
+    let puzzle = puzzle_of(LOCKED_LINE);
+    // Eight hints, each applied. The page keeps the person's candidates; each hint must be the
+    // facade's hint from the candidates that applying the earlier ones by hand gives (a wrong
+    // Apply sends other candidates and gets another position, step or an error).
+    let mut pencil: Option<Vec<u64>> = None;
+    let mut techniques = Vec::new();
+    for i in 0..8 {
+        let want = sudoku_ip::hint(&puzzle, pencil.as_deref()).expect("unique");
+        let step = want.step.expect("a step");
+        techniques.push(step.technique);
+        let (state, status) = s.press("#hint").await;
+        assert_eq!(state, "ok", "hint {i}: {status}");
+        let report = s.text_of("#report").await;
+        assert!(report.contains(&step.text), "hint {i}: the report {report:?} lacks {:?}", step.text);
+        let notes = s.notes().await;
+        let cells: Vec<String> = notes.iter().filter(|n| n.0 == "pattern-cell").map(|n| n.1.clone()).collect();
+        let want_cells: Vec<String> = step.cells.iter().map(|c| c.to_string()).collect();
+        assert_eq!(cells, want_cells, "hint {i}: highlighted cells");
+        let mut removed: Vec<(String, u64)> =
+            notes.iter().filter(|n| n.0 == "removed").map(|n| (n.1.clone(), n.2)).collect();
+        let mut want_removed: Vec<(String, u64)> =
+            step.eliminations.iter().map(|c| (c.cell.to_string(), u64::from(c.digit))).collect();
+        removed.sort();
+        want_removed.sort();
+        assert_eq!(removed, want_removed, "hint {i}: candidates drawn red");
+        for p in &step.placements {
+            assert!(
+                notes.iter().any(|n| n.0 == "pattern" && n.1 == p.cell.to_string() && n.2 == u64::from(p.digit)),
+                "hint {i}: the placement {p:?} is not drawn green: {notes:?}"
+            );
+        }
+        // The pencil marks are the position the step starts from.
+        let mut masks = sudoku_ip::generate::parse_candidates(&want.position, 9).expect("a candidate string");
+        assert_eq!(s.drawn_masks(9).await, open_cells(&masks, LOCKED_LINE), "hint {i}: pencil marks");
+        if i == 0 {
+            s.shot("hint").await;
+        }
+        s.click("#apply-hint").await;
+        let hidden = s.js("return document.getElementById('apply-hint').hidden;").await;
+        assert_eq!(hidden, json!(true), "Apply hides itself once the step is taken");
+        for c in &step.eliminations {
+            masks[c.cell.index(9)] &= !(1 << (c.digit - 1));
+        }
+        for c in &step.placements {
+            masks[c.cell.index(9)] = 1 << (c.digit - 1);
+        }
+        assert_eq!(s.drawn_masks(9).await, open_cells(&masks, LOCKED_LINE), "hint {i}: after Apply");
+        pencil = Some(masks);
+    }
+    assert_eq!(techniques[0], sudoku_ip::generate::Technique::LockedCandidates, "{techniques:?}");
+    // Editing the puzzle drops the marks: they belonged to the old one.
+    s.type_in("r1c4", "9").await;
+    assert_eq!(s.cell(1, 4).await.0, "9");
+    assert!(s.notes().await.is_empty(), "marks stay after an edit");
+    assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
+    s.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn show_candidates_draws_the_true_candidates_coloured_by_their_solution_counts() {
+    let Some(s) = Session::start("candidates").await else { return };
+    s.js(RECORD_ERRORS).await;
+    // The classic with its first row emptied: several solutions.
+    let line = format!("{}{}", ".".repeat(9), &"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"[9..]);
+    s.open(&format!("{}#line={line}", s.url)).await;
+    let (state, status) = s.press("#show-candidates").await;
+    assert_eq!(state, "ok", "{status}");
+    let puzzle = puzzle_of(&line);
+    let limits = sudoku_ip::Limits { time: None, nodes: None };
+    let found = sudoku_ip::candidates(&puzzle, 10, limits).expect("true candidates");
+    assert_eq!(s.drawn_masks(9).await, open_cells(&found.masks(), &line), "the drawn candidates");
+    // Colours follow the counts: one solution green, a few orange, the cap grey.
+    let inks = s
+        .js("return Array.from(document.querySelectorAll('#notes text.pencil')).map(e => [e.dataset.noteCell, +e.dataset.digit, e.getAttribute('fill')]);")
+        .await;
+    let inks = inks.as_array().expect("inks");
+    assert!(!inks.is_empty());
+    for ink in inks {
+        let cell = sudoku_ip_model::Cell::parse(ink[0].as_str().expect("cell"), 9).expect("cell");
+        let count = found.counts[cell.index(9)][ink[1].as_u64().expect("digit") as usize - 1];
+        let want = match count {
+            1 => "#1e7a3a",
+            k if k < found.max => "#b86e00",
+            _ => "#5b6470",
+        };
+        assert_eq!(ink[2], json!(want), "{ink}: count {count}");
+    }
+    let report = s.text_of("#report").await;
+    let total = found.counts.iter().flatten().filter(|&&k| k > 0).count();
+    assert!(report.contains(&format!("{total} true candidates")), "{report}");
+    s.shot("candidates").await;
+    s.click("#clear-insight").await;
+    assert!(s.notes().await.is_empty(), "Clear marks leaves marks");
+    assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
+    s.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn explain_steps_through_the_path_showing_each_position_and_step() {
+    let Some(s) = Session::start("explain").await else { return };
+    s.js(RECORD_ERRORS).await;
+    s.open(&format!("{}#line={MEDIUM_LINE}", s.url)).await;
+    let (state, status) = s.press("#explain").await;
+    assert_eq!(state, "ok", "{status}");
+    let puzzle = puzzle_of(MEDIUM_LINE);
+    let path = sudoku_ip::explain_positions(&puzzle, None).expect("unique");
+    let steps = &path.explanation.steps;
+    let positions = path.positions.as_ref().expect("positions");
+    assert!(status.contains(&format!("in {} steps", steps.len())), "{status}");
+    let counter = s.text_of("#step-counter").await;
+    assert_eq!(counter, format!("Step 1 of {}", steps.len()));
+    let masks = |k: usize| sudoku_ip::generate::parse_candidates(&positions[k], 9).expect("a candidate string");
+    for k in 0..4 {
+        assert!(s.text_of("#report").await.contains(&steps[k].text), "step {k}");
+        assert_eq!(s.drawn_masks(9).await, open_cells(&masks(k), MEDIUM_LINE), "the position before step {k}");
+        s.click("#step-next").await;
+    }
+    // The first locked-candidates step, shown with its red eliminations.
+    let locked = steps.iter().position(|st| !st.eliminations.is_empty()).expect("a step that removes candidates");
+    s.click("#step-prev").await;
+    assert_eq!(s.text_of("#step-counter").await, format!("Step 4 of {}", steps.len()), "Previous goes back one");
+    s.click("#step-first").await;
+    for _ in 0..locked {
+        s.click("#step-next").await;
+    }
+    assert_eq!(s.text_of("#step-counter").await, format!("Step {} of {}", locked + 1, steps.len()));
+    let red = s.notes().await.into_iter().filter(|n| n.0 == "removed").count();
+    assert_eq!(red, steps[locked].eliminations.len(), "the step's eliminations drawn red");
+    s.shot("explain").await;
+    s.click("#step-last").await;
+    assert_eq!(s.text_of("#step-counter").await, format!("End ({} steps)", steps.len()));
+    assert!(s.text_of("#report").await.contains("Solved by logic"), "{}", s.text_of("#report").await);
+    assert_eq!(s.js("return document.getElementById('step-next').disabled;").await, json!(true));
+    assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
+    s.close().await;
+}

@@ -475,18 +475,28 @@ fn unique_solution(model: &Model) -> Result<(Vec<u8>, u64), GenerateError> {
     Ok((solution.values().to_vec(), result.stats.guesses.unwrap_or(0)))
 }
 
-/// The whole logical path of a unique puzzle, from its givens or from the candidates a person
-/// has left (`start`, as [`parse_candidates`] reads them: they must keep every digit of the
-/// solution). Every step is checked against the engine's solution as it is taken.
-pub fn steps(puzzle: &Puzzle, start: Option<&[u64]>) -> Result<Explanation, GenerateError> {
+/// The logic of a unique puzzle at its starting position (its givens, or the candidates a
+/// person has left: `start`), with the engine's solution and its guesses.
+fn begin(puzzle: &Puzzle, start: Option<&[u64]>) -> Result<(Logic, Vec<u8>, u64), GenerateError> {
     let model = Model::build(puzzle);
     let (solution, guesses) = unique_solution(&model)?;
     let mut logic = Logic::new(&model, puzzle.rules().is_empty());
     if let Some(start) = start {
         logic.restrict(start, &solution)?;
     }
+    Ok((logic, solution, guesses))
+}
+
+/// The whole logical path, and with `record` the position before each step and the last one.
+fn walk(puzzle: &Puzzle, start: Option<&[u64]>, record: bool) -> Result<(Explanation, Vec<Vec<u64>>), GenerateError> {
+    let (mut logic, solution, guesses) = begin(puzzle, start)?;
     let mut path = Vec::new();
-    while let Some(step) = logic.next_step() {
+    let mut positions = Vec::new();
+    loop {
+        if record {
+            positions.push(logic.position());
+        }
+        let Some(step) = logic.next_step() else { break };
         logic.check(&step, &solution)?;
         logic.take(&step);
         path.push(step);
@@ -497,43 +507,49 @@ pub fn steps(puzzle: &Puzzle, start: Option<&[u64]>) -> Result<Explanation, Gene
         });
     }
     let stuck_empty = logic.value.iter().filter(|&&v| v == 0).count();
-    Ok(Explanation { steps: path, stuck_empty, guesses })
+    Ok((Explanation { steps: path, stuck_empty, guesses }, positions))
+}
+
+/// The whole logical path of a unique puzzle, from its givens or from the candidates a person
+/// has left (`start`, as [`parse_candidates`] reads them: they must keep every digit of the
+/// solution). Every step is checked against the engine's solution as it is taken.
+pub fn steps(puzzle: &Puzzle, start: Option<&[u64]>) -> Result<Explanation, GenerateError> {
+    Ok(walk(puzzle, start, false)?.0)
+}
+
+/// [`steps`], with the candidates before each step and after the last one (`steps.len() + 1`
+/// positions; see [`position`]): what a step-through or a picture of each step shows.
+pub fn steps_with_positions(
+    puzzle: &Puzzle,
+    start: Option<&[u64]>,
+) -> Result<(Explanation, Vec<Vec<u64>>), GenerateError> {
+    walk(puzzle, start, true)
 }
 
 /// The candidates (one mask per cell, bit `d − 1`; a placed cell holds its digit's bit) after
 /// the first `upto` steps of the path from the givens or from `start`: what a step-through
 /// shows before step `upto`; [`format_candidates`] writes them as a candidate string.
 pub fn position(puzzle: &Puzzle, start: Option<&[u64]>, upto: usize) -> Result<Vec<u64>, GenerateError> {
-    let model = Model::build(puzzle);
-    let (solution, _) = unique_solution(&model)?;
-    let mut logic = Logic::new(&model, puzzle.rules().is_empty());
-    if let Some(start) = start {
-        logic.restrict(start, &solution)?;
-    }
+    let (mut logic, solution, _) = begin(puzzle, start)?;
     for _ in 0..upto {
         let Some(step) = logic.next_step() else { break };
         logic.check(&step, &solution)?;
         logic.take(&step);
     }
-    Ok(logic.cand.iter().zip(&logic.value).map(|(&c, &v)| if v == 0 { c } else { bit(v) }).collect())
+    Ok(logic.position())
 }
 
-/// The next step of a unique puzzle from its givens or from `start` (see [`steps`]); `None`
-/// when the puzzle is solved or no technique applies (it needs search from here).
-pub fn next_step(puzzle: &Puzzle, start: Option<&[u64]>) -> Result<Option<Step>, GenerateError> {
-    let model = Model::build(puzzle);
-    let (solution, _) = unique_solution(&model)?;
-    let mut logic = Logic::new(&model, puzzle.rules().is_empty());
-    if let Some(start) = start {
-        logic.restrict(start, &solution)?;
+/// The next step of a unique puzzle from its givens or from `start` (see [`steps`]), `None`
+/// when the puzzle is solved or no technique applies (it needs search from here), and the
+/// position it starts from (see [`position`]).
+pub fn next_step(puzzle: &Puzzle, start: Option<&[u64]>) -> Result<(Option<Step>, Vec<u64>), GenerateError> {
+    let (mut logic, solution, _) = begin(puzzle, start)?;
+    let position = logic.position();
+    let step = logic.next_step();
+    if let Some(step) = &step {
+        logic.check(step, &solution)?;
     }
-    match logic.next_step() {
-        Some(step) => {
-            logic.check(&step, &solution)?;
-            Ok(Some(step))
-        }
-        None => Ok(None),
-    }
+    Ok((step, position))
 }
 
 /// "Digit `d` at most (`exact`: exactly) once in `cells`".
@@ -805,6 +821,11 @@ impl Logic {
                 }
             }
         }
+    }
+
+    /// The candidates, a placed cell holding its digit's bit.
+    fn position(&self) -> Vec<u64> {
+        self.cand.iter().zip(&self.value).map(|(&c, &v)| if v == 0 { c } else { bit(v) }).collect()
     }
 
     fn save(&self) -> State {
