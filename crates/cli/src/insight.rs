@@ -11,8 +11,8 @@ use sudoku_ip::generate::{self, parse_candidates, Candidate, Step};
 use sudoku_ip::Puzzle;
 
 use super::args::InputArgs;
-use super::render::{check_picture, notes_picture, refuse_batch, steps_picture, PictureArgs};
 use super::commands::{read_document, read_text, single};
+use super::render::{check_picture, notes_picture, refuse_batch, steps_picture, PictureArgs};
 use super::{Failure, Status};
 
 /// How the answer is written.

@@ -159,3 +159,65 @@ fn pictures_refuse_what_they_cannot_do() {
         assert!(text(&o.stderr).contains(expected), "{args:?}: {}", text(&o.stderr));
     }
 }
+
+/// Red discs (removed candidates) and green discs (the pattern) in a picture.
+fn discs(svg: &str) -> (usize, usize) {
+    (svg.matches(r##"fill="#ff8a80""##).count(), svg.matches(r##"fill="#7fd67f""##).count())
+}
+
+#[test]
+fn hint_explain_and_candidates_draw_what_they_find_with_o() {
+    let dir = scratch("insight");
+    // Its path starts with singles and needs locked candidates later (the rater's tests).
+    let medium = dir.join("medium.txt");
+    std::fs::write(&medium, ".1..7...6...8.5...3.4......625.8..7......68..83...4..9..7............5.1....6.28.\n")
+        .expect("puzzle file");
+    // The hint: a single, its placement on a green disc, nothing red.
+    let hint = dir.join("hint.svg");
+    let o = run(&["hint", path(&medium), "-o", path(&hint)]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let svg = std::fs::read_to_string(&hint).expect("hint picture");
+    assert_eq!(discs(&svg), (0, 1), "a placement on green");
+    assert!(svg.contains(r##"fill="#cfe0ff""##), "the pattern's cells shaded");
+    // The path: one small grid a step and one for the end, six to a page.
+    let json = run(&["explain", "-O", "json", path(&medium)]);
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    let steps = v["steps"].as_array().expect("steps");
+    assert!(v.get("positions").is_none(), "positions only on request");
+    let removals: usize = steps.iter().map(|s| s["eliminations"].as_array().map_or(0, Vec::len)).sum();
+    assert!(removals > 0, "the path removes candidates");
+    let pages = (steps.len() + 1).div_ceil(6);
+    let o = run(&["explain", path(&medium), "-o", path(&dir.join("steps.svg"))]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let mut red = 0;
+    for page in 1..=pages {
+        let svg = std::fs::read_to_string(dir.join(format!("steps-{page}.svg"))).expect("a page per six steps");
+        red += discs(&svg).0;
+    }
+    assert!(!dir.join(format!("steps-{}.svg", pages + 1)).exists());
+    assert_eq!(red, removals, "every removal of the path drawn on red, once");
+    let o = run(&["explain", path(&medium), "-o", path(&dir.join("steps.pdf"))]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let pdf = String::from_utf8_lossy(&std::fs::read(dir.join("steps.pdf")).expect("PDF")).into_owned();
+    assert!(pdf.contains(&format!("/Count {pages}")), "{pages} pages");
+    // True candidates of a puzzle with two solutions: the cells that differ hold two digits,
+    // each used by one solution, drawn bold green.
+    let two = dir.join("two.txt");
+    std::fs::write(&two, format!("{}{}\n", ".".repeat(9), &CLASSIC[9..])).expect("puzzle file");
+    let cands = dir.join("cands.svg");
+    let o = run(&["candidates", path(&two), "-o", path(&cands)]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let svg = std::fs::read_to_string(&cands).expect("candidates picture");
+    assert!(svg.contains(r##"fill="#1e7a3a""##), "candidates of one solution in green");
+    let png = dir.join("cands.png");
+    let o = run(&["candidates", path(&two), "-o", path(&png), "--picture-size", "300"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert_eq!(png_size(&std::fs::read(&png).expect("PNG")), (300, 300));
+    // A batch has no one picture.
+    let batch = dir.join("batch.txt");
+    std::fs::write(&batch, format!("{}\n{}\n", CLASSIC, CLASSIC)).expect("batch");
+    let o = run(&["explain", path(&batch), "-o", path(&dir.join("x.pdf"))]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+}
+
+const CLASSIC: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";

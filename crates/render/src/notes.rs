@@ -88,7 +88,8 @@ pub(crate) fn pencil_marks(canvas: &mut Canvas, f: &Frame, notes: &Notes, box_sh
     for (cell, d) in wanted {
         let i = usize::from(d) - 1;
         let (x0, y0) = f.point(f64::from(cell.row), f64::from(cell.col));
-        let centre = (x0 + ((i % cols) as f64 + 0.5) * CELL / cols as f64, y0 + ((i / cols) as f64 + 0.5) * CELL / rows as f64);
+        let centre =
+            (x0 + ((i % cols) as f64 + 0.5) * CELL / cols as f64, y0 + ((i / cols) as f64 + 0.5) * CELL / rows as f64);
         let style = notes.pencil(cell, d).unwrap_or(Pencil::Plain);
         let disc = match style {
             Pencil::Pattern => Some(PATTERN_DISC),
@@ -137,7 +138,10 @@ mod tests {
 
     #[test]
     fn wrapping_keeps_words_whole_and_lines_short() {
-        assert_eq!(wrap("Hidden single: in box 5, 7 fits only in r5c6", 20), ["Hidden single: in", "box 5, 7 fits only", "in r5c6"]);
+        assert_eq!(
+            wrap("Hidden single: in box 5, 7 fits only in r5c6", 20),
+            ["Hidden single: in", "box 5, 7 fits only", "in r5c6"]
+        );
         assert_eq!(wrap("  ", 10), Vec::<String>::new());
         assert_eq!(wrap("averyveryverylongword x", 5), ["averyveryverylongword", "x"]);
     }

@@ -283,3 +283,65 @@ fn cage_sums_are_drawn_over_the_diagonals_whatever_the_rules_order() {
     let patch = picture.rfind("fill=\"#ffffff\"/>").expect("the sum's patch of paper");
     assert!(diagonal < patch, "the diagonal is drawn after the cage sum's patch, across the sum");
 }
+
+#[test]
+fn notes_pencil_in_candidates_shade_the_pattern_and_put_removals_on_red_and_the_pattern_on_green() {
+    use sudoku_ip_render::{svg_with_notes, Notes, Pencil};
+    let puzzle = classic();
+    // r1c3 holds 1, 5, 9; r1c4 holds 2, 5; r1c1 is given, so its pencil marks are not drawn.
+    let mut candidates = vec![0u64; 81];
+    candidates[0] = 0b1_1111_1111;
+    candidates[2] = 0b1_0001_0001;
+    candidates[3] = 0b1_0010;
+    let notes = Notes {
+        candidates,
+        cells: vec![Cell::new(0, 5)],
+        marks: vec![(Cell::new(0, 2), 5, Pencil::Removed), (Cell::new(0, 3), 5, Pencil::Pattern)],
+        caption: Vec::new(),
+    };
+    let drawn = svg_with_notes(&puzzle, None, &notes, &opts(900));
+    parses(&drawn);
+    assert_eq!(drawn.matches(r##"fill="#ff8a80""##).count(), 1, "one red disc");
+    assert_eq!(drawn.matches(r##"fill="#7fd67f""##).count(), 1, "one green disc");
+    assert_eq!(drawn.matches(r##"fill="#cfe0ff""##).count(), 1, "one shading path");
+    // Five pencil marks (1, 5, 9 and 2, 5) on top of the 30 givens: one glyph use each.
+    let plain = svg(&puzzle, None, &opts(900));
+    assert_eq!(drawn.matches("<use").count() - plain.matches("<use").count(), 5);
+    let img = Image::decode(&svg_to_png(&drawn, 360).expect("PNG"), 9);
+    let red = |p: &(u8, u8, u8)| p.0 > 200 && p.1 < 170 && p.2 < 160;
+    let green = |p: &(u8, u8, u8)| p.1 > 180 && p.0 < 160 && p.2 < 160;
+    let pale_blue = |p: &(u8, u8, u8)| *p == (0xcf, 0xe0, 0xff);
+    // Digit 5 sits in the middle of its cell, where `around` looks.
+    assert!(img.around(0, 2).iter().filter(|p| red(p)).count() >= 10, "r1c3's 5 on red");
+    assert!(img.around(0, 3).iter().filter(|p| green(p)).count() >= 10, "r1c4's 5 on green");
+    assert!(img.around(0, 5).iter().all(pale_blue), "r1c6 shaded");
+    assert!(!img.around(0, 4).iter().any(|p| red(p) || green(p)), "r1c5 is not marked");
+}
+
+#[test]
+fn a_caption_is_wrapped_under_the_grid_and_tiles_carry_their_own_labels() {
+    use sudoku_ip_render::{svg_with_notes, tile_sheets, Notes, Tile};
+    let puzzle = classic();
+    let long = "Alternating inference chain (5)r1c2 = (5)r1c7 − (5)r4c7 = (5)r4c3 − (7)r4c3 = (7)r6c1: \
+                one of them is true, so r1c1 cannot be 7"
+        .to_string();
+    let notes = Notes { caption: vec![long], ..Notes::default() };
+    let drawn = svg_with_notes(&puzzle, None, &notes, &opts(900));
+    parses(&drawn);
+    let plain = svg(&puzzle, None, &opts(900));
+    let side = |svg: &str| -> f64 {
+        let view = svg.split("viewBox=\"0 0 ").nth(1).and_then(|v| v.split(' ').next()).expect("a view box");
+        view.parse().expect("a number")
+    };
+    assert!(side(&drawn) > side(&plain) + 100.0, "a strip under the grid for the caption");
+    // One text group a line: the sentence (about 110 characters) takes three lines or more.
+    let lines = drawn.matches("<g transform=").count() - plain.matches("<g transform=").count();
+    assert!((3..=5).contains(&lines), "{lines} caption lines");
+    let labels = ["1. hidden single (1.2)", "2. x-wing (3.2)", "3. end"];
+    let tiles: Vec<Tile<'_>> =
+        labels.iter().map(|label| Tile { puzzle: &puzzle, filled: None, notes: Some(&notes), label }).collect();
+    let pages = tile_sheets(&tiles, 2, &opts(900));
+    assert_eq!(pages.len(), 2, "three tiles two a page");
+    let bytes = pdf(&pages).expect("PDF");
+    assert!(String::from_utf8_lossy(&bytes).contains("/Count 2"));
+}

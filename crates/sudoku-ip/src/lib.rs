@@ -60,6 +60,8 @@ pub use sudoku_ip_render as render;
 pub use answer::{Answer, AnswerStatus, GridJson, StatsJson};
 pub use candidates::{candidates, CandidatesStatus, CapError, TrueCandidates, MAX_COUNT_CAP};
 pub use input::{parse_batch_line, parse_box, puzzle_from_rows, time_limit, with_rules, InputError};
-pub use insight::{candidates_notes, explain, explain_positions, hint, position_picture, Hint, HintStatus, Path, PathStatus};
+pub use insight::{
+    candidates_notes, explain, explain_positions, hint, position_picture, Hint, HintStatus, Path, PathStatus,
+};
 pub use pipeline::{count, search, solve, Error, Options, Outcome, Report};
 pub use solver::{BackendChoiceError, Solver};

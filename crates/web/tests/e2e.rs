@@ -677,7 +677,9 @@ impl Session {
         v.as_array()
             .expect("notes")
             .iter()
-            .map(|e| (e[0].as_str().unwrap_or("").into(), e[1].as_str().unwrap_or("").into(), e[2].as_u64().unwrap_or(0)))
+            .map(|e| {
+                (e[0].as_str().unwrap_or("").into(), e[1].as_str().unwrap_or("").into(), e[2].as_u64().unwrap_or(0))
+            })
             .collect()
     }
 
@@ -776,7 +778,11 @@ async fn show_candidates_draws_the_true_candidates_coloured_by_their_solution_co
     let Some(s) = Session::start("candidates").await else { return };
     s.js(RECORD_ERRORS).await;
     // The classic with its first row emptied: several solutions.
-    let line = format!("{}{}", ".".repeat(9), &"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"[9..]);
+    let line = format!(
+        "{}{}",
+        ".".repeat(9),
+        &"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"[9..]
+    );
     s.open(&format!("{}#line={line}", s.url)).await;
     let (state, status) = s.press("#show-candidates").await;
     assert_eq!(state, "ok", "{status}");
