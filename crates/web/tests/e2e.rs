@@ -831,8 +831,8 @@ async fn explain_steps_through_the_path_showing_each_position_and_step() {
     let counter = s.text_of("#step-counter").await;
     assert_eq!(counter, format!("Step 1 of {}", steps.len()));
     let masks = |k: usize| sudoku_ip::generate::parse_candidates(&positions[k], 9).expect("a candidate string");
-    for k in 0..4 {
-        assert!(s.text_of("#report").await.contains(&steps[k].text), "step {k}");
+    for (k, step) in steps.iter().enumerate().take(4) {
+        assert!(s.text_of("#report").await.contains(&step.text), "step {k}");
         assert_eq!(s.drawn_masks(9).await, open_cells(&masks(k), MEDIUM_LINE), "the position before step {k}");
         s.click("#step-next").await;
     }
