@@ -7,6 +7,10 @@
 //! the puzzles already parsed, so only solving is timed. Before timing, the two counts are
 //! compared puzzle by puzzle, and our guesses per puzzle are printed.
 //!
+//! The `generic` group times the generic engine (never the fast path) on the same task: every
+//! variant example of `examples/*.json` and the first puzzles of top1465, each compiled once
+//! into a [`Prepared`] handle, so changes to the general path are measured too.
+//!
 //! `cargo bench -p sudoku-ip-native --bench sudoku9`; compare the two `thrpt` lines per group.
 // `criterion_group!` defines an undocumented public function.
 #![allow(missing_docs)]
@@ -16,7 +20,10 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use sudoku_ip_model::formats::{parse_puzzle, ParseOptions};
+use sudoku_ip_model::{Model, Puzzle, SearchRequest};
 use sudoku_ip_native::fast9::search9;
+use sudoku_ip_native::{Native, Prepared};
 
 const FILES: [&str; 4] = [
     "puzzles2_17_clue",
@@ -99,10 +106,67 @@ fn bench_file(c: &mut Criterion, name: &str) {
     group.finish();
 }
 
+/// Puzzles of the top1465 set searched by the generic engine.
+const GENERIC_9X9: usize = 100;
+
+/// Prepared models of the variant examples and of the first top1465 puzzles.
+fn generic_cases() -> (Vec<Prepared>, Vec<Prepared>) {
+    let examples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&examples)
+        .map(|dir| dir.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    paths.retain(|p| p.extension().is_some_and(|e| e == "json"));
+    paths.sort();
+    let prepare = |puzzle: &Puzzle| Native::prepare(&Model::build(puzzle)).expect("the model compiles");
+    let variants = paths
+        .iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(p).expect("example readable");
+            prepare(&parse_puzzle(&text, &ParseOptions::default()).expect("example parses"))
+        })
+        .collect();
+    let plain = load(FILES[1])
+        .unwrap_or_default()
+        .iter()
+        .take(GENERIC_9X9)
+        .map(|g| {
+            let line: String = g.iter().map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) }).collect();
+            prepare(&parse_puzzle(&line, &ParseOptions::default()).expect("a 9x9 line"))
+        })
+        .collect();
+    (variants, plain)
+}
+
+fn bench_generic(c: &mut Criterion) {
+    let (variants, plain) = generic_cases();
+    let request = SearchRequest::count(2, 0);
+    let run = |cases: &[Prepared]| {
+        let mut total = 0;
+        for p in cases {
+            let r = p.search_generic_with(p.model().fixed(), black_box(&request)).expect("search");
+            total += r.count;
+        }
+        total
+    };
+    assert_eq!(run(&variants), variants.len() as u64, "every example is unique");
+    let mut group = c.benchmark_group("generic");
+    group.sample_size(10);
+    group.warm_up_time(Duration::from_secs(1));
+    group.measurement_time(Duration::from_secs(4));
+    group.throughput(Throughput::Elements(variants.len() as u64));
+    group.bench_function("variants (examples/*.json)", |b| b.iter(|| run(&variants)));
+    if !plain.is_empty() {
+        group.throughput(Throughput::Elements(plain.len() as u64));
+        group.bench_function("top1465 first 100", |b| b.iter(|| run(&plain)));
+    }
+    group.finish();
+}
+
 fn sudoku9(c: &mut Criterion) {
     for name in FILES {
         bench_file(c, name);
     }
+    bench_generic(c);
 }
 
 criterion_group!(benches, sudoku9);
