@@ -19,7 +19,7 @@
 use sudoku_ip_model::{Model, Sense};
 
 use crate::distinct::{self, Blocks};
-use crate::linear::{self, NO_ROW};
+use crate::linear;
 use crate::sums::{self, Sums};
 
 /// Two exactly-one rows `a` (the owner) and `b` that share at least two variables.
@@ -67,8 +67,8 @@ pub(crate) struct Compiled {
     pub eo_word: Vec<u32>,
     /// Index of each exactly-one row in `Model::rows()`.
     pub eo_row: Vec<u32>,
-    /// Model row → its index among exactly-one rows, or `NO_ROW`.
-    pub row_eo: Vec<u32>,
+    /// Model row → its index among exactly-one rows (`None`: a linear row).
+    pub row_eo: Vec<Option<u32>>,
     pub var_eo_start: Vec<u32>,
     pub var_eo_row: Vec<u32>,
     /// The same incidences, ready for the hot loop (indexed like `var_eo_row`).
@@ -78,10 +78,10 @@ pub(crate) struct Compiled {
     // Linear rows.
     /// Terms of linear rows, stored group after group.
     pub lin_terms: Vec<(u32, i64)>,
-    /// Row → first group; group → first term; group → its exactly-one row (or `NO_ROW`).
+    /// Row → first group; group → first term; group → its exactly-one row, if any.
     pub lin_groups: Vec<u32>,
     pub group_start: Vec<u32>,
-    pub group_eo: Vec<u32>,
+    pub group_eo: Vec<Option<u32>>,
     pub lin_sense: Vec<Sense>,
     pub lin_rhs: Vec<i64>,
     /// Index of each linear row in `Model::rows()`.
@@ -172,9 +172,9 @@ impl Compiled {
                 lin_row.push(i as u32);
             }
         }
-        let mut row_eo = vec![NO_ROW; model.rows().len()];
+        let mut row_eo = vec![None; model.rows().len()];
         for (r, &i) in eo_row.iter().enumerate() {
-            row_eo[i as usize] = r as u32;
+            row_eo[i as usize] = Some(r as u32);
         }
         let (var_eo_start, var_eo_row, var_eo_pos) = transpose(num_vars, &eo_start, |i| eo_vars[i]);
         let (part_start, part) = partners(&eo_start, &eo_vars, &var_eo_start, &var_eo_row, &var_eo_pos);
@@ -209,10 +209,8 @@ impl Compiled {
         let (eo_lin_start, eo_lin) = {
             let mut pairs: Vec<(u32, u32)> = Vec::new();
             for l in (0..lin_row.len()).filter(|&l| !blocks.implied[l]) {
-                for &r in &group_eo[lin_groups[l] as usize..lin_groups[l + 1] as usize] {
-                    if r != NO_ROW {
-                        pairs.push((r, l as u32));
-                    }
+                for r in group_eo[lin_groups[l] as usize..lin_groups[l + 1] as usize].iter().flatten() {
+                    pairs.push((*r, l as u32));
                 }
             }
             pairs.sort_unstable();
@@ -327,7 +325,8 @@ fn partners(
 ) -> (Vec<u32>, Vec<Partner>) {
     let rows = eo_start.len() - 1;
     let len = |r: usize| (eo_start[r + 1] - eo_start[r]) as usize;
-    let mut stamp = vec![u32::MAX; rows];
+    // The row `a` that last met each row `b`, so that `b`'s slot is fresh for the current `a`.
+    let mut stamp: Vec<Option<u32>> = vec![None; rows];
     let mut slot = vec![0u32; rows];
     let mut shared: Vec<(Partner, u32)> = Vec::new();
     let mut part_start = vec![0u32];
@@ -341,8 +340,8 @@ fn partners(
                     if b == a || len(b) > 64 {
                         continue;
                     }
-                    if stamp[b] != a as u32 {
-                        stamp[b] = a as u32;
+                    if stamp[b] != Some(a as u32) {
+                        stamp[b] = Some(a as u32);
                         slot[b] = shared.len() as u32;
                         shared.push((Partner { b: b as u32, in_a: 0, in_b: 0 }, 0));
                     }

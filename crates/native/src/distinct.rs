@@ -28,9 +28,6 @@ use sudoku_ip_model::{Model, Sense};
 
 pub(crate) use crate::sums::Layout;
 
-/// A group in no block.
-pub(crate) const NO_BLOCK: u32 = u32::MAX;
-
 /// The blocks of every linear row.
 #[derive(Default)]
 pub(crate) struct Blocks {
@@ -40,8 +37,8 @@ pub(crate) struct Blocks {
     /// Row → first of its distinct coefficients (sorted) in `values`.
     pub values_start: Vec<u32>,
     pub values: Vec<i64>,
-    /// Group → its block, or [`NO_BLOCK`].
-    pub group_block: Vec<u32>,
+    /// Group → its block, if it is in one.
+    pub group_block: Vec<Option<u32>>,
     /// Row → first block (blocks are numbered row after row).
     pub row_blocks: Vec<u32>,
     /// Groups in each block.
@@ -106,7 +103,7 @@ pub(crate) fn detect(model: &Model, layout: &Layout, eo_vars: &[u32]) -> Blocks 
     let mut b = Blocks {
         value: vec![0; layout.lin_terms.len()],
         values_start: vec![0],
-        group_block: vec![NO_BLOCK; groups],
+        group_block: vec![None; groups],
         row_blocks: vec![0],
         implied: vec![false; lin_rows],
         ..Blocks::default()
@@ -129,9 +126,8 @@ fn row_blocks(l: usize, layout: &Layout, cliques: &Cliques, eo_vars: &[u32], b: 
     let eligible: Vec<bool> = groups
         .clone()
         .map(|g| {
-            let r = layout.group_eo[g];
             let t = terms_of(g);
-            if r == u32::MAX || layout.eo_len(r) != t.len() {
+            if layout.group_eo[g].is_none_or(|r| layout.eo_len(r) != t.len()) {
                 return false;
             }
             let mut a: Vec<i64> = layout.lin_terms[t].iter().map(|&(_, a)| a).collect();
@@ -152,6 +148,7 @@ fn row_blocks(l: usize, layout: &Layout, cliques: &Cliques, eo_vars: &[u32], b: 
     if values.len() > 64 {
         return;
     }
+    // Groups outside every block get index 0 (never read: only blocks read values).
     let index = |a: i64| values.binary_search(&a).map_or(0, |i| i as u8);
     let mut group_of: HashMap<u32, usize> = HashMap::new();
     for g in groups.clone().filter(|&g| eligible[g - groups.start]) {
@@ -173,7 +170,7 @@ fn row_blocks(l: usize, layout: &Layout, cliques: &Cliques, eo_vars: &[u32], b: 
         let mut candidates = Vec::new();
         cliques.of(first, &mut candidates);
         for &q in &candidates {
-            if q == layout.group_eo[g] {
+            if Some(q) == layout.group_eo[g] {
                 continue;
             }
             rows_by_value.iter_mut().for_each(|r| *r = None);
@@ -239,7 +236,7 @@ fn row_blocks(l: usize, layout: &Layout, cliques: &Cliques, eo_vars: &[u32], b: 
         b.block_len.push(block.len() as u32);
         let mut union: Vec<i64> = Vec::new();
         for &g in block {
-            b.group_block[g] = id;
+            b.group_block[g] = Some(id);
             union.extend(layout.lin_terms[terms_of(g)].iter().map(|&(_, a)| a));
         }
         union.sort_unstable();

@@ -31,8 +31,7 @@ use sudoku_ip_model::{Model, Sense};
 use std::sync::Arc;
 
 use crate::compile::{Compiled, HAS_LINEAR, SINGLE_WORD};
-use crate::distinct::NO_BLOCK;
-use crate::linear::{BlockBounds, GroupBounds, RowBounds, NO_ROW};
+use crate::linear::{BlockBounds, GroupBounds, RowBounds};
 use crate::sums;
 
 /// Marks an assignment to 1 in the trail (a plain entry is a kill).
@@ -49,11 +48,12 @@ pub(crate) enum ConflictKind {
     Linear,
 }
 
-/// A contradiction, named by the model row where it showed (`usize::MAX`: none in particular).
+/// A contradiction, named by the model row where it showed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Conflict {
-    /// Index into `Model::rows()`.
-    pub row: usize,
+    /// Index into `Model::rows()`; `None` when no row is to blame (a decision or a given
+    /// fixed against a variable already decided).
+    pub row: Option<usize>,
     /// What went wrong there.
     pub kind: ConflictKind,
 }
@@ -281,9 +281,10 @@ impl Engine {
         }
     }
 
-    /// Fix `v` to 0. `cause` is the model row blamed if `v` is already at 1.
+    /// Fix `v` to 0. `cause` is the model row blamed if `v` is already at 1 (`None` for a
+    /// decision or a given).
     #[inline]
-    pub(crate) fn kill(&mut self, v: u32, cause: usize) -> Result<(), Conflict> {
+    pub(crate) fn kill(&mut self, v: u32, cause: Option<usize>) -> Result<(), Conflict> {
         if !self.is_live(v) {
             return Ok(());
         }
@@ -335,7 +336,7 @@ impl Engine {
     /// Kill the variables of exactly-one row `r` at the positions set in `bits` (one word: rows
     /// of at most 64 variables), blaming model row `cause`.
     #[inline]
-    fn kill_positions(&mut self, r: usize, mut bits: u64, cause: usize) -> Result<(), Conflict> {
+    fn kill_positions(&mut self, r: usize, mut bits: u64, cause: Option<usize>) -> Result<(), Conflict> {
         let base = self.c.eo_start[r] as usize;
         while bits != 0 {
             let u = self.c.eo_vars[base + bits.trailing_zeros() as usize];
@@ -347,7 +348,7 @@ impl Engine {
 
     /// Fix `v` to 1 and kill the other live variables of its exactly-one rows.
     #[inline]
-    pub(crate) fn assign(&mut self, v: u32, cause: usize) -> Result<(), Conflict> {
+    pub(crate) fn assign(&mut self, v: u32, cause: Option<usize>) -> Result<(), Conflict> {
         if self.is_one(v) {
             return Ok(());
         }
@@ -362,7 +363,7 @@ impl Engine {
             if self.rows[r].count == 1 {
                 continue; // v is the only live variable: nothing to kill
             }
-            let row = self.c.eo_row[r] as usize;
+            let row = Some(self.c.eo_row[r] as usize);
             let w0 = self.c.eo_word[r] as usize;
             for w in w0..self.c.eo_word[r + 1] as usize {
                 let mut bits = self.mask[w];
@@ -424,15 +425,13 @@ impl Engine {
     /// Fix `v` to `value` and propagate. On a conflict: empty the queues, add to the weight of
     /// the row that failed, and return false (the caller undoes).
     pub(crate) fn try_fix(&mut self, v: u32, value: bool) -> bool {
-        let fixed = if value { self.assign(v, usize::MAX) } else { self.kill(v, usize::MAX) };
+        let fixed = if value { self.assign(v, None) } else { self.kill(v, None) };
         match fixed.and_then(|()| self.propagate()) {
             Ok(()) => true,
             Err(conflict) => {
                 self.clear_queues();
-                if let Some(&r) = self.c.row_eo.get(conflict.row) {
-                    if r != NO_ROW {
-                        self.weight[r as usize] = self.weight[r as usize].saturating_add(1);
-                    }
+                if let Some(r) = conflict.row.and_then(|row| self.c.row_eo[row]) {
+                    self.weight[r as usize] = self.weight[r as usize].saturating_add(1);
                 }
                 false
             }
@@ -458,8 +457,8 @@ impl Engine {
             if let Some(r) = self.eo_queue.pop() {
                 let r = r as usize;
                 match self.rows[r].count {
-                    0 => return Err(Conflict { row: self.c.eo_row[r] as usize, kind: ConflictKind::Empty }),
-                    1 => self.assign(self.rows[r].xsum, self.c.eo_row[r] as usize)?,
+                    0 => return Err(Conflict { row: Some(self.c.eo_row[r] as usize), kind: ConflictKind::Empty }),
+                    1 => self.assign(self.rows[r].xsum, Some(self.c.eo_row[r] as usize))?,
                     _ => {}
                 }
                 continue;
@@ -496,7 +495,7 @@ impl Engine {
             if live & !p.in_a == 0 {
                 let b = p.b as usize;
                 let outside = self.mask[self.c.eo_word[b] as usize] & !p.in_b;
-                self.kill_positions(b, outside, self.c.eo_row[b] as usize)?;
+                self.kill_positions(b, outside, Some(self.c.eo_row[b] as usize))?;
             }
         }
         Ok(())
@@ -573,7 +572,7 @@ impl Engine {
                         let keep = [x, y, z, w];
                         for b in [b1, b2] {
                             let mut live = self.mask[self.c.eo_word[b] as usize];
-                            let cause = self.c.eo_row[b] as usize;
+                            let cause = Some(self.c.eo_row[b] as usize);
                             while live != 0 {
                                 let u = self.var_at(b, live.trailing_zeros());
                                 live &= live - 1;
@@ -619,14 +618,14 @@ impl Engine {
                 }
             }
             let r = c.group_eo[g];
-            b.complete = b.free > 0 && r != NO_ROW && self.rows[r as usize].count == b.free;
+            b.complete = b.free > 0 && r.is_some_and(|r| self.rows[r as usize].count == b.free);
             b.settle();
             match c.blocks.group_block[g] {
-                NO_BLOCK => {
+                None => {
                     lo += b.lo;
                     hi += b.hi;
                 }
-                k => blocks[k as usize - b0].add(&b, values),
+                Some(k) => blocks[k as usize - b0].add(&b, values),
             }
             scratch.push(b);
         }
@@ -660,8 +659,8 @@ impl Engine {
         bounds: &RowBounds,
     ) -> (bool, bool) {
         match self.c.blocks.group_block[g] {
-            NO_BLOCK => b.forced(v, a, bounds),
-            k => b.forced_in(&blocks[k as usize - self.c.blocks.row_blocks[l] as usize], v, a, bounds),
+            None => b.forced(v, a, bounds),
+            Some(k) => b.forced_in(&blocks[k as usize - self.c.blocks.row_blocks[l] as usize], v, a, bounds),
         }
     }
 
@@ -674,8 +673,8 @@ impl Engine {
         (self.scratch, self.block_scratch) = (scratch, blocks);
         result?;
         match self.c.sums.of_lin[l] {
-            u32::MAX => Ok(()),
-            s => self.propagate_sum(l, s as usize),
+            None => Ok(()),
+            Some(s) => self.propagate_sum(l, s as usize),
         }
     }
 
@@ -720,7 +719,7 @@ impl Engine {
         keep: &mut Vec<u64>,
         holders: &mut Vec<u32>,
     ) -> Result<(), Conflict> {
-        let row = self.c.lin_row[l] as usize;
+        let row = Some(self.c.lin_row[l] as usize);
         let conflict = Conflict { row, kind: ConflictKind::Linear };
         self.sum_live_values(l, s, live);
         keep.resize(live.len(), 0);
@@ -779,7 +778,7 @@ impl Engine {
         blocks: &mut Vec<BlockBounds>,
     ) -> Result<(), Conflict> {
         let bounds = self.analyse_linear(l, scratch, blocks);
-        let row = self.c.lin_row[l] as usize;
+        let row = Some(self.c.lin_row[l] as usize);
         if bounds.broken() {
             return Err(Conflict { row, kind: ConflictKind::Linear });
         }
@@ -828,8 +827,8 @@ impl Engine {
         for v in 0..self.c.num_vars as u32 {
             let result = match self.model_fixed[v as usize] {
                 Some(true) if !self.is_live(v) => Err(Conflict { row: self.blame(v), kind: ConflictKind::TwoOnes }),
-                Some(true) => self.assign(v, usize::MAX),
-                Some(false) => self.kill(v, usize::MAX),
+                Some(true) => self.assign(v, None),
+                Some(false) => self.kill(v, None),
                 None => Ok(()),
             };
             if let Err(c) = result {
@@ -841,12 +840,12 @@ impl Engine {
     }
 
     /// The exactly-one row that killed variable `v`: one where another variable is at 1.
-    fn blame(&self, v: u32) -> usize {
+    fn blame(&self, v: u32) -> Option<usize> {
         self.c
             .incidences(v)
             .map(|k| self.c.var_eo_row[k] as usize)
             .find(|&r| self.c.eo_vars_of(r).iter().any(|&u| self.is_one(u)))
-            .map_or(usize::MAX, |r| self.c.eo_row[r] as usize)
+            .map(|r| self.c.eo_row[r] as usize)
     }
 
     /// Recompute the per-row state from the variable bitsets and check that the state is a
@@ -883,10 +882,7 @@ impl Engine {
         }
         let (mut live, mut keep) = (Vec::new(), Vec::new());
         for l in 0..self.c.lin_rows() {
-            let s = self.c.sums.of_lin[l];
-            if s == u32::MAX {
-                continue;
-            }
+            let Some(s) = self.c.sums.of_lin[l] else { continue };
             self.sum_live_values(l, s as usize, &mut live);
             keep.resize(live.len(), 0);
             let required = sums::fitting(&self.c.sums.rows[s as usize].combos, &live, &mut keep);

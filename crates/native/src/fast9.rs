@@ -348,8 +348,9 @@ impl State {
     /// A cell to branch on: among the cells with fewest candidates (two, nearly always), the one
     /// that sees the most unsolved cells, so that either branch propagates furthest. Counting
     /// peers halves the guesses on hard puzzles compared with taking the first bi-value cell.
-    /// Returns (band, position in band, first candidate digit).
-    fn choose(&self) -> (usize, usize, usize) {
+    /// Returns (band, position in band, first candidate digit); `None` only when no unsolved
+    /// cell has a candidate, which a fixed point that is not solved never has.
+    fn choose(&self) -> Option<(usize, usize, usize)> {
         let mut fewest = [0u32; 3];
         for (band, f) in fewest.iter_mut().enumerate() {
             let (mut r1, mut r2, mut r3) = (0u32, 0u32, 0u32);
@@ -363,20 +364,20 @@ impl State {
         if fewest == [0; 3] {
             fewest = self.fewest_candidates();
         }
-        let mut best = (u32::MAX, 0, 0);
+        let mut best: Option<(u32, usize, usize)> = None;
         for (band, &f) in fewest.iter().enumerate() {
             let mut cells = f;
             while cells != 0 {
                 let p = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
                 let key = 64 - self.unsolved_peers(band, p);
-                if key < best.0 {
-                    best = (key, band, p);
+                if best.is_none_or(|(k, _, _)| key < k) {
+                    best = Some((key, band, p));
                 }
             }
         }
-        let (_, band, p) = best;
-        (band, p, self.first_digit(band, p))
+        let (_, band, p) = best?;
+        Some((band, p, self.first_digit(band, p)?))
     }
 
     /// The unsolved cells with the fewest candidates, per band (the rare case with no
@@ -411,8 +412,8 @@ impl State {
         (near as u64 | (far as u64) << 32).count_ones()
     }
 
-    fn first_digit(&self, band: usize, p: usize) -> usize {
-        (0..9).find(|&d| self.cand[band][d] >> p & 1 == 1).unwrap_or(0)
+    fn first_digit(&self, band: usize, p: usize) -> Option<usize> {
+        (0..9).find(|&d| self.cand[band][d] >> p & 1 == 1)
     }
 
     fn solved(&self) -> bool {
@@ -476,16 +477,19 @@ pub fn search9(
                     out.stopped = true;
                     return out;
                 }
-                out.guesses += 1;
-                let (band, p, digit) = cur.choose();
-                if stack.capacity() == 0 {
-                    stack.reserve_exact(81);
+                // Not solved and consistent, so some cell has two candidates or more.
+                if let Some((band, p, digit)) = cur.choose() {
+                    out.guesses += 1;
+                    if stack.capacity() == 0 {
+                        stack.reserve_exact(81);
+                    }
+                    let mut alt = cur;
+                    alt.and(band, digit, !(1 << p));
+                    stack.push(alt);
+                    cur.assign(band, p, digit);
+                    continue;
                 }
-                let mut alt = cur;
-                alt.and(band, digit, !(1 << p));
-                stack.push(alt);
-                cur.assign(band, p, digit);
-                continue;
+                debug_assert!(false, "an unsolved fixed point with no cell to branch on");
             }
         }
         match stack.pop() {

@@ -23,9 +23,6 @@ use std::collections::{BTreeMap, HashMap};
 
 use sudoku_ip_model::Row;
 
-/// No exactly-one row holds the group (a lone variable).
-pub(crate) const NO_ROW: u32 = u32::MAX;
-
 /// Linear rows, terms stored group after group.
 pub(crate) struct Grouped {
     /// Row → first term.
@@ -36,8 +33,9 @@ pub(crate) struct Grouped {
     pub lin_groups: Vec<u32>,
     /// Group → first term.
     pub group_start: Vec<u32>,
-    /// Group → the exactly-one row containing all its variables, or [`NO_ROW`].
-    pub group_eo: Vec<u32>,
+    /// Group → the exactly-one row containing all its variables (`None`: a lone variable in
+    /// no such row).
+    pub group_eo: Vec<Option<u32>>,
 }
 
 /// Split each row's terms into groups that lie in one exactly-one row, greedily taking for each
@@ -66,12 +64,12 @@ pub(crate) fn group_rows<'a, 'b>(
             if grouped[i] {
                 continue;
             }
-            let mut best = (NO_ROW, vec![i]);
+            let mut best = (None, vec![i]);
             for &r in eo_rows_of(terms[i].0) {
                 let members: Vec<usize> =
                     eo_vars_of(r).iter().filter_map(|u| index.get(u).copied()).filter(|&j| !grouped[j]).collect();
-                if best.0 == NO_ROW || members.len() > best.1.len() {
-                    best = (r, members);
+                if best.0.is_none() || members.len() > best.1.len() {
+                    best = (Some(r), members);
                 }
             }
             for &j in &best.1 {
@@ -125,12 +123,14 @@ pub(crate) struct GroupBounds {
     pub free: u32,
     /// Whether the free variables are all the live variables of the group's exactly-one row.
     pub complete: bool,
+    // The two smallest and two largest coefficients of the free variables (±∞ while there are
+    // fewer), and the variables with the smallest and the largest.
     min1: i64,
     min2: i64,
-    argmin: u32,
+    argmin: Option<u32>,
     max1: i64,
     max2: i64,
-    argmax: u32,
+    argmax: Option<u32>,
     /// Lowest contribution of the group.
     pub lo: i64,
     /// Highest contribution of the group.
@@ -145,10 +145,10 @@ impl GroupBounds {
         complete: false,
         min1: i64::MAX,
         min2: i64::MAX,
-        argmin: u32::MAX,
+        argmin: None,
         max1: i64::MIN,
         max2: i64::MIN,
-        argmax: u32::MAX,
+        argmax: None,
         lo: 0,
         hi: 0,
     };
@@ -160,14 +160,14 @@ impl GroupBounds {
         if a < self.min1 {
             self.min2 = self.min1;
             self.min1 = a;
-            self.argmin = v;
+            self.argmin = Some(v);
         } else if a < self.min2 {
             self.min2 = a;
         }
         if a > self.max1 {
             self.max2 = self.max1;
             self.max1 = a;
-            self.argmax = v;
+            self.argmax = Some(v);
         } else if a > self.max2 {
             self.max2 = a;
         }
@@ -187,8 +187,8 @@ impl GroupBounds {
     /// The group's bounds with free variable `v` at 0.
     #[inline]
     fn without(&self, v: u32) -> (i64, i64) {
-        let min = if v == self.argmin { self.min2 } else { self.min1 };
-        let max = if v == self.argmax { self.max2 } else { self.max1 };
+        let min = if Some(v) == self.argmin { self.min2 } else { self.min1 };
+        let max = if Some(v) == self.argmax { self.max2 } else { self.max1 };
         // Without v, a complete group still has a free variable, so min and max are finite;
         // an incomplete one may be left empty, where min(0, ∞) = max(0, −∞) = 0.
         if self.complete {

@@ -41,7 +41,7 @@ pub fn presolve(model: &Model) -> Presolve {
     }
     let mut engine = Engine::new(model);
     if let Err(conflict) = engine.root() {
-        let name = model.rows().get(conflict.row).map_or("(a given)", |r| r.name.as_str());
+        let name = conflict.row.and_then(|r| model.rows().get(r)).map_or("(a given)", |r| r.name.as_str());
         let reason = match conflict.kind {
             ConflictKind::Empty => format!("row {name} has no candidate left"),
             ConflictKind::TwoOnes => format!("row {name} would need two variables at 1"),

@@ -90,20 +90,22 @@ impl Engine {
     /// on large grids (25×25: 100× fewer nodes).
     fn best_row(&self) -> Option<usize> {
         // count / (1 + w) < best_count / (1 + best_w), cross-multiplied.
-        let (mut best_c, mut best_w) = (0u64, 1u64);
-        let mut best_row = usize::MAX;
-        for &r in &self.open[..self.open_len] {
+        let (&first, rest) = self.open[..self.open_len].split_first()?;
+        let ratio = |r: usize| (self.rows[r].count as u64, 1 + self.weight[r] as u64);
+        let mut best_row = first as usize;
+        let (mut best_c, mut best_w) = ratio(best_row);
+        for &r in rest {
             let r = r as usize;
-            let (c, w) = (self.rows[r].count as u64, 1 + self.weight[r] as u64);
+            let (c, w) = ratio(r);
             // Ties go to the first row of the model (cells come first in Sudoku models, and
             // that order matters: the open set itself is in no useful order).
             let (lhs, rhs) = (c * best_w, best_c * w);
-            if best_row == usize::MAX || lhs < rhs || (lhs == rhs && r < best_row) {
+            if lhs < rhs || (lhs == rhs && r < best_row) {
                 (best_c, best_w) = (c, w);
                 best_row = r;
             }
         }
-        (best_row != usize::MAX).then_some(best_row)
+        Some(best_row)
     }
 
     /// From a fixed point, what to do next: report a solution or branch on a variable (the
@@ -158,7 +160,7 @@ impl Engine {
                 Step::Solution => {
                     if runs.is_new(self) {
                         // What is left is mostly a proof: this run goes on to the end.
-                        runs.until = u64::MAX;
+                        runs.until = None;
                         out.count += 1;
                         if out.solutions.len() < goal.keep {
                             out.solutions.push(self.ones_list());
@@ -265,8 +267,9 @@ struct Restarts {
     on: bool,
     /// The current run, from 1.
     run: u64,
-    /// The conflict count at which the current run's budget is spent.
-    until: u64,
+    /// The conflict count at which the current run's budget is spent (`None`: the run goes
+    /// on to the end).
+    until: Option<u64>,
     /// Value order of restarted runs (`None` in the first: the deterministic order).
     rng: Option<SplitMix>,
     /// The grids found so far (cube variables at 1), while restarts are on.
@@ -280,15 +283,17 @@ struct Restarts {
 impl Restarts {
     fn new(goal: &Goal) -> Restarts {
         let on = goal.max_solutions <= MAX_RESTART_SOLUTIONS && goal.restart.is_some();
-        let (first_run, unit) = goal.restart.unwrap_or((u64::MAX, u64::MAX));
-        let until = if on { first_run } else { u64::MAX };
+        let (until, unit) = match goal.restart {
+            Some((first_run, unit)) if on => (Some(first_run), unit),
+            _ => (None, 0),
+        };
         Restarts { on, run: 1, until, rng: None, seen: Vec::new(), conflicts: 0, unit }
     }
 
     /// Set up the next run.
     fn next_run(&mut self) {
         self.run += 1;
-        self.until = self.conflicts.saturating_add(self.unit.saturating_mul(luby(self.run - 1)));
+        self.until = Some(self.conflicts.saturating_add(self.unit.saturating_mul(luby(self.run - 1))));
         self.rng.get_or_insert(SplitMix(0x9E37_79B9_7F4A_7C15));
     }
 
@@ -297,7 +302,7 @@ impl Restarts {
         if let Some(reason) = limit_reached(goal, clock, nodes) {
             return Some(Halt::Limit(reason));
         }
-        (self.conflicts >= self.until).then_some(Halt::Budget)
+        self.until.is_some_and(|until| self.conflicts >= until).then_some(Halt::Budget)
     }
 
     /// Whether the solution at hand was not found before (always, when restarts are off).

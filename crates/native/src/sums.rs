@@ -40,8 +40,8 @@ const MAX_SUBSETS: u64 = 1 << 20;
 /// The compiled sum rows.
 #[derive(Default)]
 pub(crate) struct Sums {
-    /// Linear row → index into `rows`, or `u32::MAX`.
-    pub of_lin: Vec<u32>,
+    /// Linear row → its index into `rows`, if it is a sum row.
+    pub of_lin: Vec<Option<u32>>,
     pub rows: Vec<SumRow>,
     /// Most groups in one sum row.
     pub max_groups: usize,
@@ -62,7 +62,7 @@ pub(crate) struct Layout<'a> {
     pub lin_terms: &'a [(u32, i64)],
     pub lin_groups: &'a [u32],
     pub group_start: &'a [u32],
-    pub group_eo: &'a [u32],
+    pub group_eo: &'a [Option<u32>],
     pub lin_sense: &'a [Sense],
     pub lin_rhs: &'a [i64],
     pub eo_start: &'a [u32],
@@ -99,12 +99,12 @@ pub(crate) fn detect(model: &Model, layout: &Layout) -> Sums {
         ru.iter().any(|r| rw.contains(r))
             || matches!((amo_of.get(&u), amo_of.get(&w)), (Some(a), Some(b)) if a.iter().any(|r| b.contains(r)))
     };
-    let mut sums = Sums { of_lin: vec![u32::MAX; lin_rows], ..Sums::default() };
+    let mut sums = Sums { of_lin: vec![None; lin_rows], ..Sums::default() };
     for l in 0..lin_rows {
         if let Some(row) = sum_row(l, layout, &exclusive) {
             let groups = (layout.lin_groups[l + 1] - layout.lin_groups[l]) as usize;
             sums.max_groups = sums.max_groups.max(groups);
-            sums.of_lin[l] = sums.rows.len() as u32;
+            sums.of_lin[l] = Some(sums.rows.len() as u32);
             sums.rows.push(row);
         }
     }
@@ -121,10 +121,9 @@ fn sum_row(l: usize, layout: &Layout, exclusive: &dyn Fn(u32, u32) -> bool) -> O
     let terms_of = |g: usize| &layout.lin_terms[layout.group_start[g] as usize..layout.group_start[g + 1] as usize];
     let mut values: Vec<i64> = Vec::new();
     for g in groups.clone() {
-        let r = layout.group_eo[g];
         let terms = terms_of(g);
         // The group is its whole exactly-one row, and no coefficient repeats inside it.
-        if r == u32::MAX || layout.eo_len(r) != terms.len() {
+        if layout.group_eo[g].is_none_or(|r| layout.eo_len(r) != terms.len()) {
             return None;
         }
         let mut seen: Vec<i64> = terms.iter().map(|&(_, a)| a).collect();
@@ -150,7 +149,8 @@ fn sum_row(l: usize, layout: &Layout, exclusive: &dyn Fn(u32, u32) -> bool) -> O
     }
     // `combinations` refuses more than 64 values, so the indices below fit a `u8`.
     let combos = combinations(&values, k, layout.lin_sense[l], layout.lin_rhs[l])?;
-    let index = |a: i64| values.binary_search(&a).map(|i| i as u8).unwrap_or(u8::MAX);
+    // Every coefficient is among `values`: its index is the number of smaller ones.
+    let index = |a: i64| values.partition_point(|&b| b < a) as u8;
     let value = groups.flat_map(|g| terms_of(g).iter().map(|&(_, a)| index(a))).collect();
     Some(SumRow { value, combos })
 }
@@ -290,7 +290,7 @@ mod tests {
         // columns may repeat a digit, so it is no sum of distinct values; inside one box it is.
         let c = compiled(vec![cage(&[(2, 2), (3, 3)], 4), cage(&[(0, 0), (1, 1)], 4)], false);
         assert_eq!(c.sums.rows.len(), 1);
-        let lin = c.sums.of_lin.iter().position(|&s| s != u32::MAX).expect("one sum row");
+        let lin = c.sums.of_lin.iter().position(Option::is_some).expect("one sum row");
         assert_eq!(c.lin_row[lin] as usize, c.lin_row.iter().map(|&r| r as usize).max().expect("rows"));
     }
 
