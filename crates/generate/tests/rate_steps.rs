@@ -438,3 +438,79 @@ fn positions_along_the_path_are_the_candidates_before_each_step() {
         }
     }
 }
+
+/// A chain step on the position before step `k` of `puzzle`'s path: its technique, its
+/// eliminations, and the link it must use, which only a variant's rows can give (one digit in
+/// cells that share no row, column or box, or two digits in two cells).
+struct VariantChain<'a> {
+    what: &'static str,
+    puzzle: &'a str,
+    k: usize,
+    technique: Technique,
+    link: &'static str,
+    ends: [(&'static str, u8); 2],
+    eliminations: &'static [(&'static str, u8)],
+}
+
+fn read_example(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples").join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn chains_link_through_a_variants_rows() {
+    let diagonal = r#"{"size": 9, "givens": ["54....8..", "..7..8...", "..2..36..", "..6..2..9",
+        "7........", ".........", "3..9...75", "...3.1...", ".1.....6."], "rules": [{"type": "diagonal"}]}"#;
+    let killer = read_example("killer-hard.json");
+    let thermometer = read_example("thermometer.json");
+    let cases = [
+        VariantChain {
+            what: "diagonal: a strong link along the anti-diagonal (5 twice left in it)",
+            puzzle: diagonal,
+            k: 8,
+            technique: Technique::XChain,
+            link: "(5)r2c8 = (5)r6c4",
+            ends: [("r2c8", 5), ("r6c4", 5)],
+            eliminations: &[("r2c4", 5), ("r6c8", 5)],
+        },
+        VariantChain {
+            what: "killer: a weak link between groups in one cage across two boxes",
+            puzzle: &killer,
+            k: 19,
+            technique: Technique::Aic,
+            link: "(3)r4c12 − (3)r3c12",
+            ends: [("r4c2", 3), ("r3c1", 3)],
+            eliminations: &[("r1c9", 3), ("r2c9", 3)],
+        },
+        VariantChain {
+            what: "thermometer: a weak link between two digits of two cells on one thermometer",
+            puzzle: &thermometer,
+            k: 41,
+            technique: Technique::Aic,
+            link: "(6)r6c5 − (7)r5c4",
+            ends: [("r6c5", 6), ("r5c4", 7)],
+            eliminations: &[("r4c6", 5)],
+        },
+    ];
+    for case in cases {
+        let p = formats::parse_puzzle(case.puzzle, &formats::ParseOptions::default()).expect("puzzle");
+        assert!(!p.rules().is_empty(), "{}", case.what);
+        let at = position(&p, None, case.k).expect("unique");
+        // `next_step` checks the step against the solution: a wrong elimination fails here.
+        let step = next_step(&p, Some(&at)).expect("unique, the step sound").0.expect("a step");
+        assert_eq!(step.technique, case.technique, "{}: {}", case.what, step.text);
+        assert!(step.text.contains(case.link), "{}: {}", case.what, step.text);
+        let got: Vec<(String, u8)> = step.eliminations.iter().map(|c| (c.cell.to_string(), c.digit)).collect();
+        let want: Vec<(String, u8)> = case.eliminations.iter().map(|&(c, d)| (c.to_string(), d)).collect();
+        assert_eq!(got, want, "{}: {}", case.what, step.text);
+        // The classic rules cannot link them: one digit in cells that share no row, column or
+        // box, or two digits in two cells.
+        let [(a, da), (b, db)] = case.ends.map(|(c, d)| (Cell::parse(c, 9).expect("cell"), d));
+        let share = a.row == b.row || a.col == b.col || (a.row / 3, a.col / 3) == (b.row / 3, b.col / 3);
+        assert!(if da == db { !share } else { a != b }, "{}", case.what);
+        for (cell, d) in case.ends {
+            let k = Cell::parse(cell, 9).expect("cell").index(9);
+            assert!(at[k] & (1 << (d - 1)) != 0, "{}: {cell} holds {d}", case.what);
+        }
+    }
+}
