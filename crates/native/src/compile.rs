@@ -6,6 +6,8 @@
 //!  variable v         var_eo_start[v]..[v+1]       → inc: row r, mask word and bit of v in r
 //!  partners of r      part_start[r]..[r+1]         → rows sharing ≥ 2 variables with r,
 //!                                                    as masks over both rows' positions
+//!  at-most-one rows   amo_start[a]..amo_start[a+1] → amo_vars; var_amo_start[v]..[v+1] → var_amo
+//!                     (Σ x <= 1 over distinct variables: a variable at 1 kills the others)
 //!  linear rows        see `linear.rs`: terms grouped by exactly-one row
 //!  sum rows           see `sums.rs`: linear rows that are sums of distinct values, with the
 //!                     value combinations they allow
@@ -75,6 +77,14 @@ pub(crate) struct Compiled {
     pub inc: Vec<Incidence>,
     pub part_start: Vec<u32>,
     pub part: Vec<Partner>,
+    // At-most-one rows (anti-knight, non-consecutive, the conflict cliques of variants): kept
+    // out of the linear rows, whose bounds would say the same at many times the cost.
+    pub amo_start: Vec<u32>,
+    pub amo_vars: Vec<u32>,
+    /// Index of each at-most-one row in `Model::rows()`.
+    pub amo_row: Vec<u32>,
+    pub var_amo_start: Vec<u32>,
+    pub var_amo: Vec<u32>,
     // Linear rows.
     /// Terms of linear rows, stored group after group.
     pub lin_terms: Vec<(u32, i64)>,
@@ -112,6 +122,17 @@ pub(crate) fn check_model(model: &Model) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Whether `row` says "at most one of these distinct variables is 1".
+fn is_at_most_one(row: &sudoku_ip_model::Row) -> bool {
+    let mut vars: Vec<u32> = row.terms.iter().map(|&(v, _)| v).collect();
+    vars.sort_unstable();
+    row.sense == Sense::Le
+        && row.rhs == 1
+        && row.terms.len() >= 2
+        && row.terms.iter().all(|&(_, a)| a == 1)
+        && vars.windows(2).all(|w| w[0] != w[1])
 }
 
 /// Prefix sums in place: `counts[k + 1]` holds the size of bucket `k` on entry.
@@ -160,12 +181,17 @@ impl Compiled {
         let num_vars = model.num_vars();
         let (mut eo_start, mut eo_vars, mut eo_row, mut eo_word) = (vec![0u32], Vec::new(), Vec::new(), vec![0u32]);
         let (mut lin_sense, mut lin_rhs, mut lin_row) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut amo_start, mut amo_vars, mut amo_row) = (vec![0u32], Vec::new(), Vec::new());
         for (i, row) in model.rows().iter().enumerate() {
             if row.is_exactly_one() {
                 eo_vars.extend(row.terms.iter().map(|&(v, _)| v));
                 eo_start.push(eo_vars.len() as u32);
                 eo_word.push(eo_word[eo_word.len() - 1] + row.terms.len().div_ceil(64) as u32);
                 eo_row.push(i as u32);
+            } else if is_at_most_one(row) {
+                amo_vars.extend(row.terms.iter().map(|&(v, _)| v));
+                amo_start.push(amo_vars.len() as u32);
+                amo_row.push(i as u32);
             } else {
                 lin_sense.push(row.sense);
                 lin_rhs.push(row.rhs as i64);
@@ -177,6 +203,7 @@ impl Compiled {
             row_eo[i as usize] = Some(r as u32);
         }
         let (var_eo_start, var_eo_row, var_eo_pos) = transpose(num_vars, &eo_start, |i| eo_vars[i]);
+        let (var_amo_start, var_amo, _) = transpose(num_vars, &amo_start, |i| amo_vars[i]);
         let (part_start, part) = partners(&eo_start, &eo_vars, &var_eo_start, &var_eo_row, &var_eo_pos);
 
         let grouped = linear::group_rows(
@@ -271,6 +298,11 @@ impl Compiled {
             inc,
             part_start,
             part,
+            amo_start,
+            amo_vars,
+            amo_row,
+            var_amo_start,
+            var_amo,
             lin_terms,
             lin_groups,
             group_start,
@@ -303,6 +335,18 @@ impl Compiled {
     #[inline]
     pub fn eo_vars_of(&self, r: usize) -> &[u32] {
         &self.eo_vars[self.eo_start[r] as usize..self.eo_start[r + 1] as usize]
+    }
+
+    /// The variables of at-most-one row `a`.
+    #[inline]
+    pub fn amo_vars_of(&self, a: usize) -> &[u32] {
+        &self.amo_vars[self.amo_start[a] as usize..self.amo_start[a + 1] as usize]
+    }
+
+    /// The at-most-one rows of variable `v`.
+    #[inline]
+    pub fn amo_rows_of(&self, v: u32) -> &[u32] {
+        &self.var_amo[self.var_amo_start[v as usize] as usize..self.var_amo_start[v as usize + 1] as usize]
     }
 
     /// The `(row, position)` incidences of variable `v` in exactly-one rows, as an index range.

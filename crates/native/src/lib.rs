@@ -7,7 +7,8 @@
 //! - [`Native`] implements [`Backend`]: solve, count up to `max_solutions`, enumerate, prove
 //!   uniqueness, under node and time limits.
 //! - The generic engine ([`search_generic`]) propagates to a fixed point — exactly-one rows by
-//!   counters (naked and hidden singles), by locked candidates between rows sharing
+//!   counters (naked and hidden singles), at-most-one rows (`Σ x <= 1`: anti-knight,
+//!   non-consecutive, conflict cliques) by killing the others of a variable at 1, by locked candidates between rows sharing
 //!   variables and, in long searches, by pairs; linear rows by activity bounds over groups of terms that lie in one
 //!   exactly-one row (`linear.rs`), with groups that must take distinct values bounded together
 //!   (`distinct.rs`: a cage over a whole grid has one possible total), and those that are sums of distinct values (killer cages)
@@ -238,10 +239,7 @@ fn run_generic(
         keep: request.keep,
         time: request.limits.time,
         nodes: request.limits.nodes,
-        // Big grids fill thousands of cells through many harmless conflicts: a first run of
-        // one conflict per eight variables keeps their deterministic order (restarting an
-        // empty 64x64 early made it unsolvable within 20 s; one run takes 14k nodes).
-        restart: Some((search::FIRST_RUN.max(compiled_vars as u64 / 8), search::RESTART_UNIT)),
+        restart: Some(restart_budgets(compiled_vars)),
     };
     let outcome = engine.search(&goal, start);
     let solutions =
@@ -266,6 +264,18 @@ fn run_generic(
             ..Stats::default()
         },
     })
+}
+
+/// Restart budgets for a model of `vars` variables: conflicts of the first run, and the unit
+/// of the Luby budgets of later runs. Big grids fill thousands of cells through many harmless
+/// conflicts, so both grow with the model: a first run of one conflict per eight variables
+/// keeps their deterministic order (restarting an empty 64x64 early made it unsolvable within
+/// 20 s; one run takes 14k nodes), and a unit of one conflict per 64 variables lets a restarted
+/// run get as deep as a grid needs (with a unit of 20, a 25x25 half given took 18,003 nodes and
+/// an empty 49x49 never finished; now 6,845 and 47,674).
+fn restart_budgets(vars: usize) -> (u64, u64) {
+    let vars = vars as u64;
+    (search::FIRST_RUN.max(vars / 8), search::RESTART_UNIT.max(vars / 64))
 }
 
 /// The grid of a solution given as its variables at 1 (auxiliary variables ignored). A model

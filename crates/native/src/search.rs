@@ -2,7 +2,7 @@
 //!
 //! Binary branching: in the undecided exactly-one row with the fewest live variables relative
 //! to the conflicts it has caused (dom/wdeg, [`Engine::best_row`]), try its first live variable
-//! at 1; when that subtree is done, fix it to 0 and carry on from the new
+//! (on models with at-most-one rows: its least constraining one) at 1; when that subtree is done, fix it to 0 and carry on from the new
 //! fixed point (later siblings profit from the refutation, and the branching row may change).
 //! Every change goes on the trail; backtracking replays it backwards. The frame stack and the
 //! trail are allocated once, so the loop never allocates except to keep a solution.
@@ -112,11 +112,50 @@ impl Engine {
     /// branching row's first, or with `rng` a random one of its live variables).
     fn next_step(&self, rng: Option<&mut SplitMix>) -> Step {
         let var = match (self.best_row(), rng) {
+            (Some(r), None) if !self.c.amo_row.is_empty() => self.least_constraining(r),
             (Some(r), None) => self.first_live(r),
             (Some(r), Some(rng)) => self.nth_live(r, rng.below(self.rows[r].count)),
             (None, _) => self.first_free(), // variables outside every exactly-one row
         };
         var.map_or(Step::Solution, Step::Branch)
+    }
+
+    /// The live variable of row `r` whose assignment kills the fewest live variables (least
+    /// constraining value), ties to the first: the value order of first runs on models with
+    /// at-most-one rows, whose side rows break the symmetry of the grid (an empty 9×9
+    /// anti-knight: 563 nodes against 6,125 in row order). Plain grids keep the row order,
+    /// which fills empty grids in a pattern (an empty 36×36: 1,880 nodes against 116,660).
+    fn least_constraining(&self, r: usize) -> Option<u32> {
+        let mut best: Option<(u32, u64)> = None;
+        let mut bits_at = self.c.eo_word[r] as usize;
+        let base = self.c.eo_start[r] as usize;
+        let end = self.c.eo_start[r + 1] as usize;
+        let mut p = base;
+        while p < end {
+            let word = self.mask[bits_at];
+            let mut bits = word;
+            while bits != 0 {
+                let u = self.c.eo_vars[p + bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+                let mut score = 0u64;
+                for k in self.c.incidences(u) {
+                    let q = self.c.inc[k].row as usize;
+                    if q != r {
+                        score += self.rows[q].count as u64 - 1;
+                    }
+                }
+                for &a in self.c.amo_rows_of(u) {
+                    score +=
+                        self.c.amo_vars_of(a as usize).iter().filter(|&&w| w != u && self.is_live(w)).count() as u64;
+                }
+                if best.is_none_or(|(_, s)| score < s) {
+                    best = Some((u, score));
+                }
+            }
+            p += 64;
+            bits_at += 1;
+        }
+        best.map(|(u, _)| u)
     }
 
     /// Depth-first search for up to `goal.max_solutions` solutions: one run, then, if it
@@ -241,11 +280,13 @@ impl Halt {
     }
 }
 
-/// Conflicts of the first run before a search counts as long and restarts (when it may).
+/// Fewest conflicts of the first run before a search counts as long and restarts (when it may;
+/// the backend scales it with the model).
 /// Budgets count conflicts, not nodes: a run that fills a 64×64 grid without a dead end
 /// takes thousands of nodes and no conflict.
 pub(crate) const FIRST_RUN: u64 = 100;
-/// Conflicts of a restarted run: this times the next term of the Luby sequence (1 1 2 1 1 2 4 …).
+/// Smallest unit of a restarted run's conflicts: the unit times the next term of the Luby
+/// sequence (1 1 2 1 1 2 4 …).
 pub(crate) const RESTART_UNIT: u64 = 20;
 /// Searches for more solutions than this never restart (each found grid is kept to be
 /// recognised when a later run finds it again).
