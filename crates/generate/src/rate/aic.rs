@@ -88,16 +88,19 @@ impl Logic {
         let open = |k: usize, d: u8| self.value[k] == 0 && self.cand[k] & bit(d) != 0;
         let bivalue = |k: usize| self.value[k] == 0 && self.cand[k].count_ones() == 2;
         let mut nodes: Vec<(u8, Vec<usize>)> = Vec::new();
-        let mut id: HashMap<(u8, Vec<usize>), usize> = HashMap::new();
+        // Single candidates by variable (cell * n + digit − 1); groups by digit and cells.
+        let mut single = vec![usize::MAX; self.cand.len() * n];
+        let mut groups: HashMap<(u8, Vec<usize>), usize> = HashMap::new();
         for k in 0..self.cand.len() {
             if self.value[k] != 0 || (matches!(kind, Kind::Remote | Kind::Xy) && !bivalue(k)) {
                 continue;
             }
             for d in digits(self.cand[k]) {
-                id.insert((d, vec![k]), nodes.len());
+                single[self.var(k, d)] = nodes.len();
                 nodes.push((d, vec![k]));
             }
         }
+        let sid = |k: usize, d: u8| Some(single[k * n + d as usize - 1]).filter(|&i| i != usize::MAX);
         let singles = nodes.len();
         // Grouped nodes: a digit's open cells in the intersection of two exactly-once units.
         if kind == Kind::Any {
@@ -116,12 +119,22 @@ impl Logic {
                         .map(|&k| k as usize)
                         .filter(|&k| open(k, d) && b.cells.contains(&(k as u32)))
                         .collect();
-                    if common.len() >= 2 && !id.contains_key(&(d, common.clone())) {
-                        id.insert((d, common.clone()), nodes.len());
+                    if common.len() >= 2 && !groups.contains_key(&(d, common.clone())) {
+                        groups.insert((d, common.clone()), nodes.len());
                         nodes.push((d, common));
                     }
                 }
             }
+        }
+        // The node of a digit in these cells, single or grouped.
+        let node_of = |d: u8, cells: &[usize]| match cells {
+            [] => None,
+            [k] => sid(*k, d),
+            _ => groups.get(&(d, cells.to_vec())).copied(),
+        };
+        let mut by_digit: Vec<Vec<usize>> = vec![Vec::new(); n + 1];
+        for (i, (d, _)) in nodes.iter().enumerate() {
+            by_digit[*d as usize].push(i);
         }
         let mut weak = vec![Vec::new(); nodes.len()];
         let mut strong = vec![Vec::new(); nodes.len()];
@@ -132,13 +145,13 @@ impl Logic {
             let mut out = Vec::new();
             if matches!(kind, Kind::Any) {
                 for d in digits(self.cand[ka] & !bit(da)) {
-                    out.extend(id.get(&(d, vec![ka])).copied());
+                    out.extend(sid(ka, d));
                 }
                 for &q in &self.cliques_of[self.var(ka, da)] {
                     for &w in &self.cliques[q as usize] {
                         let (k, d) = (w as usize / n, (w as usize % n) as u8 + 1);
                         if k != ka || d != da {
-                            out.extend(id.get(&(d, vec![k])).copied());
+                            out.extend(sid(k, d));
                         }
                     }
                 }
@@ -152,7 +165,7 @@ impl Logic {
                     if kind == Kind::Remote && self.cand[k] != self.cand[ka] {
                         continue;
                     }
-                    out.extend(id.get(&(da, vec![k])).copied());
+                    out.extend(sid(k, da));
                 }
             }
             out.sort_unstable();
@@ -163,9 +176,9 @@ impl Logic {
         // and to other groups all of whose cells do.
         for g in singles..nodes.len() {
             let (d, ref cells) = nodes[g];
-            for other in 0..nodes.len() {
-                let (e, ref oc) = nodes[other];
-                if other == g || e != d || oc.iter().any(|k| cells.contains(k)) {
+            for &other in &by_digit[d as usize] {
+                let oc = &nodes[other].1;
+                if other == g || oc.iter().any(|k| cells.contains(k)) {
                     continue;
                 }
                 if oc.iter().all(|&x| cells.iter().all(|&y| self.sees(x, y, d))) {
@@ -184,12 +197,16 @@ impl Logic {
                 }
                 let d = unit.digit;
                 let left: Vec<usize> = unit.cells.iter().map(|&k| k as usize).filter(|&k| open(k, d)).collect();
-                for (a, (da, cells)) in nodes.iter().enumerate() {
-                    if *da != d || !cells.iter().all(|k| left.contains(k)) {
+                if left.len() < 2 {
+                    continue;
+                }
+                for &a in &by_digit[d as usize] {
+                    let cells = &nodes[a].1;
+                    if !cells.iter().all(|k| left.contains(k)) {
                         continue;
                     }
                     let rest: Vec<usize> = left.iter().copied().filter(|k| !cells.contains(k)).collect();
-                    if let Some(&b) = id.get(&(d, rest)) {
+                    if let Some(b) = node_of(d, &rest) {
                         strong[a].push(b);
                     }
                 }
@@ -201,7 +218,7 @@ impl Logic {
                     continue;
                 }
                 let ds: Vec<u8> = digits(self.cand[k]).collect();
-                if let (Some(&a), Some(&b)) = (id.get(&(ds[0], vec![k])), id.get(&(ds[1], vec![k]))) {
+                if let (Some(a), Some(b)) = (sid(k, ds[0]), sid(k, ds[1])) {
                     strong[a].push(b);
                     strong[b].push(a);
                 }
@@ -216,7 +233,7 @@ impl Logic {
                     .iter()
                     .map(|&w| w as usize)
                     .filter(|&w| open(w / n, (w % n) as u8 + 1))
-                    .filter_map(|w| id.get(&((w % n) as u8 + 1, vec![w / n])).copied())
+                    .filter_map(|w| sid(w / n, (w % n) as u8 + 1))
                     .collect();
                 if let [a, b] = left[..] {
                     strong[a].push(b);
@@ -239,6 +256,8 @@ impl Logic {
         let mut best: Option<Vec<usize>> = None;
         let mut parent = vec![usize::MAX; states];
         let mut seen = vec![u32::MAX; states];
+        // Breadth-first levels, reused from start to start.
+        let (mut frontier, mut next) = (Vec::new(), Vec::new());
         for x in 0..singles {
             // States: node * 2 + 1 = node true, node * 2 = node false.
             let start = x * 2 + 1;
@@ -246,12 +265,13 @@ impl Logic {
             let limit = best.as_ref().map_or(usize::MAX, |b| b.len());
             let stamp = x as u32;
             seen[start] = stamp;
-            let mut frontier = vec![start];
+            frontier.clear();
+            frontier.push(start);
             let mut depth = 0;
             let mut found = false;
             while !frontier.is_empty() && !found && depth + 1 < limit {
                 depth += 1;
-                let mut next = Vec::new();
+                next.clear();
                 for &s in &frontier {
                     let (node, on) = (s / 2, s % 2 == 1);
                     let targets = if on { &graph.weak[node] } else { &graph.strong[node] };
@@ -272,7 +292,7 @@ impl Logic {
                         break;
                     }
                 }
-                frontier = next;
+                std::mem::swap(&mut frontier, &mut next);
             }
             if found {
                 let mut path = vec![goal];
