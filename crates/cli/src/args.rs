@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use sudoku_ip::formats::fpuzzles::LinkKind;
 use sudoku_ip::formats::Format;
 use sudoku_ip::Solver;
 
@@ -208,7 +209,7 @@ pub struct CheckArgs {
 }
 
 #[derive(Debug, Args)]
-#[command(group(clap::ArgGroup::new("kind").required(true).args(["lp", "mps"])))]
+#[command(group(clap::ArgGroup::new("kind").required(true).args(["lp", "mps", "fpuzzles", "link"])))]
 pub struct ExportArgs {
     #[command(flatten)]
     pub input: InputArgs,
@@ -221,6 +222,19 @@ pub struct ExportArgs {
     /// With --mps: fixed-column MPS, 8-character names C1../R1.. (readable names in comments).
     #[arg(long, requires = "mps")]
     pub fixed: bool,
+    /// The puzzle as f-puzzles JSON (what f-puzzles and SudokuPad read; title, author and
+    /// rules text kept).
+    #[arg(long)]
+    pub fpuzzles: bool,
+    /// The puzzle as a link that opens it in SudokuPad (`--link`, `--link=sudokupad`) or
+    /// f-puzzles (`--link=fpuzzles`).
+    #[arg(long, value_name = "SITE", num_args = 0..=1, require_equals = true, default_missing_value = "sudokupad",
+          value_parser = parse_link_kind)]
+    pub link: Option<LinkKind>,
+    /// With --fpuzzles or --link: solve the puzzle and add its solution (SudokuPad checks
+    /// answers against it); refused when the puzzle has no unique solution.
+    #[arg(long)]
+    pub solution: bool,
     /// The objective written: zero, or seed (the seeds' f = (1:N)' over x(i,j,k)).
     #[arg(long, value_enum, default_value_t = ObjectiveArg::Zero)]
     pub objective: ObjectiveArg,
@@ -243,6 +257,10 @@ pub struct BenchArgs {
     /// Print one JSON object per file.
     #[arg(long)]
     pub json: bool,
+}
+
+pub(super) fn parse_link_kind(s: &str) -> Result<LinkKind, String> {
+    s.parse()
 }
 
 pub(super) fn parse_format(s: &str) -> Result<Format, String> {

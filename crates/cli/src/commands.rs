@@ -5,11 +5,11 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, Context};
 use serde_json::json;
-use sudoku_ip::formats::{self, Document, ParseOptions};
+use sudoku_ip::formats::{self, fpuzzles, Document, ParseOptions};
 use sudoku_ip::{check, export, Answer, Limits, Model, Options, Outcome, Puzzle, Report};
 
 use super::args::{CheckArgs, Command, CountArgs, ExportArgs, InputArgs, OutputFormat, SolveArgs, SolverArgs};
-use super::output::{count_text, grid_text, json_line, stats_line};
+use super::output::{count_text, grid_text, json_line, solution_note, stats_line};
 use super::{batch, bench, Cli, Failure, Status};
 
 pub fn dispatch(cli: Cli) -> Result<Status, Failure> {
@@ -172,7 +172,13 @@ fn solve(a: SolveArgs) -> Result<Status, Failure> {
     };
     let report = sudoku_ip::search(&puzzle, &opts, max, keep).map_err(Failure::solver)?;
     super::render::solution_picture(&a.picture, &puzzle, &report)?;
+    if let Some(note) = solution_note(&puzzle, &report) {
+        eprintln!("{note}");
+    }
     if a.output.stats && format != OutputFormat::Json {
+        if let Some(caption) = puzzle.meta().caption() {
+            eprintln!("puzzle: {caption}");
+        }
         eprintln!("{}", stats_line(&report));
     }
     let mut w = out();
@@ -283,7 +289,28 @@ fn check_cmd(a: CheckArgs) -> Result<Status, Failure> {
 
 fn export_cmd(a: ExportArgs) -> Result<Status, Failure> {
     let (doc, name) = read_document(&a.input)?;
-    let puzzle = single(doc, &name)?;
+    let mut puzzle = single(doc, &name)?;
+    if a.solution && !(a.fpuzzles || a.link.is_some()) {
+        return Err(Failure::bad_input(anyhow!("--solution goes with --fpuzzles or --link")));
+    }
+    if a.fpuzzles || a.link.is_some() {
+        if a.solution {
+            let solution = unique_solution(&puzzle, &name)?;
+            let mut meta = puzzle.meta().clone();
+            meta.solution = Some(solution);
+            puzzle.set_meta(meta);
+        }
+        let written = match a.link {
+            Some(kind) => fpuzzles::to_link(&puzzle, kind),
+            None => fpuzzles::to_fpuzzles(&puzzle).map(|v| v.to_string()),
+        };
+        let text = written.map_err(|e| Failure::bad_input(anyhow!("{name}: {e}")))? + "\n";
+        match a.out {
+            Some(path) => write_file(&path, &text)?,
+            None => out().write_all(text.as_bytes())?,
+        }
+        return Ok(Status::Ok);
+    }
     let model = Model::build(&puzzle).with_objective(a.objective.into());
     let text = if a.lp {
         export::to_lp(&model)
@@ -295,6 +322,23 @@ fn export_cmd(a: ExportArgs) -> Result<Status, Failure> {
         None => out().write_all(text.as_bytes())?,
     }
     Ok(Status::Ok)
+}
+
+/// The puzzle's one solution (native search, checked by the pipeline), or exit 1 saying why not.
+fn unique_solution(puzzle: &Puzzle, name: &str) -> Result<sudoku_ip::Grid, Failure> {
+    let report = sudoku_ip::search(puzzle, &Options::default(), 2, 1).map_err(Failure::solver)?;
+    match report.outcome {
+        Outcome::Solved(grid) if report.is_unique() => Ok(grid),
+        Outcome::Solved(_) => {
+            Err(no_answer(anyhow!("{name}: --solution: the puzzle has {} solutions, not one", count_text(&report))))
+        }
+        Outcome::Infeasible { reason } => Err(no_answer(anyhow!("{name}: --solution: no solution: {reason}"))),
+        Outcome::Unknown { reason } => Err(no_answer(anyhow!("{name}: --solution: unknown: {reason}"))),
+    }
+}
+
+fn no_answer(error: anyhow::Error) -> Failure {
+    Failure { status: Status::NoSolution, error }
 }
 
 fn write_file(path: &PathBuf, text: &str) -> Result<(), Failure> {

@@ -79,7 +79,7 @@ pub struct GenerateArgs {
     pub solution: bool,
     /// Output format (default: grid for one puzzle, line for several, json for killer).
     #[arg(long, short = 'O', value_enum)]
-    pub output: Option<OutputFormat>,
+    pub output: Option<GenerateOutput>,
     /// Print seed, time, clues and rating of each puzzle to stderr.
     #[arg(long)]
     pub stats: bool,
@@ -90,6 +90,32 @@ pub struct GenerateArgs {
     // above 1, on printable A4 sheets, six a page.
     #[command(flatten)]
     pub picture: super::render::PictureArgs,
+}
+
+/// `generate --output` values: the puzzle formats, and links.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GenerateOutput {
+    /// A readable grid with box lines (the default for one puzzle).
+    Grid,
+    /// One line of n*n characters (the default for several).
+    Line,
+    /// A JSON object, one a line.
+    Json,
+    /// A SudokuPad link, one a line, with the solution in it (SudokuPad checks answers
+    /// against it; the player does not see it).
+    Link,
+}
+
+impl GenerateOutput {
+    /// The puzzle format, or `None` for links.
+    fn format(self) -> Option<OutputFormat> {
+        match self {
+            GenerateOutput::Grid => Some(OutputFormat::Grid),
+            GenerateOutput::Line => Some(OutputFormat::Line),
+            GenerateOutput::Json => Some(OutputFormat::Json),
+            GenerateOutput::Link => None,
+        }
+    }
 }
 
 /// `rate`: the grade of a puzzle. A file of puzzles one a line (one-line or JSON) gives one line per puzzle:
@@ -300,7 +326,12 @@ pub fn generate_cmd(a: GenerateArgs) -> Result<Status, Failure> {
     let spec = spec_of(&a)?;
     let sample = Puzzle::blank(spec.geometry.clone()).with_rules(spec.rules.clone());
     let text = if a.count > 1 { OutputFormat::Line } else { OutputFormat::Grid };
-    let format = output_format(a.output, text, &sample, spec.killer.is_some())?;
+    let link = a.output == Some(GenerateOutput::Link);
+    if link {
+        // Refused before any work when the rules have no f-puzzles form.
+        formats::fpuzzles::to_fpuzzles(&sample).map_err(|e| Failure::bad_input(anyhow!("--output link: {e}")))?;
+    }
+    let format = output_format(a.output.and_then(GenerateOutput::format), text, &sample, spec.killer.is_some())?;
     let start = Instant::now();
     let bar = super::progress::bar(Some(a.count as u64), "puzzles");
     let run = || -> Vec<_> {
@@ -352,7 +383,11 @@ pub fn generate_cmd(a: GenerateArgs) -> Result<Status, Failure> {
         if a.stats {
             eprintln!("{}", stats_text(&g));
         }
-        write_generated(&mut w, &g, format, a.solution, i > 0)?;
+        if link {
+            writeln!(w, "{}", link_text(&g)?)?;
+        } else {
+            write_generated(&mut w, &g, format, a.solution, i > 0)?;
+        }
         if a.picture.picture.is_some() {
             drawn.push((g.puzzle.clone(), a.solution.then(|| g.solution.clone())));
         }
@@ -362,6 +397,16 @@ pub fn generate_cmd(a: GenerateArgs) -> Result<Status, Failure> {
         eprintln!("{} puzzle(s) in {:.3} s", a.count, start.elapsed().as_secs_f64());
     }
     Ok(status)
+}
+
+/// The generated puzzle as a SudokuPad link carrying its solution.
+fn link_text(g: &Generated) -> Result<String, Failure> {
+    let mut puzzle = g.puzzle.clone();
+    let mut meta = puzzle.meta().clone();
+    meta.solution = Some(g.solution.clone());
+    puzzle.set_meta(meta);
+    formats::fpuzzles::to_link(&puzzle, formats::fpuzzles::LinkKind::SudokuPad)
+        .map_err(|e| Failure::bad_input(anyhow!("--output link: {e}")))
 }
 
 fn stats_text(g: &Generated) -> String {

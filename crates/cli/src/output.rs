@@ -94,6 +94,42 @@ pub fn stats_line(report: &Report) -> String {
     format!("stats: {}", parts.join("; "))
 }
 
+/// What to say about the solution a puzzle carries (f-puzzles `solution`, JSON `solution`)
+/// next to ours: `None` when it carries none. A carried solution that breaks our checker says
+/// which rule it breaks: the setter and sudoku-ip read the puzzle differently.
+pub fn solution_note(puzzle: &Puzzle, report: &Report) -> Option<String> {
+    let meta = puzzle.meta();
+    let theirs = meta.solution.as_ref().filter(|s| s.n() == puzzle.n())?;
+    let broken = if theirs.filled() == puzzle.n() * puzzle.n() {
+        sudoku_ip::check::verify(puzzle, theirs).into_iter().next()
+    } else {
+        None
+    };
+    let cells = |list: &[(sudoku_ip::Cell, usize, usize)]| {
+        let shown: Vec<String> = list.iter().take(5).map(|(c, a, b)| format!("{c} ({a}, ours {b})")).collect();
+        let more = if list.len() > 5 { format!(" and {} more", list.len() - 5) } else { String::new() };
+        format!("{}{more}", shown.join(", "))
+    };
+    let note = match (&report.outcome, broken) {
+        (_, Some(v)) => format!("warning: the puzzle's own solution breaks a rule as sudoku-ip reads it: {v}"),
+        (Outcome::Solved(ours), None) => match meta.disagreements(ours) {
+            Some(d) if d.is_empty() => "the puzzle's own solution agrees with ours".to_string(),
+            Some(d) => format!(
+                "warning: the puzzle's own solution differs from ours in {} cell(s): {}{}",
+                d.len(),
+                cells(&d),
+                if report.is_unique() { "" } else { " (the puzzle has more than one solution)" }
+            ),
+            None => return None,
+        },
+        (_, None) if theirs.filled() == puzzle.n() * puzzle.n() => {
+            "warning: the puzzle's own solution passes the checker, but the solver found none".to_string()
+        }
+        (_, None) => "note: the puzzle carries a partial solution; the solver found none".to_string(),
+    };
+    Some(note)
+}
+
 fn ms(d: std::time::Duration) -> String {
     format!("{:.3} ms", d.as_secs_f64() * 1e3)
 }

@@ -6,6 +6,12 @@ use sudoku_ip_model::formats::fpuzzles::{self, LinkKind};
 use sudoku_ip_model::formats::{parse_document, parse_puzzle, Document, Format, ParseOptions};
 use sudoku_ip_model::geometry::{Cell, Geometry};
 use sudoku_ip_model::puzzle::Meta;
+use sudoku_ip_model::rules::between::Between;
+use sudoku_ip_model::rules::little_killer::{Clue, LittleKiller};
+use sudoku_ip_model::rules::palindrome::Palindrome;
+use sudoku_ip_model::rules::quadruple::{Quad, Quadruple};
+use sudoku_ip_model::rules::renban::Renban;
+use sudoku_ip_model::rules::whispers::Whispers;
 use sudoku_ip_model::rules::{
     AntiKing, AntiKnight, Arrow, Arrows, Cage, Candidates, Diagonal, ExtraRegions, Killer, Kropki, NegativeDiagonal,
     NonConsecutive, OddEven, PositiveDiagonal, Rule, Thermometer, Xv,
@@ -94,6 +100,32 @@ fn arb_puzzle() -> impl Strategy<Value = Puzzle> {
         }
         if next(3) == 0 {
             rules.push(ExtraRegions { regions: vec![run(n, next(n), 0, 3)] }.into());
+        }
+        if next(3) == 0 {
+            let difference = (next(2) == 0).then(|| 1 + next(n - 1));
+            rules.push(Whispers { lines: vec![run(n, next(n), 0, 3)], difference }.into());
+        }
+        if next(3) == 0 {
+            rules.push(Renban { lines: vec![run(n, next(n), next(2), 3)] }.into());
+        }
+        if next(3) == 0 {
+            rules.push(Palindrome { lines: vec![run(n, next(n), 0, 4)] }.into());
+        }
+        if next(3) == 0 {
+            rules.push(Between { lines: vec![run(n, next(n), 1, 3)] }.into());
+        }
+        if next(3) == 0 {
+            // The diagonal entered from above column `k`, going down-right.
+            let k = next(n - 1) as i64;
+            let cells = Clue::diagonal(n, (-1, k - 1), (1, 1));
+            let sum = cells.len() as u32 * (1 + next(n) as u32);
+            rules.push(LittleKiller { clues: vec![Clue { cells, sum }] }.into());
+        }
+        if next(3) == 0 {
+            let (r, col) = (next(n - 1), next(n - 1));
+            let cells =
+                vec![Cell::new(r, col), Cell::new(r, col + 1), Cell::new(r + 1, col), Cell::new(r + 1, col + 1)];
+            rules.push(Quadruple { quads: vec![Quad { cells, digits: vec![1 + next(n), 1 + next(n)] }] }.into());
         }
         if next(3) == 0 {
             let cell = Cell::new(next(n), next(n));

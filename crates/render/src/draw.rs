@@ -108,6 +108,9 @@ pub(crate) fn picture(
 
     let marks = rules::marks_of(puzzle.rules(), puzzle.geometry());
     let mut lines: Vec<String> = if captions { rules::captions(&marks) } else { Vec::new() };
+    if let Some(caption) = puzzle.meta().caption().filter(|_| captions) {
+        lines.insert(0, caption);
+    }
     if let Some(notes) = notes {
         // As many characters a line as fit the grid at the captions' usual size.
         let per_line = (width / Canvas::text_width("0", caption_size(&[], width))).floor().max(8.0) as usize;
@@ -115,8 +118,10 @@ pub(crate) fn picture(
     }
     let caption_cap = caption_size(&lines, width);
     let strip = if lines.is_empty() { 0.0 } else { lines.len() as f64 * 1.6 * caption_cap + 0.4 * caption_cap };
-    let side = width + 2.0 * MARGIN + strip;
-    let frame = Frame { n, origin: (MARGIN + strip / 2.0, MARGIN), thin, thick: (thin * 3.3).round() };
+    // Outside clues widen the margin on every side (the picture stays square and centred).
+    let margin = MARGIN + rules::reach_outside(&marks, n) * CELL;
+    let side = width + 2.0 * margin + strip;
+    let frame = Frame { n, origin: (margin + strip / 2.0, margin), thin, thick: (thin * 3.3).round() };
 
     canvas.push(format!(r#"<rect width="{0}" height="{0}" fill="{PAPER}"/>"#, num(side)));
 
@@ -145,7 +150,7 @@ pub(crate) fn picture(
     }
 
     let (x, mut y) = frame.point(n as f64, 0.0);
-    y += MARGIN / 2.0;
+    y += margin - MARGIN / 2.0;
     for line in &lines {
         y += 0.6 * caption_cap;
         canvas.text(line, (x, y), caption_cap, Anchor::TopLeft, Ink::plain("#333333"));

@@ -11,6 +11,8 @@
 //! | cage | a dashed outline inset from the cell borders; the sum small in the top-left corner, over every line |
 //! | dot | a white or black dot on the edge between the two cells |
 //! | edge text | an X or a V on the edge between the two cells |
+//! | circle | a circle anywhere, over the region borders (between-line ends, quadruples) |
+//! | text | text centred on a point, over the region borders; outside the grid it widens the margin (little killer) |
 //! | caption | a line under the grid (anti-knight, "all dots given", any rule without a shape) |
 //!
 //! Jigsaw regions are not a rule but the geometry: [`draw`](crate::draw) draws their borders
@@ -115,9 +117,36 @@ pub(crate) fn edge_marks(marks: &[Mark], f: &Frame, canvas: &mut Canvas, shade: 
                 canvas.text(text, f.between(between.0, between.1), 0.34 * CELL, Anchor::Centre, ink);
             }
             Mark::Cage { cells, label: Some(label) } => cage_sum(f, canvas, cells, label, shade),
+            Mark::Circle { centre: (r, c), radius, fill, stroke } => {
+                let (x, y) = f.point(*r, *c);
+                canvas.push(format!(
+                    r#"<circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="{}"/>"#,
+                    num(x),
+                    num(y),
+                    num(radius * CELL),
+                    num(0.03 * CELL)
+                ));
+            }
+            Mark::Text { at: (r, c), text, size } => {
+                let ink = Ink { fill: GIVEN, weight: 0.0, halo: None };
+                canvas.text(text, f.point(*r, *c), size * CELL, Anchor::Centre, ink);
+            }
             _ => {}
         }
     }
+}
+
+/// How far the marks reach outside the grid, in cells (0 when they stay inside): outside
+/// clues need that much more margin.
+pub(crate) fn reach_outside(marks: &[Mark], n: usize) -> f64 {
+    let out = |v: f64| (-v).max(v - n as f64).max(0.0);
+    marks
+        .iter()
+        .filter_map(|m| match m {
+            Mark::Text { at: (r, c), size, .. } => Some(out(*r).max(out(*c)) + size),
+            _ => None,
+        })
+        .fold(0.0, f64::max)
 }
 
 /// The captions among the marks.

@@ -48,13 +48,13 @@ fn snapshot_every_rule() {
 
 #[test]
 fn samples_are_named_after_their_rule() {
-    // Twelve rule kinds today; a new one needs a sample (and a drawing) here.
+    // Seventeen rule kinds have a sample; a new one needs a sample (and a drawing) here.
     let mut names: Vec<String> = rule_samples().iter().map(|(_, p)| p.rules()[0].name().replace('-', "_")).collect();
     names.sort();
     let mut expected = sample_names();
     expected.sort();
     assert_eq!(names, expected);
-    assert_eq!(names.len(), 12);
+    assert_eq!(names.len(), 17);
 }
 
 #[test]
@@ -261,7 +261,9 @@ fn arrow_tips(svg: &str) -> Vec<(f64, f64)> {
 fn arrowheads_stop_short_of_the_digit_in_their_last_cell() {
     let text =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/arrow.json")).expect("example");
-    let puzzle = sudoku_ip_model::formats::parse_puzzle(&text, &Default::default()).expect("the arrow example");
+    let mut puzzle = sudoku_ip_model::formats::parse_puzzle(&text, &Default::default()).expect("the arrow example");
+    // Without its title, whose caption would move the grid sideways.
+    puzzle.set_meta(Default::default());
     let picture = svg(&puzzle, None, &opts(900));
     let tips = arrow_tips(&picture);
     assert_eq!(tips.len(), 6, "six arrows in the example");
@@ -344,4 +346,28 @@ fn a_caption_is_wrapped_under_the_grid_and_tiles_carry_their_own_labels() {
     assert_eq!(pages.len(), 2, "three tiles two a page");
     let bytes = pdf(&pages).expect("PDF");
     assert!(String::from_utf8_lossy(&bytes).contains("/Count 2"));
+}
+
+#[test]
+fn a_title_and_author_are_a_caption_and_outside_clues_widen_the_margin() {
+    let plain = r#"{"size": 4, "givens": "................"}"#;
+    let titled = r#"{"size": 4, "givens": "................", "title": "Small", "author": "Setter"}"#;
+    let clue = r#"{"size": 4, "givens": "................",
+        "rules": [{"type": "little-killer", "clues": [{"cells": ["r1c2", "r2c3", "r3c4"], "sum": 6}]}]}"#;
+    let view = |json: &str| {
+        let puzzle = sudoku_ip_model::formats::parse_puzzle(json, &Default::default()).expect("puzzle");
+        let picture = svg(&puzzle, None, &opts(900));
+        let at = picture.find("viewBox=\"0 0 ").expect("a viewBox") + "viewBox=\"0 0 ".len();
+        let side: f64 = picture[at..].split([' ', '"']).next().and_then(|w| w.parse().ok()).expect("a side");
+        (side, picture)
+    };
+    let (plain_side, _) = view(plain);
+    let (titled_side, picture) = view(titled);
+    assert!(titled_side > plain_side, "the caption strip: {titled_side} vs {plain_side}");
+    // "Small by Setter" in glyphs: the S, m, a, l, b, y, e, t, r glyphs.
+    assert!(picture.matches("<use").count() >= 13, "{picture}");
+    let (clue_side, picture) = view(clue);
+    // The number sits half a cell outside the grid: the margin grows to hold it.
+    assert!(clue_side >= plain_side + 2.0 * 50.0, "{clue_side} vs {plain_side}");
+    assert!(picture.contains("<circle") || picture.contains("<use"), "the clue is drawn");
 }

@@ -31,6 +31,12 @@ use crate::error::ParseError;
 use crate::geometry::{Cell, Geometry, Layout, MAX_SIDE};
 use crate::grid::Grid;
 use crate::puzzle::{Meta, Puzzle};
+use crate::rules::between::Between;
+use crate::rules::little_killer::{Clue, LittleKiller};
+use crate::rules::palindrome::Palindrome;
+use crate::rules::quadruple::{Quad, Quadruple};
+use crate::rules::renban::Renban;
+use crate::rules::whispers::Whispers;
 use crate::rules::{
     AntiKing, AntiKnight, Arrow, Arrows, Cage, Candidates, Diagonal, ExtraRegions, Killer, Kropki, NegativeDiagonal,
     NonConsecutive, OddEven, PositiveDiagonal, Rule, Thermometer, Xv,
@@ -67,6 +73,12 @@ pub const SUPPORTED: &[&str] = &[
     "odd",
     "even",
     "extraregion",
+    "whispers",
+    "renban",
+    "palindrome",
+    "betweenline",
+    "littlekillersum",
+    "quadruple",
 ];
 
 /// Keys that only draw or steer other programs; ignored by name.
@@ -703,7 +715,124 @@ fn read_rules(top: &Map<String, Value>, n: usize) -> Res<Vec<Rule>> {
         out.push(ExtraRegions { regions }.into());
     }
 
+    // Whispers: one rule, so every line shares one least difference.
+    let mut whispers: Option<Whispers> = None;
+    for (path, e) in entries(top, "whispers")? {
+        let difference = match e.get("value") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) if s.trim().is_empty() => None,
+            Some(v) => Some(number(v, &format!("{path}.value"), "the least difference")? as usize),
+        };
+        let lines = flines(e, &path, n)?;
+        match &mut whispers {
+            None => whispers = Some(Whispers { lines, difference }),
+            Some(w) if w.least(n) == difference.unwrap_or(n.div_ceil(2)) => w.lines.extend(lines),
+            Some(w) => {
+                return Err(err(
+                    &format!("{path}.value"),
+                    format!(
+                        "whispers lines with different least differences ({} and {}) are not supported; \
+                         sudoku-ip reads one difference for all whispers lines",
+                        w.least(n),
+                        difference.unwrap_or(n.div_ceil(2))
+                    ),
+                ))
+            }
+        }
+    }
+    out.extend(whispers.map(Rule::from));
+
+    let renban = all_lines(top, "renban", n)?;
+    if !renban.is_empty() {
+        out.push(Renban { lines: renban }.into());
+    }
+    let palindromes = all_lines(top, "palindrome", n)?;
+    if !palindromes.is_empty() {
+        out.push(Palindrome { lines: palindromes }.into());
+    }
+    let between = all_lines(top, "betweenline", n)?;
+    if !between.is_empty() {
+        out.push(Between { lines: between }.into());
+    }
+
+    let mut clues = Vec::new();
+    for (path, e) in entries(top, "littlekillersum")? {
+        let sum = match e.get("value") {
+            // A clue without a number asks nothing.
+            None | Some(Value::Null) => continue,
+            Some(Value::String(s)) if s.trim().is_empty() => continue,
+            Some(v) => number(v, &format!("{path}.value"), "the diagonal's sum")? as u32,
+        };
+        let at = outside_cell(
+            field(e, &path, "cell", "the clue's place outside the grid, \"R0C4\"")?,
+            &format!("{path}.cell"),
+            n,
+        )?;
+        let dir = field(e, &path, "direction", "\"UL\", \"UR\", \"DL\" or \"DR\"")?;
+        let step = match dir.as_str() {
+            Some("UL") => (-1, -1),
+            Some("UR") => (-1, 1),
+            Some("DL") => (1, -1),
+            Some("DR") => (1, 1),
+            _ => {
+                return Err(err(
+                    &format!("{path}.direction"),
+                    format!("expected \"UL\", \"UR\", \"DL\" or \"DR\", found {dir}"),
+                ))
+            }
+        };
+        let cells = Clue::diagonal(n, at, step);
+        if cells.len() < 2 {
+            return Err(err(
+                &format!("{path}.cell"),
+                "the clue's diagonal holds fewer than two cells of the grid (sudoku-ip reads diagonals of two or more)",
+            ));
+        }
+        clues.push(Clue { cells, sum });
+    }
+    if !clues.is_empty() {
+        out.push(LittleKiller { clues }.into());
+    }
+
+    let mut quads = Vec::new();
+    for (path, e) in entries(top, "quadruple")? {
+        let cells = fcells(field(e, &path, "cells", "the four cells")?, &format!("{path}.cells"), n)?;
+        let vpath = format!("{path}.values");
+        let digits = array(field(e, &path, "values", "the digits in the circle")?, &vpath, "a list of digits")?
+            .iter()
+            .enumerate()
+            .map(|(i, v)| number(v, &format!("{vpath}[{i}]"), "a digit").map(|d| d as usize))
+            .collect::<Res<Vec<usize>>>()?;
+        quads.push(Quad { cells, digits });
+    }
+    if !quads.is_empty() {
+        out.push(Quadruple { quads }.into());
+    }
+
     Ok(out)
+}
+
+/// Every line of every entry of a line rule's key.
+fn all_lines(top: &Map<String, Value>, key: &str, n: usize) -> Res<Vec<Vec<Cell>>> {
+    let mut out = Vec::new();
+    for (path, e) in entries(top, key)? {
+        out.extend(flines(e, &path, n)?);
+    }
+    Ok(out)
+}
+
+/// An outside clue's place, `"R0C4"` (rows and columns 0 and n+1 are outside), as 0-based
+/// `(row, col)` from −1 to `n`.
+fn outside_cell(v: &Value, path: &str, n: usize) -> Res<(i64, i64)> {
+    let bad = || err(path, format!("expected a place like \"R0C4\" (row and column 0 to {}), found {v}", n + 1));
+    let text = v.as_str().ok_or_else(bad)?.to_ascii_uppercase();
+    let (r, c) = text.strip_prefix('R').and_then(|t| t.split_once('C')).ok_or_else(bad)?;
+    let (r, c) = (r.parse::<i64>().map_err(|_| bad())?, c.parse::<i64>().map_err(|_| bad())?);
+    let limit = n as i64 + 1;
+    if !(0..=limit).contains(&r) || !(0..=limit).contains(&c) {
+        return Err(bad());
+    }
+    Ok((r - 1, c - 1))
 }
 
 fn read_negative(top: &Map<String, Value>) -> Res<Vec<&'static str>> {
@@ -904,6 +1033,55 @@ pub fn to_fpuzzles(puzzle: &Puzzle) -> Result<Value, FPuzzlesWriteError> {
                 }
             }
             Rule::Candidates(_) => {}
+            Rule::Renban(r) => {
+                for line in &r.lines {
+                    push(&mut m, "renban", json!({"lines": [rcs(line)]}));
+                }
+            }
+            Rule::Palindrome(p) => {
+                for line in &p.lines {
+                    push(&mut m, "palindrome", json!({"lines": [rcs(line)]}));
+                }
+            }
+            Rule::Between(b) => {
+                for line in &b.lines {
+                    push(&mut m, "betweenline", json!({"lines": [rcs(line)]}));
+                }
+            }
+            Rule::LittleKiller(lk) => {
+                for clue in &lk.clues {
+                    let (Some((r, c)), Some((dr, dc))) = (clue.place(), clue.step()) else {
+                        return Err(FPuzzlesWriteError("a little killer clue of fewer than two cells".into()));
+                    };
+                    let direction = match (dr, dc) {
+                        (-1, -1) => "UL",
+                        (-1, 1) => "UR",
+                        (1, -1) => "DL",
+                        _ => "DR",
+                    };
+                    push(
+                        &mut m,
+                        "littlekillersum",
+                        json!({"cell": format!("R{}C{}", r + 1, c + 1), "direction": direction,
+                               "value": clue.sum.to_string(), "cells": rcs(&clue.cells)}),
+                    );
+                }
+            }
+            Rule::Quadruple(q) => {
+                for quad in &q.quads {
+                    push(&mut m, "quadruple", json!({"cells": rcs(&quad.cells), "values": quad.digits}));
+                }
+            }
+            Rule::Whispers(wh) => {
+                for line in &wh.lines {
+                    let mut e = Map::new();
+                    e.insert("lines".into(), json!([rcs(line)]));
+                    if let Some(d) = wh.difference {
+                        e.insert("value".into(), json!(d.to_string()));
+                    }
+                    push(&mut m, "whispers", Value::Object(e));
+                }
+            }
             // Rules added later have no f-puzzles form until they are given one here.
             #[allow(unreachable_patterns)]
             other => {

@@ -99,6 +99,28 @@ pub enum Mark {
         /// The text.
         text: String,
     },
+    /// A circle with a centre anywhere (a cell's centre, a vertex), over the region borders:
+    /// between lines' end circles, quadruples' vertex circles.
+    Circle {
+        /// Its centre, in grid coordinates.
+        centre: Point,
+        /// Radius, in cells.
+        radius: f64,
+        /// Its fill colour.
+        fill: &'static str,
+        /// Its outline colour.
+        stroke: &'static str,
+    },
+    /// Text centred on a point, over the region borders. A point outside the grid (an outside
+    /// clue: little killer, sandwich) grows the picture's margin to hold it.
+    Text {
+        /// Its centre, in grid coordinates (row −0.5 is just above the grid).
+        at: Point,
+        /// The text.
+        text: String,
+        /// Capital height, in cells.
+        size: f64,
+    },
     /// A line of text under the grid, for what has no shape (anti-knight, "all dots given").
     Caption(String),
 }

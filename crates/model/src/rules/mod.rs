@@ -193,6 +193,11 @@ registry! {
     Candidates(candidates::Candidates),
     Whispers(whispers::Whispers),
     LowBeforeHigh(low_before_high::LowBeforeHigh),
+    Renban(renban::Renban),
+    Palindrome(palindrome::Palindrome),
+    Between(between::Between),
+    LittleKiller(little_killer::LittleKiller),
+    Quadruple(quadruple::Quadruple),
 }
 
 /// One rule kind in the [`REGISTRY`]: its names and how to make one.
@@ -546,6 +551,32 @@ pub(crate) fn check_cells(n: usize, cells: &[Cell], path: impl Fn(usize) -> Stri
         }
     }
     Ok(())
+}
+
+/// Validate the lines of a line rule (whispers, renban, palindrome, between lines): each a path
+/// of at least `min` distinct cells inside the grid, every cell touching the one before
+/// (diagonally too). Paths are `lines[i][j]`.
+pub(crate) fn check_lines(n: usize, lines: &[Vec<Cell>], min: usize) -> Result<(), RuleError> {
+    for (i, cells) in lines.iter().enumerate() {
+        let path = format!("lines[{i}]");
+        if cells.len() < min {
+            return Err(RuleError::new(path, format!("a line needs at least {min} cells, found {}", cells.len())));
+        }
+        check_cells(n, cells, |j| format!("{path}[{j}]"))?;
+        if let Some(j) = (1..cells.len()).find(|&j| !king_step(cells[j - 1], cells[j])) {
+            return Err(RuleError::new(
+                format!("{path}[{j}]"),
+                format!("{} does not touch {}: a line is a path of touching cells", cells[j], cells[j - 1]),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A line through the centres of `cells`, `width` a share of a cell, for line rules' pictures.
+pub(crate) fn line_mark(cells: &[Cell], colour: &'static str, width: f64) -> Mark {
+    let centre = |c: &Cell| (f64::from(c.row) + 0.5, f64::from(c.col) + 0.5);
+    Mark::Line { points: cells.iter().map(centre).collect(), colour, width: draw::Width::Cells(width) }
 }
 
 /// Validate a list of dotted pairs: cells inside, orthogonal neighbours, no pair twice.

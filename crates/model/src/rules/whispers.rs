@@ -19,9 +19,8 @@ use crate::error::ParseError;
 use crate::geometry::{Cell, Geometry};
 use crate::grid::Grid;
 
-use super::draw::Width;
 use super::fields::cell_lists_json;
-use super::{check_cells, king_step, Emit, Fields, Mark, RuleError, RuleKind};
+use super::{check_lines, line_mark, Emit, Fields, Mark, RuleError, RuleKind};
 
 /// Whispers lines are green.
 const GREEN: &str = "#7cc47f";
@@ -67,19 +66,7 @@ impl RuleKind for Whispers {
         if k == 0 || k >= n {
             return Err(RuleError::new("difference", format!("no two digits of 1..{n} differ by {k}: expected 1..{}", n.saturating_sub(1))));
         }
-        for (i, cells) in self.lines.iter().enumerate() {
-            let path = format!("lines[{i}]");
-            if cells.len() < 2 {
-                return Err(RuleError::new(path, "a line needs at least two cells"));
-            }
-            check_cells(n, cells, |j| format!("{path}[{j}]"))?;
-            if let Some(j) = (1..cells.len()).find(|&j| !king_step(cells[j - 1], cells[j])) {
-                return Err(RuleError::new(
-                    format!("{path}[{j}]"),
-                    format!("{} does not touch {}: a line is a path of touching cells", cells[j], cells[j - 1]),
-                ));
-            }
-        }
+        check_lines(n, &self.lines, 2)?;
         Ok(())
     }
 
@@ -113,13 +100,7 @@ impl RuleKind for Whispers {
     }
 
     fn draw(&self, _geometry: &Geometry) -> Vec<Mark> {
-        let centre = |c: &Cell| (f64::from(c.row) + 0.5, f64::from(c.col) + 0.5);
-        let line = |cells: &Vec<Cell>| Mark::Line {
-            points: cells.iter().map(centre).collect(),
-            colour: GREEN,
-            width: Width::Cells(0.22),
-        };
-        self.lines.iter().map(line).collect()
+        self.lines.iter().map(|cells| line_mark(cells, GREEN, 0.22)).collect()
     }
 }
 

@@ -3,6 +3,11 @@
 //! one known grid, [`SOLUTION`], so their marks are true of it and the solution can be drawn.
 #![allow(dead_code)]
 
+use sudoku_ip_model::rules::between::Between;
+use sudoku_ip_model::rules::little_killer::{Clue, LittleKiller};
+use sudoku_ip_model::rules::palindrome::Palindrome;
+use sudoku_ip_model::rules::quadruple::{Quad, Quadruple};
+use sudoku_ip_model::rules::renban::Renban;
 use sudoku_ip_model::rules::{
     AntiKing, AntiKnight, Arrows, Diagonal, ExtraRegions, Killer, Kropki, NonConsecutive, OddEven, Thermometer,
     Windows, Xv,
@@ -154,6 +159,43 @@ pub fn rule_samples() -> Vec<(&'static str, Puzzle)> {
                     vec![c(6, 6), c(6, 7), c(7, 6), c(7, 7), c(8, 8)],
                 ],
             })),
+        ),
+        (
+            "renban",
+            with_givens(nine(), &[c(5, 5)]).with_rule(Renban {
+                lines: vec![vec![c(2, 1), c(1, 1), c(1, 2), c(1, 3)], vec![c(8, 8), c(7, 7), c(6, 6)]],
+            }),
+        ),
+        (
+            "palindrome",
+            with_givens(nine(), &[c(5, 5)]).with_rule(Palindrome {
+                lines: vec![vec![c(2, 6), c(2, 7), c(3, 7)], vec![c(8, 6), c(7, 5), c(6, 4)]],
+            }),
+        ),
+        (
+            "between_line",
+            with_givens(nine(), &[c(5, 5)]).with_rule(Between {
+                lines: vec![vec![c(7, 1), c(7, 2), c(8, 3), c(8, 4)], vec![c(2, 8), c(3, 8), c(3, 9)]],
+            }),
+        ),
+        (
+            "little_killer",
+            with_givens(nine(), &[c(5, 5)]).with_rule(LittleKiller {
+                clues: vec![
+                    Clue { cells: Clue::diagonal(9, (-1, 2), (1, 1)), sum: 36 },
+                    Clue { cells: Clue::diagonal(9, (9, 4), (-1, -1)), sum: 22 },
+                    Clue { cells: Clue::diagonal(9, (5, 9), (1, -1)), sum: 8 },
+                ],
+            }),
+        ),
+        (
+            "quadruple",
+            with_givens(nine(), &[c(5, 5)]).with_rule(Quadruple {
+                quads: vec![
+                    Quad { cells: vec![c(2, 2), c(2, 3), c(3, 2), c(3, 3)], digits: vec![2, 7] },
+                    Quad { cells: vec![c(6, 6), c(6, 7), c(7, 6), c(7, 7)], digits: vec![2, 4, 7, 8] },
+                ],
+            }),
         ),
     ]
 }

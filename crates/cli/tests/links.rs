@@ -1,0 +1,108 @@
+//! SudokuPad / f-puzzles links out of the real binary: `export --link` / `--fpuzzles`
+//! (`--solution`), `generate -O link`, and what `solve` says about a link's own solution.
+
+mod common;
+
+use common::*;
+use sudoku_ip::formats::{fpuzzles, parse_puzzle, ParseOptions};
+use sudoku_ip::Grid;
+
+/// The `solution` rows of an example file as one line.
+fn written_solution(name: &str) -> String {
+    let text = std::fs::read_to_string(examples_dir().join(name)).expect("example");
+    let v: serde_json::Value = serde_json::from_str(&text).expect("json");
+    v["solution"].as_array().expect("rows").iter().map(|r| r.as_str().expect("row")).collect()
+}
+
+fn read(text: &str) -> sudoku_ip::Puzzle {
+    parse_puzzle(text.trim(), &ParseOptions::default()).expect("reads back")
+}
+
+#[test]
+fn every_new_rule_example_goes_out_as_a_link_and_solves_from_it() {
+    for name in ["renban.json", "palindrome.json", "between-line.json", "little-killer.json", "quadruple.json"] {
+        let path = example_path(name);
+        let out = run(&["export", "--link", &path], "");
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", text(&out.stderr));
+        let link = text(&out.stdout);
+        assert!(link.starts_with("https://sudokupad.app/fpuzzles"), "{link}");
+        assert_eq!(read(&link), example(name), "{name}: the link is the puzzle");
+        let out = run(&["solve", "-O", "line", "-"], &link);
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout).trim(), written_solution(name), "{name}");
+    }
+    let out = run(&["export", "--link=fpuzzles", &example_path("renban.json")], "");
+    assert!(text(&out.stdout).starts_with("https://www.f-puzzles.com/?load=N4Ig"), "{}", text(&out.stdout));
+}
+
+#[test]
+fn export_with_the_solution_and_solve_says_whether_it_agrees() {
+    let path = example_path("quadruple.json");
+    let out = run(&["export", "--fpuzzles", "--solution", &path], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_str(&text(&out.stdout)).expect("f-puzzles JSON");
+    let digits: String = json["solution"].as_array().expect("solution").iter().map(|d| d.to_string()).collect();
+    assert_eq!(digits, written_solution("quadruple.json"));
+    let out = run(&["solve", "--stats", "-"], &json.to_string());
+    assert_eq!(out.status.code(), Some(0));
+    let err = text(&out.stderr);
+    assert!(err.contains("the puzzle's own solution agrees with ours"), "{err}");
+    assert!(err.contains("puzzle: Quadruple (generated"), "the title in --stats: {err}");
+
+    // A wrong digit in the carried solution: it breaks a rule as we read the puzzle.
+    let mut bad = json.clone();
+    let first = bad["solution"][0].as_u64().expect("digit");
+    let second = bad["solution"][1].as_u64().expect("digit");
+    bad["solution"][0] = second.into();
+    bad["solution"][1] = first.into();
+    let err = text(&run(&["solve", "-"], &bad.to_string()).stderr);
+    assert!(err.contains("warning: the puzzle's own solution breaks a rule"), "{err}");
+    // A partial one that differs in a cell: named with both digits.
+    let mut partial = json.clone();
+    let wrong = if first == 1 { 2 } else { 1 };
+    let list = partial["solution"].as_array_mut().expect("list");
+    for d in list.iter_mut().skip(1) {
+        *d = 0.into();
+    }
+    list[0] = wrong.into();
+    let err = text(&run(&["solve", "-"], &partial.to_string()).stderr);
+    assert!(err.contains(&format!("differs from ours in 1 cell(s): r1c1 ({wrong}, ours {first})")), "{err}");
+}
+
+#[test]
+fn export_refuses_what_it_cannot_write() {
+    let path = example_path("renban.json");
+    let out = run(&["export", "--solution", "--lp", &path], "");
+    assert_eq!(out.status.code(), Some(2), "--solution needs --fpuzzles or --link");
+    // Not unique: no solution to carry (exit 1, saying so).
+    let out = run(&["export", "--fpuzzles", "--solution", "-"], &".".repeat(81));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("not one"), "{}", text(&out.stderr));
+    // A rule f-puzzles cannot say is refused, never dropped.
+    let lbh = example_path("low-before-high.json");
+    let out = run(&["export", "--link", &lbh], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("low-before-high rule has no f-puzzles form"), "{}", text(&out.stderr));
+    let out = run(&["export", "--link=myspace", &path], "");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn generate_writes_links_that_carry_their_solution() {
+    let out = run(&["generate", "--seed", "5", "--count", "2", "-O", "link", "--rules", "diagonal"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let links: Vec<&str> = stdout.lines().collect();
+    assert_eq!(links.len(), 2);
+    for link in links {
+        let puzzle = read(link);
+        assert_eq!(puzzle.rules()[0].name(), "diagonal");
+        let carried: &Grid = puzzle.meta().solution.as_ref().expect("the link carries its solution");
+        let report = sudoku_ip::count(&puzzle, &Default::default(), 2, 2).expect("solves");
+        assert_eq!(report.count, 1);
+        assert_eq!(&report.solutions[0], carried);
+        assert_eq!(fpuzzles::to_link(&puzzle, fpuzzles::LinkKind::SudokuPad).expect("link"), link, "byte-identical");
+    }
+    let out = run(&["generate", "--seed", "5", "-O", "link", "--like", &example_path("low-before-high.json")], "");
+    assert_eq!(out.status.code(), Some(2), "refused before any work");
+}

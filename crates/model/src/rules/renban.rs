@@ -1,0 +1,156 @@
+//! Renban: the digits on a purple line are distinct and form a run of consecutive digits, in
+//! any order (a line of 4 may hold 6 3 5 4, never 6 3 5 2).
+//!
+//! A line of `L` cells holds the window `{s, …, s+L−1}` for one start `s` in `1..=n−L+1`: one
+//! auxiliary binary `w_s` a window, exactly one chosen, and each digit appears on the line
+//! exactly as often as the chosen windows hold it:
+//!
+//! ```text
+//!   renban{i}_window            :  Σ_s w_s = 1
+//!   renban{i}_d{d}              :  Σ_{c on line} x[c, d] − Σ_{s ≤ d ≤ s+L−1} w_s = 0
+//! ```
+//!
+//! The digit rows make the line's digits distinct (at most once each, as a window holds each
+//! digit at most once) and fill the window exactly. They propagate a setter's "window of
+//! digits": a digit no window around it can hold is gone (on a 9×9 a line of 6 always holds
+//! 4, 5 and 6, the digits every window shares), and a placed digit rules out the windows that
+//! miss it. The window is decided by the grid (its lowest digit), so each grid counts once.
+
+use serde_json::{Map, Value};
+
+use crate::check::Violation;
+use crate::error::ParseError;
+use crate::geometry::Geometry;
+use crate::grid::Grid;
+use crate::model::Sense;
+
+use super::fields::cell_lists_json;
+use super::{check_lines, line_mark, Emit, Fields, Mark, RuleError, RuleKind};
+
+/// Renban lines are purple.
+const PURPLE: &str = "#c78ef0";
+
+/// Renban lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Renban {
+    /// Each line's cells, in order along the line.
+    pub lines: Vec<Vec<crate::geometry::Cell>>,
+}
+
+impl RuleKind for Renban {
+    const NAME: &'static str = "renban";
+    const SUMMARY: &'static str = "the digits on a purple line are a run of consecutive digits, in any order";
+
+    fn read(f: &mut Fields<'_>) -> Result<Self, ParseError> {
+        Ok(Renban { lines: f.cell_lists("lines", "a list of cell lists, in order along each line")? })
+    }
+
+    fn write(&self, out: &mut Map<String, Value>) {
+        out.insert("lines".into(), cell_lists_json(&self.lines));
+    }
+
+    fn validate(&self, geometry: &Geometry) -> Result<(), RuleError> {
+        let n = geometry.n();
+        check_lines(n, &self.lines, 2)?;
+        if let Some(i) = self.lines.iter().position(|l| l.len() > n) {
+            return Err(RuleError::new(
+                format!("lines[{i}]"),
+                format!("a renban line of {} cells cannot hold distinct digits of 1..{n}", self.lines[i].len()),
+            ));
+        }
+        Ok(())
+    }
+
+    fn emit(&self, b: &mut Emit<'_, '_>) {
+        let n = b.n();
+        for (i, cells) in self.lines.iter().enumerate() {
+            let len = cells.len();
+            let windows: Vec<u32> = (1..=n + 1 - len).map(|s| b.aux(format!("renban{}_w{s}", i + 1))).collect();
+            b.row(format!("renban{}_window", i + 1), windows.iter().map(|&w| (w, 1)).collect(), Sense::Eq, 1);
+            for d in 1..=n {
+                let mut terms: Vec<(u32, i32)> = cells.iter().map(|&c| (b.var(c, d), 1)).collect();
+                // Windows s with s <= d <= s + len - 1.
+                terms.extend((1..=n + 1 - len).filter(|&s| s <= d && d < s + len).map(|s| (windows[s - 1], -1)));
+                b.row(format!("renban{}_d{d}", i + 1), terms, Sense::Eq, 0);
+            }
+        }
+    }
+
+    fn check(&self, _geometry: &Geometry, grid: &Grid) -> Vec<Violation> {
+        let mut out = Vec::new();
+        for (i, cells) in self.lines.iter().enumerate() {
+            let filled: Vec<_> = cells.iter().copied().filter(|&c| grid.get(c) != 0).collect();
+            let rule = format!("renban line {}", i + 1);
+            let repeat = filled.iter().enumerate().find_map(|(j, &a)| {
+                filled[..j].iter().find(|&&b| grid.get(b) == grid.get(a)).map(|&b| (b, a))
+            });
+            if let Some((a, b)) = repeat {
+                out.push(Violation::Rule {
+                    rule,
+                    message: format!("{a} and {b} both hold {}", grid.get(a)),
+                    cells: vec![a, b],
+                });
+                continue;
+            }
+            let lo = filled.iter().min_by_key(|&&c| grid.get(c));
+            let hi = filled.iter().max_by_key(|&&c| grid.get(c));
+            if let (Some(&lo), Some(&hi)) = (lo, hi) {
+                let (l, h) = (grid.get(lo), grid.get(hi));
+                if h - l >= cells.len() {
+                    out.push(Violation::Rule {
+                        rule,
+                        message: format!(
+                            "{lo} ({l}) and {hi} ({h}) are too far apart for a run of {} digits",
+                            cells.len()
+                        ),
+                        cells: vec![lo, hi],
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    fn draw(&self, _geometry: &Geometry) -> Vec<Mark> {
+        self.lines.iter().map(|cells| line_mark(cells, PURPLE, 0.22)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testing::{agreement4, c};
+    use crate::{Model, Puzzle};
+
+    #[test]
+    fn model_and_checker_agree_on_every_4x4_grid() {
+        let rule = Renban { lines: vec![vec![c(1, 1), c(2, 2), c(2, 3)], vec![c(3, 4), c(4, 4)]] };
+        let (yes, no) = agreement4(rule.into());
+        assert!(yes > 0 && no > 0, "{yes} {no}");
+        let (yes, no) = agreement4(Renban { lines: vec![vec![c(1, 1), c(1, 2), c(1, 3), c(1, 4)]] }.into());
+        assert_eq!((yes, no), (288, 0), "a whole row is always a run");
+    }
+
+    #[test]
+    fn a_long_line_keeps_only_the_middle_digits_every_window_shares() {
+        let line: Vec<_> = (1..=6).map(|col| c(1, col)).collect();
+        let p = Puzzle::blank(Geometry::new(9, None).expect("9x9")).with_rule(Renban { lines: vec![line] });
+        let m = Model::build(&p);
+        // Windows 1-6 .. 4-9: all four hold 5 (its row has every window), only 1-6 holds 1.
+        let row = m.rows().iter().find(|r| r.name == "renban1_d5").expect("row");
+        assert_eq!(row.terms.len(), 6 + 4);
+        let row = m.rows().iter().find(|r| r.name == "renban1_d1").expect("row");
+        assert_eq!(row.terms.len(), 6 + 1);
+    }
+
+    #[test]
+    fn validation_and_checker_messages_name_the_line() {
+        let g = Geometry::new(4, None).expect("4x4");
+        let bad = Renban { lines: vec![vec![c(1, 1), c(1, 3)]] };
+        assert_eq!(bad.validate(&g).expect_err("gap").path, "lines[0][1]");
+        let grid = crate::rules::testing::grid4([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]);
+        let v = Renban { lines: vec![vec![c(1, 1), c(2, 2)]] }.check(&g, &grid);
+        assert_eq!(v.len(), 1, "1 and 4 are not a run of 2");
+        assert!(v[0].to_string().contains("renban line 1"), "{}", v[0]);
+    }
+}
