@@ -1041,7 +1041,7 @@
   // own layer on every 'sudoku:rendered' event.
   function exposeForInsight() {
     window.sudokuPage = {
-      puzzle: toPuzzleJson, api, run, setStatus, showError, cellName, symbol,
+      puzzle: toPuzzleJson, api, run, setStatus, showError, cellName, symbol, svgEl,
       size: () => S.n, box: () => S.box, shownValue: (i) => S.givens[i] || (solution ? solution[i] : 0),
     };
   }

@@ -12,7 +12,6 @@
   const page = window.sudokuPage;
   if (!page) return;
   const $ = (sel) => document.querySelector(sel);
-  const SVG = 'http://www.w3.org/2000/svg';
   // HoDoKu's colours: pattern cells pale blue, the candidates that make the deduction green,
   // removed candidates red; a placement is a green candidate in a blue cell.
   const COLOURS = { cell: '#cfe0ff', pattern: '#7fd67f', removed: '#ff8a80', placed: '#7fd67f' };
@@ -49,12 +48,7 @@
     return m ? (+m[1] - 1) * n + (+m[2] - 1) : -1;
   };
 
-  function svgEl(name, attrs, parent) {
-    const el = document.createElementNS(SVG, name);
-    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-    parent.appendChild(el);
-    return el;
-  }
+  const svgEl = page.svgEl;
 
   // ------------------------------------------------------------------------------------------
   // Drawing.
