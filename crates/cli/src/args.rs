@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudoku_ip::formats::fpuzzles::LinkKind;
 use sudoku_ip::formats::Format;
+use sudoku_ip::model::BoxShape;
 use sudoku_ip::Solver;
 
 const AFTER_HELP: &str = "\
@@ -81,12 +82,34 @@ pub struct InputArgs {
     /// Grid side for clue triplets (default: 9, or the smallest size that fits).
     #[arg(long, value_name = "N")]
     pub size: Option<usize>,
-    /// Box shape ROWSxCOLS, e.g. 2x3 (default: inferred, wider than tall).
-    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
-    pub box_shape: Option<(usize, usize)>,
+    #[command(flatten)]
+    pub boxes: BoxArgs,
     // Extra rules: the help lists the rule registry.
     #[arg(long, value_name = "LIST", value_delimiter = ',', help = rules_help())]
     pub rules: Vec<String>,
+}
+
+/// The boxes: `--box RxC`, or `--no-boxes` (a Latin square).
+#[derive(Debug, Args, Clone, Default)]
+pub struct BoxArgs {
+    /// Box shape ROWSxCOLS, e.g. 2x3, or none (default: inferred, wider than tall).
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
+    pub box_shape: Option<BoxShape>,
+    /// No boxes: a Latin square, where only rows, columns and the puzzle's rules hold
+    /// (seed 004's Killer model); the same as --box none.
+    #[arg(long, conflicts_with = "box_shape")]
+    pub no_boxes: bool,
+}
+
+impl BoxArgs {
+    /// The boxes asked for; `None` for the inferred (or the file's own) shape.
+    pub fn shape(&self) -> Option<BoxShape> {
+        if self.no_boxes {
+            Some(BoxShape::Latin)
+        } else {
+            self.box_shape
+        }
+    }
 }
 
 /// Which solver and its limits.
@@ -200,9 +223,8 @@ pub struct CheckArgs {
     /// Input format of both files.
     #[arg(long, default_value = "auto", value_parser = parse_format)]
     pub format: Format,
-    /// Box shape ROWSxCOLS.
-    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
-    pub box_shape: Option<(usize, usize)>,
+    #[command(flatten)]
+    pub boxes: BoxArgs,
     /// Report as JSON.
     #[arg(long)]
     pub json: bool,
@@ -271,7 +293,7 @@ fn parse_solver(s: &str) -> Result<Solver, String> {
     Solver::from_name(s).map_err(|e| e.to_string())
 }
 
-pub(super) fn parse_box(s: &str) -> Result<(usize, usize), String> {
+pub(super) fn parse_box(s: &str) -> Result<BoxShape, String> {
     sudoku_ip::parse_box(s).map_err(|e| e.to_string())
 }
 
@@ -332,7 +354,8 @@ mod tests {
 
     #[test]
     fn values_are_validated() {
-        assert_eq!(parse_box("2x3"), Ok((2, 3)));
+        assert_eq!(parse_box("2x3"), Ok((2, 3).into()));
+        assert_eq!(parse_box("none"), Ok(BoxShape::Latin));
         assert!(parse_box("23").is_err());
         assert_eq!(parse_max("all"), Ok(u64::MAX));
         // Regression: --jobs 100000 started ~100k threads.

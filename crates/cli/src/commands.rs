@@ -50,7 +50,7 @@ fn read_stdin() -> Result<(String, String), Failure> {
 }
 
 pub fn parse_options(input: &InputArgs) -> ParseOptions {
-    ParseOptions { format: input.format, size: input.size, box_shape: input.box_shape }
+    ParseOptions { format: input.format, size: input.size, box_shape: input.boxes.shape() }
 }
 
 pub fn read_document(input: &InputArgs) -> Result<(Document, String), Failure> {
@@ -58,11 +58,11 @@ pub fn read_document(input: &InputArgs) -> Result<(Document, String), Failure> {
     let doc = formats::parse_document(&text, &parse_options(input))
         .map_err(|e| Failure::bad_input(anyhow!("{name}: {e}")))?;
     match &doc {
-        Document::Single(p) => warn_scattered_cages(p, &name),
+        Document::Single(p) => warn(p, &name),
         Document::Batch(items) => {
             for (line, p) in items {
                 if let Ok(p) = p {
-                    warn_scattered_cages(p, &format!("{name}:{line}"));
+                    warn(p, &format!("{name}:{line}"));
                 }
             }
         }
@@ -84,47 +84,12 @@ pub fn read_document(input: &InputArgs) -> Result<(Document, String), Failure> {
     Ok((doc, name))
 }
 
-/// A warning on stderr for each killer cage whose cells do not all touch (side by side): some
-/// setters allow such cages, so they are read as given, but it is more often a typo in a cell.
-fn warn_scattered_cages(puzzle: &Puzzle, name: &str) {
-    for rule in puzzle.rules() {
-        let sudoku_ip::model::Rule::Killer(sudoku_ip::model::rules::Killer { cages, .. }) = rule else { continue };
-        for (k, cage) in cages.iter().enumerate() {
-            let pieces = pieces(&cage.cells);
-            if pieces > 1 {
-                let cells: Vec<String> = cage.cells.iter().map(|c| c.to_string()).collect();
-                eprintln!(
-                    "warning: {name}: killer cage {} ({}) is {pieces} pieces whose cells do not touch; read as one cage",
-                    k + 1,
-                    cells.join(" ")
-                );
-            }
-        }
+/// The puzzle's warnings on stderr (a killer cage whose cells do not touch, …): read as
+/// given, but more often a typo ([`sudoku_ip::model::warnings`]).
+pub fn warn(puzzle: &Puzzle, name: &str) {
+    for w in sudoku_ip::model::warnings(puzzle) {
+        eprintln!("warning: {name}: {w}");
     }
-}
-
-/// How many groups of side-by-side cells `cells` falls into.
-fn pieces(cells: &[sudoku_ip::Cell]) -> usize {
-    let mut seen = vec![false; cells.len()];
-    let mut count = 0;
-    for start in 0..cells.len() {
-        if seen[start] {
-            continue;
-        }
-        count += 1;
-        seen[start] = true;
-        let mut stack = vec![start];
-        while let Some(i) = stack.pop() {
-            for j in 0..cells.len() {
-                let (a, b) = (cells[i], cells[j]);
-                if !seen[j] && a.row.abs_diff(b.row) + a.col.abs_diff(b.col) == 1 {
-                    seen[j] = true;
-                    stack.push(j);
-                }
-            }
-        }
-    }
-    count
 }
 
 /// Add `--rules` to a parsed puzzle (the facade's [`sudoku_ip::with_rules`]).
@@ -150,13 +115,16 @@ fn solve(a: SolveArgs) -> Result<Status, Failure> {
     let (stream, name) = super::stream::open(a.input.file.as_deref(), &parse_options(&a.input))?;
     let puzzle = match stream {
         super::stream::Stream::Single(p) => {
-            warn_scattered_cages(&p, &name);
+            warn(&p, &name);
             with_rules(p, &a.input.rules)?
         }
         super::stream::Stream::Batch(items) => {
             super::render::refuse_batch(&a.picture)?;
             let rules = a.input.rules.clone();
             let items = items.map(move |(line, p)| {
+                if let Ok(p) = &p {
+                    warn(p, &format!("{name}:{line}"));
+                }
                 (line, p.and_then(|p| with_rules(p, &rules).map_err(|f| f.into_parse_error(line))))
             });
             return batch::solve_batch(items, &a, &opts);
@@ -262,11 +230,11 @@ pub fn single(doc: Document, name: &str) -> Result<Puzzle, Failure> {
 }
 
 fn check_cmd(a: CheckArgs) -> Result<Status, Failure> {
-    let opts = ParseOptions { format: a.format, size: None, box_shape: a.box_shape };
+    let opts = ParseOptions { format: a.format, size: None, box_shape: a.boxes.shape() };
     let (ptext, pname) = read_text(Some(&a.puzzle))?;
     let puzzle = formats::parse_puzzle(&ptext, &opts).map_err(|e| Failure::bad_input(anyhow!("{pname}: {e}")))?;
     let (stext, sname) = read_text(Some(&a.solution))?;
-    let sopts = ParseOptions { size: Some(puzzle.n()), box_shape: puzzle.geometry().box_shape(), ..opts };
+    let sopts = ParseOptions { size: Some(puzzle.n()), box_shape: puzzle.geometry().boxes(), ..opts };
     let solution = formats::parse_puzzle(&stext, &sopts).map_err(|e| Failure::bad_input(anyhow!("{sname}: {e}")))?;
     let violations = check::verify(&puzzle, solution.givens());
     let mut w = out();

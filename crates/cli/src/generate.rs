@@ -14,7 +14,7 @@ use sudoku_ip::generate::{
 };
 use sudoku_ip::{Geometry, Puzzle};
 
-use super::args::{parse_box, InputArgs, OutputFormat};
+use super::args::{BoxArgs, InputArgs, OutputFormat};
 use super::commands::{read_document, read_text, with_rules};
 use super::output::grid_json;
 use super::{Failure, Status};
@@ -25,12 +25,11 @@ pub struct GenerateArgs {
     /// Grid side.
     #[arg(long, value_name = "N", default_value_t = 9)]
     pub size: usize,
-    /// Box shape ROWSxCOLS (default: inferred, wider than tall).
-    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
-    pub box_shape: Option<(usize, usize)>,
+    #[command(flatten)]
+    pub boxes: BoxArgs,
     /// Take the geometry (jigsaw regions too) and rules from this puzzle file instead; its
     /// givens are ignored.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "box_shape"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "box_shape", "no_boxes"])]
     pub like: Option<PathBuf>,
     // Extra rules: the help lists the rule registry.
     #[arg(long, value_name = "LIST", value_delimiter = ',', help = crate::args::rules_help())]
@@ -232,7 +231,8 @@ fn spec_of(a: &GenerateArgs) -> Result<GenerateSpec, Failure> {
                 .map_err(|e| Failure::bad_input(anyhow!("{name}: {e}")))?
         }
         None => {
-            let geometry = Geometry::new(a.size, a.box_shape).map_err(|e| Failure::bad_input(anyhow!("{e}")))?;
+            let geometry =
+                Geometry::with_boxes(a.size, a.boxes.shape()).map_err(|e| Failure::bad_input(anyhow!("{e}")))?;
             Puzzle::blank(geometry)
         }
     };
@@ -563,6 +563,84 @@ pub fn rate_cmd(a: RateArgs) -> Result<Status, Failure> {
     Ok(status)
 }
 
+/// A minimized batch, one puzzle a line in input order, written so that it reads back as the
+/// same puzzles: one-line puzzles under their `# box:` / `# rules:` headers (once, when every
+/// puzzle has the same), else JSON objects (jigsaw regions, rules with data, or headers that
+/// differ between lines). `-O line` for puzzles a line cannot carry is refused with the reason;
+/// `-O grid` writes grids, each with its headers, a blank line apart. A puzzle that failed is
+/// `error` (JSON: `{"line": N, "error": "…"}`) and makes the exit status 1.
+fn write_minimized_batch(
+    w: &mut impl Write,
+    results: Vec<(usize, Result<Puzzle, String>)>,
+    asked: Option<OutputFormat>,
+    name: &str,
+) -> Result<Status, Failure> {
+    // Each puzzle as a line and the headers above it, or why a line cannot carry it.
+    let lines: Vec<Result<(String, String), String>> = results
+        .iter()
+        .filter_map(|(_, r)| r.as_ref().ok())
+        .map(|p| {
+            let text = formats::write_text(p, TextForm::Line).map_err(|e| e.to_string())?;
+            let (headers, line) = text.trim_end().rsplit_once('\n').unwrap_or(("", text.trim_end()));
+            Ok((headers.to_string(), line.to_string()))
+        })
+        .collect();
+    let unwritable = lines.iter().find_map(|l| l.as_ref().err().cloned());
+    let mixed = || {
+        let mut headers = lines.iter().flatten().map(|(h, _)| h);
+        let first = headers.next()?;
+        headers.find(|h| *h != first).map(|other| {
+            format!("the puzzles need different headers ({first:?} and {other:?}) above their lines; write them as JSON")
+        })
+    };
+    let format = match (asked, unwritable.or_else(mixed)) {
+        (Some(OutputFormat::Grid), _) => {
+            let mut puzzles = results.iter().filter_map(|(_, r)| r.as_ref().ok());
+            if let Some(why) = puzzles.find_map(|p| formats::write_text(p, TextForm::Grid).err()) {
+                return Err(Failure::bad_input(anyhow!("--output grid: {why} (--output json)")));
+            }
+            OutputFormat::Grid
+        }
+        (Some(OutputFormat::Line), Some(why)) => {
+            return Err(Failure::bad_input(anyhow!("--output line: {why} (--output json)")))
+        }
+        (Some(f), _) => f,
+        (None, Some(_)) => OutputFormat::Json,
+        (None, None) => OutputFormat::Line,
+    };
+    if let (OutputFormat::Line, Some(Ok((headers, _)))) = (format, lines.first()) {
+        if !headers.is_empty() {
+            writeln!(w, "{headers}")?;
+        }
+    }
+    let mut status = Status::Ok;
+    let mut lines = lines.into_iter();
+    for (i, (line, r)) in results.into_iter().enumerate() {
+        match (r, format) {
+            (Ok(_), OutputFormat::Line) => {
+                let (_, text) = lines.next().and_then(Result::ok).unwrap_or_default();
+                writeln!(w, "{text}")?;
+            }
+            (Ok(p), OutputFormat::Json) => writeln!(w, "{}", formats::json::to_json(&p))?,
+            (Ok(p), OutputFormat::Grid) => {
+                if i > 0 {
+                    writeln!(w)?;
+                }
+                write!(w, "{}", puzzle_text(&p, TextForm::Grid)?)?;
+            }
+            (Err(e), format) => {
+                eprintln!("{name}:{line}: {e}");
+                status = Status::NoSolution;
+                match format {
+                    OutputFormat::Json => writeln!(w, "{}", json!({ "line": line, "error": e }))?,
+                    _ => writeln!(w, "error")?,
+                }
+            }
+        }
+    }
+    Ok(status)
+}
+
 pub fn minimize_cmd(a: MinimizeArgs) -> Result<Status, Failure> {
     let (doc, name) = read_document(&a.input)?;
     let mut w = std::io::stdout().lock();
@@ -580,18 +658,7 @@ pub fn minimize_cmd(a: MinimizeArgs) -> Result<Status, Failure> {
                 })
                 .collect();
             bar.finish_and_clear();
-            let mut status = Status::Ok;
-            for (line, r) in results {
-                match r {
-                    Ok(p) => writeln!(w, "{}", p.givens().to_line())?,
-                    Err(e) => {
-                        eprintln!("{name}:{line}: {e}");
-                        status = Status::NoSolution;
-                        writeln!(w, "error")?;
-                    }
-                }
-            }
-            return Ok(status);
+            return write_minimized_batch(&mut w, results, a.output, &name);
         }
     };
     let before = puzzle.givens().filled();

@@ -61,6 +61,10 @@ pub fn stats_line(report: &Report) -> String {
     let status = match &report.outcome {
         Outcome::Solved(_) => "solved".to_string(),
         Outcome::Infeasible { .. } => "infeasible".to_string(),
+        // A count keeps no grid; its solutions were found, not lost.
+        Outcome::Unknown { .. } if report.count > 0 && !matches!(report.end, SearchEnd::Stopped { .. }) => {
+            "counted".to_string()
+        }
         Outcome::Unknown { reason } => format!("unknown ({reason})"),
     };
     let mut parts = vec![format!("solver {}", s.backend), format!("status {status}"), format!("model {}", s.model)];

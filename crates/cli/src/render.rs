@@ -9,7 +9,7 @@ use sudoku_ip::formats::{Document, Format};
 use sudoku_ip::render::{self, ImageFormat, RenderOptions};
 use sudoku_ip::{Grid, Options, Outcome, Puzzle, Report};
 
-use super::args::{parse_box, parse_format, InputArgs};
+use super::args::{parse_format, BoxArgs, InputArgs};
 use super::commands::read_document;
 use super::{Failure, Status};
 
@@ -43,9 +43,8 @@ pub struct RenderArgs {
     /// Grid side for clue triplets.
     #[arg(long, value_name = "N")]
     pub side: Option<usize>,
-    /// Box shape ROWSxCOLS, e.g. 2x3.
-    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
-    pub box_shape: Option<(usize, usize)>,
+    #[command(flatten)]
+    pub boxes: BoxArgs,
     // Extra rules: the help lists the rule registry.
     #[arg(long, value_name = "LIST", value_delimiter = ',', help = crate::args::rules_help())]
     pub rules: Vec<String>,
@@ -117,7 +116,7 @@ pub fn run(a: RenderArgs) -> Result<Status, Failure> {
         file: a.file.clone(),
         format: a.format,
         size: a.side,
-        box_shape: a.box_shape,
+        boxes: a.boxes.clone(),
         rules: a.rules.clone(),
     };
     let (doc, name) = read_document(&input)?;

@@ -376,3 +376,71 @@ fn generated_variants_read_back_as_the_puzzle_generated() {
         assert!(sudoku_ip::check::verify(&p, &solution).is_empty(), "line {line} solved without its rules");
     }
 }
+
+#[test]
+fn a_minimized_batch_keeps_each_puzzles_rules_and_geometry() {
+    // Batch `minimize` wrote bare 81-character lines: a batch of diagonal 3x2-box puzzles came
+    // back as plain puzzles, and killers lost their cages.
+    let made = run(&["generate", "--rules", "diagonal", "--box", "3x2", "--size", "6", "-n", "3", "--seed", "4"], "");
+    assert_eq!(made.status.code(), Some(0), "{}", text(&made.stderr));
+    let out = run(&["minimize", "-"], &text(&made.stdout));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let written = text(&out.stdout);
+    assert!(written.starts_with("# box: 3x2\n# rules: diagonal\n"), "{written}");
+    let Ok(formats::Document::Batch(items)) = formats::parse_document(&written, &ParseOptions::default()) else {
+        panic!("a batch: {written}")
+    };
+    assert_eq!(items.len(), 3);
+    for (line, p) in items {
+        let p = p.unwrap_or_else(|e| panic!("line {line}: {e}"));
+        assert_eq!(p.geometry().box_shape(), Some((3, 2)), "line {line}");
+        assert_eq!(p.rules(), &[Rule::Diagonal(sudoku_ip::model::rules::Diagonal)][..], "line {line}");
+        assert_unique(&p);
+    }
+
+    // Killers one JSON object a line minimize to killers, one JSON object a line.
+    let made = run(&["generate", "--killer", "-n", "2", "--seed", "2", "-O", "json"], "");
+    assert_eq!(made.status.code(), Some(0), "{}", text(&made.stderr));
+    let out = run(&["minimize", "-"], &text(&made.stdout));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines: Vec<String> = text(&out.stdout).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    for line in &lines {
+        let p = parse(line);
+        assert!(p.rules().iter().any(|r| r.name() == "killer"), "{line}");
+        assert_eq!(count_with(&p, Solver::Native), (1, true), "{line}");
+    }
+    let out = run(&["minimize", "-O", "line", "-"], &text(&made.stdout));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("the killer rule (its data) cannot be written as line text"), "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty(), "nothing half-written");
+
+    // Puzzles that need different headers go out as JSON rather than under one header.
+    let full = "1234341243212143"; // a full 4x4 grid that also keeps both diagonals
+    let mixed = format!(
+        "{{\"size\": 4, \"givens\": \"{full}\", \"rules\": [{{\"type\": \"diagonal\"}}]}}\n{{\"size\": 4, \"givens\": \"{full}\"}}\n"
+    );
+    let out = run(&["minimize", "-"], &mixed);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let back: Vec<Puzzle> = text(&out.stdout).lines().map(parse).collect();
+    assert_eq!(back.iter().map(|p| p.rules().len()).collect::<Vec<_>>(), vec![1, 0]);
+}
+
+#[test]
+fn generate_with_no_boxes_makes_a_latin_square_puzzle_that_reads_back() {
+    // Issue 14 §13: a prime side needs no box shape with --no-boxes.
+    let made = run(&["generate", "--no-boxes", "--size", "7", "--seed", "2"], "");
+    assert_eq!(made.status.code(), Some(0), "{}", text(&made.stderr));
+    let written = text(&made.stdout);
+    assert!(written.contains("# box: none\n") && !written.contains('|'), "{written}");
+    let p = parse(&written);
+    assert!(p.geometry().is_latin());
+    assert_unique(&p);
+    let solution = parse(&format!("# box: none\n{}", solve_file(&written, "latin"))).givens().clone();
+    assert!(sudoku_ip::check::verify(&p, &solution).is_empty());
+    let out = run(&["generate", "--size", "7"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--no-boxes"), "{}", text(&out.stderr));
+    let out = run(&["generate", "--no-boxes", "--box", "3x3"], "");
+    assert_eq!(out.status.code(), Some(2));
+}

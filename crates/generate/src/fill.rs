@@ -54,7 +54,10 @@ pub(crate) fn random_grid(
         seed_diagonal_boxes(geometry, &mut givens, rng);
         true
     } else if rules.iter().all(digit_blind) {
-        seed_region(&geometry.regions()[0], &mut givens, rng);
+        // Digit-blind rules allow any relabelling of the digits, so one house (the first
+        // region, or the first row when there are none) can start as a random permutation.
+        let house = geometry.regions().into_iter().next().unwrap_or_else(|| (0..n).collect());
+        seed_region(&house, &mut givens, rng);
         true
     } else {
         false

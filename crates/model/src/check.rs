@@ -168,10 +168,11 @@ pub fn duplicates(unit: &Unit, cells: &[Cell], grid: &Grid) -> Vec<Violation> {
 fn has_repeat(puzzle: &Puzzle, grid: &Grid) -> bool {
     let n = puzzle.n();
     let owner = match puzzle.geometry().layout() {
-        crate::geometry::Layout::Boxes { .. } => None,
         crate::geometry::Layout::Regions(_) => Some(puzzle.geometry().region_of_cells()),
+        crate::geometry::Layout::Boxes { .. } | crate::geometry::Layout::Latin => None,
     };
-    let (br, bc) = puzzle.geometry().box_shape().unwrap_or((n, n));
+    // A Latin square has no boxes: 1xn "boxes" are its rows again, which changes nothing.
+    let (br, bc) = puzzle.geometry().box_shape().unwrap_or((1, n));
     let (mut rows, mut cols, mut regions) = ([0u64; 64], [0u64; 64], [0u64; 64]);
     for (k, &v) in grid.values().iter().enumerate() {
         if v == 0 {

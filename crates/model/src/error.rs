@@ -15,7 +15,7 @@ pub enum GeometryError {
         n: usize,
     },
     /// `n` has no natural box shape (it is prime).
-    #[error("a {n}x{n} grid has no rectangular box shape to infer; give one explicitly (e.g. --box 1x{n})")]
+    #[error("a {n}x{n} grid has no rectangular box shape to infer; give one explicitly (e.g. --box 1x{n}), or none (--no-boxes)")]
     NoBoxShape {
         /// The side.
         n: usize,

@@ -1,4 +1,4 @@
-//! Grid geometry: the side `n`, cells, digits and the regions (boxes or jigsaw pieces).
+//! Grid geometry: the side `n`, cells, digits and the regions (boxes, jigsaw pieces, or none).
 
 use std::fmt;
 
@@ -66,6 +66,48 @@ pub enum Layout {
     },
     /// Irregular (jigsaw) regions: `n` regions of `n` cells each, row-major cell indices.
     Regions(Vec<Vec<usize>>),
+    /// No regions at all (`--no-boxes`, JSON `"box": "none"`): a Latin square, where only rows,
+    /// columns and the puzzle's rules constrain the digits, as in seed 004's Killer model.
+    Latin,
+}
+
+/// The boxes a person asks for (`--box`, `# box:`, JSON `"box"`): a shape, or none at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BoxShape {
+    /// Boxes of `rows × cols` cells.
+    Rect {
+        /// Rows per box.
+        rows: usize,
+        /// Columns per box.
+        cols: usize,
+    },
+    /// No boxes: a Latin square ([`Layout::Latin`]).
+    Latin,
+}
+
+impl From<(usize, usize)> for BoxShape {
+    fn from((rows, cols): (usize, usize)) -> Self {
+        BoxShape::Rect { rows, cols }
+    }
+}
+
+impl BoxShape {
+    /// `none` (also `no`, `0`, `latin`), or a shape written `RxC` as [`parse_box_shape`] reads it.
+    pub fn parse(text: &str) -> Option<BoxShape> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "none" | "no" | "0" | "latin" => Some(BoxShape::Latin),
+            _ => parse_box_shape(text).map(BoxShape::from),
+        }
+    }
+}
+
+impl fmt::Display for BoxShape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoxShape::Rect { rows, cols } => write!(f, "{rows}x{cols}"),
+            BoxShape::Latin => f.write_str("none"),
+        }
+    }
 }
 
 /// Side, and the layout of regions.
@@ -100,6 +142,24 @@ impl Geometry {
             None => inferred_box(n).ok_or(GeometryError::NoBoxShape { n })?,
         };
         Ok(Geometry { n, layout: Layout::Boxes { rows, cols } })
+    }
+
+    /// Geometry for side `n` with the boxes a person asked for: a shape, none (a Latin square),
+    /// or (`None`) the inferred shape.
+    pub fn with_boxes(n: usize, boxes: Option<BoxShape>) -> Result<Geometry, GeometryError> {
+        match boxes {
+            Some(BoxShape::Latin) => Geometry::latin(n),
+            Some(BoxShape::Rect { rows, cols }) => Geometry::new(n, Some((rows, cols))),
+            None => Geometry::new(n, None),
+        }
+    }
+
+    /// A Latin square of side `n`: rows and columns, no boxes or regions.
+    pub fn latin(n: usize) -> Result<Geometry, GeometryError> {
+        if !(1..=MAX_SIDE).contains(&n) {
+            return Err(GeometryError::UnsupportedSide { n });
+        }
+        Ok(Geometry { n, layout: Layout::Latin })
     }
 
     /// Irregular regions (jigsaw). Each region must hold `n` distinct in-grid cells and together
@@ -159,14 +219,30 @@ impl Geometry {
     pub fn box_shape(&self) -> Option<(usize, usize)> {
         match self.layout {
             Layout::Boxes { rows, cols } => Some((rows, cols)),
+            Layout::Regions(_) | Layout::Latin => None,
+        }
+    }
+
+    /// The boxes as a person gives them (a shape, or none); `None` for jigsaw regions.
+    pub fn boxes(&self) -> Option<BoxShape> {
+        match self.layout {
+            Layout::Boxes { rows, cols } => Some(BoxShape::Rect { rows, cols }),
+            Layout::Latin => Some(BoxShape::Latin),
             Layout::Regions(_) => None,
         }
     }
 
-    /// The regions (boxes, numbered row-major, or the jigsaw pieces), as row-major cell indices.
+    /// Whether this is a Latin square (no boxes or regions).
+    pub fn is_latin(&self) -> bool {
+        self.layout == Layout::Latin
+    }
+
+    /// The regions (boxes, numbered row-major, or the jigsaw pieces), as row-major cell indices;
+    /// none for a Latin square.
     pub fn regions(&self) -> Vec<Vec<usize>> {
         match &self.layout {
             Layout::Regions(r) => r.clone(),
+            Layout::Latin => Vec::new(),
             &Layout::Boxes { rows, cols } => {
                 let n = self.n;
                 let mut out = Vec::with_capacity(n);
@@ -186,8 +262,14 @@ impl Geometry {
         }
     }
 
-    /// Region number (0-based) of every cell, row-major.
+    /// Region number (0-based, below `n`) of every cell, row-major. A Latin square has no
+    /// regions: each cell gets its row's number, so that code treating a region as one more
+    /// unit whose digits differ stays right (a row's digits differ already) — but only
+    /// [`Geometry::regions`] says which regions exist, and borders are drawn from the layout.
     pub fn region_of_cells(&self) -> Vec<usize> {
+        if self.is_latin() {
+            return (0..self.cells()).map(|k| k / self.n).collect();
+        }
         let mut owner = vec![0; self.cells()];
         for (i, region) in self.regions().iter().enumerate() {
             for &c in region {
@@ -201,7 +283,7 @@ impl Geometry {
     pub fn region_word(&self) -> &'static str {
         match self.layout {
             Layout::Boxes { .. } => "box",
-            Layout::Regions(_) => "region",
+            Layout::Regions(_) | Layout::Latin => "region",
         }
     }
 }
@@ -294,6 +376,28 @@ mod tests {
         assert_eq!(parse_box_shape("125x147573952589676413"), None);
         assert_eq!(parse_box_shape("0x9"), None);
         assert_eq!(parse_box_shape("3"), None);
+    }
+
+    #[test]
+    fn a_latin_square_has_no_regions_and_parses_as_none() {
+        let g = Geometry::latin(7).unwrap();
+        assert!(g.is_latin());
+        assert!(g.regions().is_empty());
+        assert_eq!((g.box_shape(), g.boxes()), (None, Some(BoxShape::Latin)));
+        // Each cell's "region" is its row: never two cells of different rows together.
+        let owner = g.region_of_cells();
+        assert_eq!(owner.len(), 49);
+        assert!((0..49).all(|k| owner[k] == k / 7));
+        assert!(Geometry::latin(65).is_err());
+        for text in ["none", " None ", "latin", "0"] {
+            assert_eq!(BoxShape::parse(text), Some(BoxShape::Latin), "{text}");
+        }
+        assert_eq!(BoxShape::parse("2x3"), Some(BoxShape::Rect { rows: 2, cols: 3 }));
+        assert_eq!(BoxShape::parse("nothing"), None);
+        assert_eq!(BoxShape::Latin.to_string(), "none");
+        assert_eq!(Geometry::with_boxes(9, Some(BoxShape::Latin)).unwrap(), Geometry::latin(9).unwrap());
+        assert_eq!(Geometry::with_boxes(6, Some((3, 2).into())).unwrap().box_shape(), Some((3, 2)));
+        assert_eq!(Geometry::with_boxes(6, None).unwrap().box_shape(), Some((2, 3)));
     }
 
     #[test]

@@ -98,7 +98,9 @@ impl Grid {
             paint(Cell::new(r, c), &text)
         };
         let Some((box_rows, box_cols)) = geometry.box_shape() else {
-            return jigsaw_pretty(n, width, &geometry.region_of_cells(), cell_text);
+            // A Latin square is a jigsaw of one piece: no borders at all.
+            let owner = if geometry.is_latin() { vec![0; n * n] } else { geometry.region_of_cells() };
+            return jigsaw_pretty(n, width, &owner, cell_text);
         };
         let mut out = String::new();
         let seg = "-".repeat(box_cols * width + box_cols - 1);

@@ -34,12 +34,14 @@ pub mod model;
 pub mod puzzle;
 pub mod rules;
 pub mod solve;
+pub mod warnings;
 
 pub use check::{verify, Violation};
 pub use error::{GeometryError, ParseError};
-pub use geometry::{Cell, Geometry, Layout};
+pub use geometry::{BoxShape, Cell, Geometry, Layout};
 pub use grid::Grid;
 pub use model::{Model, ModelSize, Objective, Row, Sense, SparseModel};
 pub use puzzle::Puzzle;
 pub use rules::Rule;
 pub use solve::{Backend, BackendError, Limits, SearchEnd, SearchRequest, SearchResult, Stats};
+pub use warnings::{warnings, Warning};

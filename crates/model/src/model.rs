@@ -123,6 +123,25 @@ pub enum Objective {
 }
 
 impl Objective {
+    /// The cost of `digit` (1-based) in the cell at row-major index `cell` of an `n`×`n` grid.
+    pub fn cell_cost(self, n: usize, cell: usize, digit: usize) -> i64 {
+        match self {
+            Objective::Zero => 0,
+            Objective::Seed => {
+                let (n, row, col) = (n as i64, (cell / n) as i64, (cell % n) as i64);
+                1 + row + n * col + n * n * (digit as i64 - 1)
+            }
+        }
+    }
+
+    /// The objective's value at a filled grid (auxiliary variables cost 0): what a MILP solver
+    /// reports at that solution, and — the objective being constant on the feasible set — the
+    /// optimum.
+    pub fn grid_value(self, grid: &Grid) -> i64 {
+        let n = grid.n();
+        grid.values().iter().enumerate().filter(|(_, &d)| d != 0).map(|(k, &d)| self.cell_cost(n, k, d as usize)).sum()
+    }
+
     /// The name on the command line and in the API: `zero`, `seed`.
     pub fn name(self) -> &'static str {
         match self {
@@ -330,13 +349,7 @@ impl Model {
 
     /// The objective's coefficient of `var` (see [`Objective`]).
     pub fn cost(&self, var: u32) -> i64 {
-        match (self.objective, self.cell_digit(var)) {
-            (Objective::Zero, _) | (Objective::Seed, None) => 0,
-            (Objective::Seed, Some((cell, digit))) => {
-                let (n, row, col) = (self.n as i64, (cell / self.n) as i64, (cell % self.n) as i64);
-                1 + row + n * col + n * n * (digit as i64 - 1)
-            }
-        }
+        self.cell_digit(var).map_or(0, |(cell, digit)| self.objective.cell_cost(self.n, cell, digit))
     }
 
     /// The objective's value at a 0-1 assignment of every variable.

@@ -2,10 +2,11 @@
 //! sets over random geometries (box shapes of every side, and the examples' jigsaw and variant
 //! puzzles with a random part of their rules and givens), every output form either writes text
 //! that reads back as exactly the puzzle, or refuses with a message saying what it cannot carry
-//! — never a different puzzle. JSON carries every puzzle.
+//! — never a different puzzle. JSON carries every puzzle. Latin squares (no boxes, §13) are
+//! among the geometries, prime sides too.
 
 use proptest::prelude::*;
-use sudoku_ip_model::formats::{self, json, write_text, ParseOptions, TextForm};
+use sudoku_ip_model::formats::{self, fpuzzles, json, write_text, ParseOptions, TextForm};
 use sudoku_ip_model::geometry::Layout;
 use sudoku_ip_model::rules::{rule_from_name, switchable_names};
 use sudoku_ip_model::{Geometry, Grid, Puzzle};
@@ -22,6 +23,7 @@ const EXAMPLES: &[&str] = &[
     "extra-regions.json",
     "hyper.json",
     "diagonal.json",
+    "seed004-killer.json",
 ];
 
 fn example(name: &str) -> Puzzle {
@@ -38,7 +40,8 @@ fn puzzle_strategy() -> impl Strategy<Value = Puzzle> {
         proptest::sample::select(shapes)
             .prop_map(move |shape| Puzzle::blank(Geometry::new(n, Some(shape)).expect("a box shape of n")))
     });
-    prop_oneof![from_example, from_boxes]
+    let latin = (2usize..=16).prop_map(|n| Puzzle::blank(Geometry::latin(n).expect("a Latin square")));
+    prop_oneof![from_example, from_boxes, latin]
         .prop_flat_map(|base| {
             let n = base.n();
             (
@@ -94,6 +97,14 @@ proptest! {
                     }
                 }
             }
+        }
+        // f-puzzles / SudokuPad keeps the geometry (boxes of any shape, jigsaw, none) and the
+        // givens. Its rules map onto its own keys (windows become extra regions, both
+        // diagonals one `diagonal`), so they are left to tests/fpuzzles.rs.
+        if let Ok(v) = fpuzzles::to_fpuzzles(&p) {
+            let back = fpuzzles::from_value(&v);
+            let kept = back.as_ref().ok().map(|b| (b.geometry(), b.givens()));
+            prop_assert_eq!(kept, Some((p.geometry(), p.givens())), "f-puzzles:\n{}\n{:?}", v, back.as_ref().err());
         }
     }
 }

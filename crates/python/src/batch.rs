@@ -140,7 +140,7 @@ fn spec(
         Some(p) => p.inner.clone(),
         None => {
             let box_shape = box_shape.map(facade::parse_box).transpose().map_err(value_error)?;
-            facade::Puzzle::blank(Geometry::new(size, box_shape).map_err(value_error)?)
+            facade::Puzzle::blank(Geometry::with_boxes(size, box_shape).map_err(value_error)?)
         }
     };
     let template = add_rules(template, rules)?;

@@ -157,7 +157,7 @@ impl Puzzle {
         self.inner.n()
     }
 
-    /// Box shape as (rows, columns), or None for jigsaw regions.
+    /// Box shape as (rows, columns), or None for jigsaw regions and for no boxes.
     #[getter]
     fn r#box(&self) -> Option<(usize, usize)> {
         self.inner.geometry().box_shape()
@@ -306,7 +306,7 @@ impl Puzzle {
                 Ok(r) => r.get().solution_grid().ok_or_else(|| value_error("the result has no solution to draw"))?,
                 Err(_) => {
                     let rows = rows_of(s)?;
-                    facade::puzzle_from_rows(&rows, self.inner.geometry().box_shape())
+                    facade::puzzle_from_rows(&rows, self.inner.geometry().boxes())
                         .map_err(value_error)?
                         .givens()
                         .clone()

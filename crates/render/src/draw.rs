@@ -108,6 +108,10 @@ pub(crate) fn picture(
 
     let marks = rules::marks_of(puzzle.rules(), puzzle.geometry());
     let mut lines: Vec<String> = if captions { rules::captions(&marks) } else { Vec::new() };
+    if captions && puzzle.geometry().is_latin() {
+        // Missing box lines would otherwise look like a printing fault.
+        lines.insert(0, "no boxes: each row and column holds every digit once".into());
+    }
     if let Some(caption) = puzzle.meta().caption().filter(|_| captions) {
         lines.insert(0, caption);
     }
@@ -133,7 +137,9 @@ pub(crate) fn picture(
     shading(canvas, &frame, &shade);
     thin_lines(canvas, &frame);
     rules::overlay(&marks, &frame, canvas);
-    thick_borders(canvas, &frame, &puzzle.geometry().region_of_cells());
+    // A Latin square has no boxes: one owner for every cell, so only the frame is thick.
+    let owner = if puzzle.geometry().is_latin() { vec![0; n * n] } else { puzzle.geometry().region_of_cells() };
+    thick_borders(canvas, &frame, &owner);
     rules::edge_marks(&marks, &frame, canvas, &shade);
     // Digits make room for cage sums in the corner.
     let cap = if rules::has_corner_labels(&marks) { KILLER_DIGIT_CAP } else { DIGIT_CAP };

@@ -46,12 +46,14 @@ pub fn sheet_layout(count: usize) -> SheetLayout {
         .unwrap_or(SheetLayout { columns: 1, rows: 1, tile_mm: w })
 }
 
-/// What a puzzle is, for its label: `9x9`, `9x9 jigsaw`, `9x9 killer, diagonal`.
+/// What a puzzle is, for its label: `9x9`, `9x9 jigsaw`, `9x9 no boxes, killer`, `9x9 killer, diagonal`.
 fn description(puzzle: &Puzzle) -> String {
     let n = puzzle.n();
     let mut kinds: Vec<&str> = Vec::new();
-    if matches!(puzzle.geometry().layout(), Layout::Regions(_)) {
-        kinds.push("jigsaw");
+    match puzzle.geometry().layout() {
+        Layout::Regions(_) => kinds.push("jigsaw"),
+        Layout::Latin => kinds.push("no boxes"),
+        Layout::Boxes { .. } => {}
     }
     kinds.extend(puzzle.rules().iter().map(|r| r.name()));
     if kinds.is_empty() {

@@ -11,12 +11,13 @@
 //!
 //! `status` is `solved`, `counted` (a count), `infeasible` or `unknown`; `reason` says why for the
 //! last two (and, for `solved` with `unique` asked, why uniqueness is unknown); `unique` and
-//! `other_solution` appear when uniqueness was asked; `solutions` when all were asked for.
+//! `other_solution` appear when uniqueness was asked; `solutions` when all were asked for;
+//! `warnings` when the puzzle has something allowed but probably not meant.
 
 use std::time::Duration;
 
 use serde::Serialize;
-use sudoku_ip_model::{Grid, ModelSize, SearchEnd};
+use sudoku_ip_model::{Grid, ModelSize, SearchEnd, Warning};
 
 use crate::pipeline::{Outcome, Report};
 
@@ -111,6 +112,9 @@ pub struct Answer {
     /// Measurements, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stats: Option<StatsJson>,
+    /// What the puzzle has that is allowed but probably not meant ([`sudoku_ip_model::warnings`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 fn ms(d: Duration) -> f64 {
@@ -151,6 +155,7 @@ impl Answer {
             count_exact: report.end == SearchEnd::Exhausted,
             unique: None,
             stats: None,
+            warnings: Vec::new(),
         }
     }
 
@@ -205,6 +210,12 @@ impl Answer {
     /// With the measurements.
     pub fn with_stats(mut self, report: &Report, time_limit: Option<Duration>) -> Answer {
         self.stats = Some(StatsJson::of(report, time_limit));
+        self
+    }
+
+    /// With the puzzle's warnings (a killer cage whose cells do not touch, …).
+    pub fn with_warnings(mut self, warnings: &[Warning]) -> Answer {
+        self.warnings = warnings.iter().map(ToString::to_string).collect();
         self
     }
 }

@@ -6,14 +6,14 @@ use std::time::Duration;
 
 use sudoku_ip_model::formats::{self, excerpt, Format, ParseOptions};
 use sudoku_ip_model::rules::{rule_from_name, validate_rules, RuleError};
-use sudoku_ip_model::{Geometry, GeometryError, Grid, ParseError, Puzzle};
+use sudoku_ip_model::{BoxShape, Geometry, GeometryError, Grid, ParseError, Puzzle};
 use thiserror::Error;
 
 /// A box shape or a rule name that cannot be used.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum InputError {
-    /// A box shape that is not `RxC`.
+    /// A box shape that is not `RxC` or `none`.
     #[error("{0}")]
     BoxShape(String),
     /// The `index`-th rule name is unknown or cannot hold in this grid.
@@ -59,13 +59,13 @@ pub fn parse_batch_line(text: &str, line: usize, opts: &ParseOptions) -> Result<
 
 /// A puzzle from `n` rows of `n` integers, 0 for an empty cell (a list of lists or a numpy
 /// array in Python). Errors name the row or the cell (r1c1) and what was expected.
-pub fn puzzle_from_rows(rows: &[Vec<i64>], box_shape: Option<(usize, usize)>) -> Result<Puzzle, InputError> {
+pub fn puzzle_from_rows(rows: &[Vec<i64>], box_shape: Option<BoxShape>) -> Result<Puzzle, InputError> {
     let n = rows.len();
     let bad = |why: String| InputError::Rows(why);
     if n == 0 {
         return Err(bad("the grid has no rows (expected n rows of n integers, 0 for an empty cell)".into()));
     }
-    let geometry = Geometry::new(n, box_shape)?;
+    let geometry = Geometry::with_boxes(n, box_shape)?;
     let mut values = Vec::with_capacity(n * n);
     for (r, row) in rows.iter().enumerate() {
         if row.len() != n {
@@ -90,15 +90,19 @@ pub fn puzzle_from_rows(rows: &[Vec<i64>], box_shape: Option<(usize, usize)>) ->
     Ok(Puzzle::new(geometry, givens))
 }
 
-/// A box shape written `RxC` (or `R*C`, `RXC`): rows by columns of one box.
-pub fn parse_box(text: &str) -> Result<(usize, usize), InputError> {
+/// A box shape written `RxC` (or `R*C`, `RXC`): rows by columns of one box; or `none` for no
+/// boxes (a Latin square).
+pub fn parse_box(text: &str) -> Result<BoxShape, InputError> {
     let bad = |why: String| InputError::BoxShape(why);
+    if text.trim().eq_ignore_ascii_case("none") {
+        return Ok(BoxShape::Latin);
+    }
     let (r, c) = text
         .split_once(['x', 'X', '*'])
-        .ok_or_else(|| bad(format!("expected ROWSxCOLS such as 2x3, found {:?}", excerpt(text))))?;
+        .ok_or_else(|| bad(format!("expected ROWSxCOLS such as 2x3, or none, found {:?}", excerpt(text))))?;
     let r = r.trim().parse().map_err(|_| bad(format!("box rows {:?} is not a number", excerpt(r))))?;
     let c = c.trim().parse().map_err(|_| bad(format!("box columns {:?} is not a number", excerpt(c))))?;
-    Ok((r, c))
+    Ok(BoxShape::Rect { rows: r, cols: c })
 }
 
 /// `puzzle` with the rules called `names` added (blank names skipped, rules it already has not
@@ -129,8 +133,9 @@ mod tests {
 
     #[test]
     fn box_shapes_are_read_and_bad_ones_named() {
-        assert_eq!(parse_box("2x3"), Ok((2, 3)));
-        assert_eq!(parse_box(" 3 * 2 "), Ok((3, 2)));
+        assert_eq!(parse_box("2x3"), Ok((2, 3).into()));
+        assert_eq!(parse_box(" 3 * 2 "), Ok((3, 2).into()));
+        assert_eq!(parse_box(" None"), Ok(BoxShape::Latin));
         assert!(parse_box("23").expect_err("no x").to_string().contains("ROWSxCOLS"));
         assert!(parse_box("ax3").expect_err("rows").to_string().contains("\"a\""));
     }
@@ -169,7 +174,7 @@ mod tests {
         rows[2].pop();
         assert!(puzzle_from_rows(&rows, None).expect_err("short").to_string().contains("row 3 has 3 cells"));
         assert!(puzzle_from_rows(&[], None).is_err());
-        let err = puzzle_from_rows(&vec![vec![0; 6]; 6], Some((2, 2))).expect_err("2x2 boxes in 6x6");
+        let err = puzzle_from_rows(&vec![vec![0; 6]; 6], Some((2, 2).into())).expect_err("2x2 boxes in 6x6");
         assert!(err.to_string().contains("box shape 2x2"), "{err}");
     }
 

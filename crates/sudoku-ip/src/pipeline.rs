@@ -129,14 +129,15 @@ fn plain9_fast(
     let Some(givens) = puzzle.plain_9x9_givens() else { return Ok(None) };
     let request = SearchRequest { max_solutions: max.max(1), keep, limits: options.limits, presolve: false };
     let Some(result) = sudoku_ip_native::search_plain9(&givens, &request) else { return Ok(None) };
-    finish(puzzle, "native", result, Duration::ZERO, None, start).map(Some)
+    finish(puzzle, "native", result, options.objective, Duration::ZERO, None, start).map(Some)
 }
 
 /// Check every solution against the puzzle and turn a search result into a report.
 fn finish(
     puzzle: &Puzzle,
     backend: &str,
-    result: sudoku_ip_model::SearchResult,
+    mut result: sudoku_ip_model::SearchResult,
+    objective: Objective,
     build_time: Duration,
     presolve_time: Option<Duration>,
     start: Instant,
@@ -146,6 +147,11 @@ fn finish(
         if !violations.is_empty() {
             return Err(Error::InvalidSolution { backend: backend.to_string(), violations });
         }
+    }
+    // The native engine does not optimise and need not: the objective is one value on every
+    // grid (see `Objective`), so its value at the solution is the optimum a MILP solver reports.
+    if objective != Objective::Zero && result.stats.objective.is_none() {
+        result.stats.objective = result.solutions.first().map(|g| objective.grid_value(g));
     }
     let outcome = match (result.solutions.first(), &result.end) {
         (Some(g), _) => Outcome::Solved(g.clone()),
@@ -222,5 +228,5 @@ pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resu
     let mut result = backend.search(&model, &request)?;
     // Report the puzzle's model; what the solver actually received is `stats.presolved`.
     result.stats.model = original_size;
-    finish(puzzle, backend.name(), result, build_time, presolve_time, start)
+    finish(puzzle, backend.name(), result, options.objective, build_time, presolve_time, start)
 }

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 use sudoku_ip::generate::{self as gen, GenerateError, Grade, KillerSpec, Symmetry};
 use sudoku_ip::model::rules::Rule;
-use sudoku_ip::model::{Geometry, Grid, Puzzle};
+use sudoku_ip::model::{BoxShape, Geometry, Grid, Puzzle};
 use sudoku_ip::render::RenderOptions;
 
 use crate::error::AppError;
@@ -30,8 +30,8 @@ const MAX_ATTEMPTS: usize = 20;
 pub struct GenerateSpec {
     /// Side.
     pub size: usize,
-    /// Box shape, or the inferred one.
-    pub box_shape: Option<(usize, usize)>,
+    /// Box shape (or none: a Latin square), or the inferred one.
+    pub box_shape: Option<BoxShape>,
     /// Jigsaw regions instead of boxes.
     pub regions: Option<Geometry>,
     /// Rules without data.
@@ -79,7 +79,8 @@ fn library_spec(spec: &GenerateSpec) -> Result<gen::GenerateSpec, AppError> {
     let field = if spec.box_shape.is_some() { "box" } else { "size" };
     let geometry = match &spec.regions {
         Some(jigsaw) => jigsaw.clone(),
-        None => Geometry::new(spec.size, spec.box_shape).map_err(|e| AppError::bad(field, format!("{field}: {e}")))?,
+        None => Geometry::with_boxes(spec.size, spec.box_shape)
+            .map_err(|e| AppError::bad(field, format!("{field}: {e}")))?,
     };
     let mut out = gen::GenerateSpec::new(geometry);
     out.rules = spec.rules.clone();

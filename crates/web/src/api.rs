@@ -12,6 +12,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use sudoku_ip::model::formats::json::{parse_value, to_json};
 use sudoku_ip::model::rules::{rule_from_name, REGISTRY};
+use sudoku_ip::model::{warnings, Warning};
 use sudoku_ip::{Answer, Geometry, Grid, GridJson, Limits, Options, Outcome, Puzzle, Report, SearchEnd, Solver};
 
 use crate::adapters::{self, GenerateSpec, ImageFormat};
@@ -290,12 +291,22 @@ pub(crate) fn parsed(req: &WithPuzzle<NoOptions>, limits: &ServerLimits) -> Resu
     let puzzle = req.input.puzzle(limits.solve_side, "solve")?;
     let conflicts: Vec<String> =
         sudoku_ip::model::check::given_conflicts(&puzzle).iter().map(ToString::to_string).collect();
-    Ok(json!({
+    let mut v = json!({
         "status": "parsed",
         "puzzle": to_json(&puzzle),
         "line": puzzle.givens().to_line(),
         "conflicts": conflicts,
-    }))
+    });
+    add_warnings(&mut v, &warnings(&puzzle));
+    Ok(v)
+}
+
+/// `"warnings"` in an answer, when the puzzle has any (a killer cage whose cells do not touch,
+/// …): the request is answered as given, but the person should know.
+fn add_warnings(answer: &mut Value, warnings: &[Warning]) {
+    if let (false, Value::Object(m)) = (warnings.is_empty(), answer) {
+        m.insert("warnings".into(), json!(warnings.iter().map(ToString::to_string).collect::<Vec<_>>()));
+    }
 }
 
 /// `POST /api/solve`: one checked solution, or why there is none; with `unique`, also whether
@@ -303,19 +314,21 @@ pub(crate) fn parsed(req: &WithPuzzle<NoOptions>, limits: &ServerLimits) -> Resu
 pub async fn solve(State(state): State<AppState>, req: WithPuzzle<SolveOptions>) -> Result<Json<Answer>, AppError> {
     let limits = state.config.limits;
     let puzzle = req.input.puzzle(limits.solve_side, "solve")?;
+    let warned = warnings(&puzzle);
     let o = req.options;
     let solver = solver_of(o.solver.as_deref())?;
     let time = time_limit(o.time_limit, &limits)?;
     let unique = o.unique.unwrap_or(false);
     let (max, keep) = if unique { (2, 2) } else { (1, 1) };
     let report = limited_search(&state, puzzle, solver, time, max, keep).await?;
-    Ok(Json(Answer::solve(&report, unique).with_stats(&report, Some(time))))
+    Ok(Json(Answer::solve(&report, unique).with_stats(&report, Some(time)).with_warnings(&warned)))
 }
 
 /// `POST /api/count`: how many solutions, up to `max`.
 pub async fn count(State(state): State<AppState>, req: WithPuzzle<CountOptions>) -> Result<Json<Answer>, AppError> {
     let limits = state.config.limits;
     let puzzle = req.input.puzzle(limits.solve_side, "count")?;
+    let warned = warnings(&puzzle);
     let o = req.options;
     let solver = solver_of(o.solver.as_deref())?;
     let time = time_limit(o.time_limit, &limits)?;
@@ -325,7 +338,7 @@ pub async fn count(State(state): State<AppState>, req: WithPuzzle<CountOptions>)
         None => 1000,
     };
     let report = limited_search(&state, puzzle, solver, time, max, 0).await?;
-    Ok(Json(Answer::count(&report).with_stats(&report, Some(time))))
+    Ok(Json(Answer::count(&report).with_stats(&report, Some(time)).with_warnings(&warned)))
 }
 
 /// `POST /api/generate`: a new puzzle; its uniqueness is proved again here and its solution
@@ -421,12 +434,14 @@ fn fresh_seed() -> u64 {
 pub async fn rate(State(state): State<AppState>, req: WithPuzzle<RateOptions>) -> Result<Json<Value>, AppError> {
     let limits = state.config.limits;
     let puzzle = req.input.puzzle(limits.solve_side, "rate")?;
+    let warned = warnings(&puzzle);
     let time = time_limit(req.options.time_limit, &limits)?;
     let Some(rating) = run_limited(&state, time, move || adapters::rate(&puzzle)).await? else {
         return Ok(Json(json!({ "status": "unknown", "reason": format!("time limit of {time:?} reached") })));
     };
     let mut v = rating?;
     v["status"] = json!("rated");
+    add_warnings(&mut v, &warned);
     Ok(Json(v))
 }
 
@@ -442,18 +457,22 @@ fn start_candidates(text: Option<&str>, n: usize) -> Result<Option<Vec<u64>>, Ap
 pub async fn hint(State(state): State<AppState>, req: WithPuzzle<InsightOptions>) -> Result<Json<Value>, AppError> {
     let limits = state.config.limits;
     let puzzle = req.input.puzzle(limits.solve_side, "hint")?;
+    let warned = warnings(&puzzle);
     let start = start_candidates(req.options.candidates.as_deref(), puzzle.n())?;
     let time = time_limit(req.options.time_limit, &limits)?;
     let Some(hint) = run_limited(&state, time, move || adapters::hint(&puzzle, start.as_deref())).await? else {
         return Ok(Json(json!({ "status": "unknown", "reason": format!("time limit of {time:?} reached") })));
     };
-    Ok(Json(hint?))
+    let mut v = hint?;
+    add_warnings(&mut v, &warned);
+    Ok(Json(v))
 }
 
 /// `POST /api/explain`: the whole logical path (the JSON of `sudoku-ip explain -O json`).
 pub async fn explain(State(state): State<AppState>, req: WithPuzzle<ExplainOptions>) -> Result<Json<Value>, AppError> {
     let limits = state.config.limits;
     let puzzle = req.input.puzzle(limits.solve_side, "explain")?;
+    let warned = warnings(&puzzle);
     let start = start_candidates(req.options.candidates.as_deref(), puzzle.n())?;
     let time = time_limit(req.options.time_limit, &limits)?;
     let positions = req.options.positions.unwrap_or(false);
@@ -461,7 +480,9 @@ pub async fn explain(State(state): State<AppState>, req: WithPuzzle<ExplainOptio
     else {
         return Ok(Json(json!({ "status": "unknown", "reason": format!("time limit of {time:?} reached") })));
     };
-    Ok(Json(path?))
+    let mut v = path?;
+    add_warnings(&mut v, &warned);
+    Ok(Json(v))
 }
 
 /// `POST /api/candidates`: the true candidates and how many solutions use each (the JSON of
@@ -472,6 +493,7 @@ pub async fn candidates(
 ) -> Result<Json<Value>, AppError> {
     let limits = state.config.limits;
     let puzzle = req.input.puzzle(limits.solve_side, "candidates")?;
+    let warned = warnings(&puzzle);
     let max = req.options.max.unwrap_or(10);
     if !(1..=sudoku_ip::MAX_COUNT_CAP).contains(&max) {
         return Err(AppError::bad("max", format!("max: expected 1..={}, found {max}", sudoku_ip::MAX_COUNT_CAP)));
@@ -480,7 +502,9 @@ pub async fn candidates(
     let Some(found) = run_limited(&state, time, move || adapters::candidates(&puzzle, max, time)).await? else {
         return Ok(Json(json!({ "status": "unknown", "reason": format!("time limit of {time:?} reached") })));
     };
-    Ok(Json(found?))
+    let mut v = found?;
+    add_warnings(&mut v, &warned);
+    Ok(Json(v))
 }
 
 /// `POST /api/render`: the picture of a puzzle, optionally with digits or its solution.

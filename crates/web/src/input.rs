@@ -4,7 +4,7 @@
 use serde::Deserialize;
 use serde_json::Value;
 use sudoku_ip::model::formats::{self, json, Format, ParseOptions};
-use sudoku_ip::model::{ParseError, Puzzle};
+use sudoku_ip::model::{BoxShape, ParseError, Puzzle};
 use sudoku_ip::InputError;
 
 use crate::error::AppError;
@@ -98,8 +98,9 @@ impl PuzzleInput {
     }
 }
 
-/// `RxC` (or `R*C`), as on the command line; a 400 naming `box` otherwise.
-pub fn parse_box(text: &str) -> Result<(usize, usize), AppError> {
+/// `RxC` (or `R*C`), or `none` for no boxes, as on the command line; a 400 naming `box`
+/// otherwise.
+pub fn parse_box(text: &str) -> Result<BoxShape, AppError> {
     sudoku_ip::parse_box(text).map_err(|e| AppError::bad("box", format!("box: {e}")))
 }
 

@@ -55,7 +55,7 @@ fn puzzle_of(text: &str) -> Puzzle {
 fn checked_solution(puzzle: &Puzzle, answer: &Value) -> Grid {
     let line = answer["solution"]["line"].as_str().unwrap_or_else(|| panic!("no solution line in {answer}"));
     let n = puzzle.n();
-    let opts = ParseOptions { size: Some(n), box_shape: puzzle.geometry().box_shape(), ..Default::default() };
+    let opts = ParseOptions { size: Some(n), box_shape: puzzle.geometry().boxes(), ..Default::default() };
     let grid = formats::parse_puzzle(line, &opts).expect("solution line parses").givens().clone();
     assert!(grid.is_full(), "solution has empty cells: {line}");
     let rows: Vec<u8> = answer["solution"]["rows"]

@@ -441,6 +441,7 @@ fn read_grid(top: &Map<String, Value>, n: usize) -> Res<(Geometry, Grid, CellMar
     let mut givens = Grid::empty(n);
     let mut owner: Vec<usize> = (0..n * n).map(|k| (k / n) / h * h + (k % n) / w).collect();
     let mut overridden = false;
+    let mut no_region: Vec<(Cell, String)> = Vec::new();
     let mut marks = Vec::new();
     for (r, row) in rows.iter().enumerate() {
         let rpath = format!("$.grid[{r}]");
@@ -482,14 +483,8 @@ fn read_grid(top: &Map<String, Value>, n: usize) -> Res<(Geometry, Grid, CellMar
             }
             match obj.get("region") {
                 None => {}
-                Some(Value::Null) => {
-                    return Err(err(
-                        &format!("{path}.region"),
-                        format!(
-                        "{cell} is in no region (null); sudoku-ip needs every cell in one of {n} regions of {n} cells"
-                    ),
-                    ))
-                }
+                // Every cell in no region is a Latin square; only some of them is an error.
+                Some(Value::Null) => no_region.push((cell, format!("{path}.region"))),
                 Some(v) => {
                     let id = v.as_u64().filter(|&id| id < n as u64).ok_or_else(|| {
                         err(&format!("{path}.region"), format!("expected a region number 0 to {}, found {v}", n - 1))
@@ -516,16 +511,54 @@ fn read_grid(top: &Map<String, Value>, n: usize) -> Res<(Geometry, Grid, CellMar
             }
         }
     }
-    let geometry = if overridden {
-        let mut regions = vec![Vec::new(); n];
-        for (k, &o) in owner.iter().enumerate() {
-            regions[o].push(k);
+    if let Some((cell, path)) = no_region.first().filter(|_| no_region.len() != n * n) {
+        return Err(err(
+            path,
+            format!(
+                "{cell} is in no region (null); sudoku-ip needs every cell in one of {n} regions of {n} cells, \
+                 or every cell in none (no boxes)"
+            ),
+        ));
+    }
+    let geometry = if !no_region.is_empty() {
+        Geometry::latin(n)?
+    } else if overridden {
+        // Regions that are boxes of another shape (f-puzzles writes 3x2 boxes of a 6x6 that
+        // way) are those boxes, not a jigsaw.
+        let canonical = first_appearance(&owner);
+        let boxes = (1..=n).filter(|r| n % r == 0).find_map(|r| {
+            let g = Geometry::new(n, Some((r, n / r))).ok()?;
+            (first_appearance(&g.region_of_cells()) == canonical).then_some(g)
+        });
+        match boxes {
+            Some(g) => g,
+            None => {
+                let mut regions = vec![Vec::new(); n];
+                for (k, &o) in owner.iter().enumerate() {
+                    regions[o].push(k);
+                }
+                Geometry::with_regions(n, regions).map_err(|e| err("$.grid", format!("the cells' regions: {e}")))?
+            }
         }
-        Geometry::with_regions(n, regions).map_err(|e| err("$.grid", format!("the cells' regions: {e}")))?
     } else {
         Geometry::new(n, Some((h, w)))?
     };
     Ok((geometry, givens, marks))
+}
+
+/// Region labels renumbered by first appearance (row-major), so two labellings of one
+/// partition compare equal.
+fn first_appearance(owner: &[usize]) -> Vec<usize> {
+    let mut seen: Vec<usize> = Vec::new();
+    owner
+        .iter()
+        .map(|o| {
+            seen.iter().position(|s| s == o).unwrap_or_else(|| {
+                seen.push(*o);
+                seen.len() - 1
+            })
+        })
+        .collect()
 }
 
 fn read_solution(top: &Map<String, Value>, n: usize) -> Res<Option<Grid>> {
@@ -884,7 +917,7 @@ pub fn to_fpuzzles(puzzle: &Puzzle) -> Result<Value, FPuzzlesWriteError> {
     let (h, w) = default_box(n);
     let write_regions = match g.layout() {
         Layout::Boxes { rows, cols } => (*rows, *cols) != (h, w),
-        Layout::Regions(_) => true,
+        Layout::Regions(_) | Layout::Latin => true,
     };
     let owner = g.region_of_cells();
     let marks: Vec<(Cell, Vec<usize>)> = puzzle
@@ -906,7 +939,9 @@ pub fn to_fpuzzles(puzzle: &Puzzle) -> Result<Value, FPuzzlesWriteError> {
                 o.insert("value".into(), json!(v));
                 o.insert("given".into(), json!(true));
             }
-            if write_regions {
+            if g.is_latin() {
+                o.insert("region".into(), Value::Null);
+            } else if write_regions {
                 o.insert("region".into(), json!(owner[cell.index(n)]));
             }
             if let Some((_, digits)) = marks.iter().find(|(m, _)| *m == cell) {

@@ -17,7 +17,8 @@
 //!
 //! Top-level keys (all optional but one way to know the size):
 //! - `size`: the side `n`; otherwise inferred from `givens`, `regions` or `killer_layout`.
-//! - `box`: `"RxC"` or `[R, C]`; default the inferred shape (3x3, 2x3, …). Not with `regions`.
+//! - `box`: `"RxC"` or `[R, C]`; default the inferred shape (3x3, 2x3, …); `"none"` for no
+//!   boxes (a Latin square: rows, columns and the rules only). Not with `regions`.
 //! - `regions`: jigsaw regions replacing the boxes — a grid of region labels (`n` strings of `n`
 //!   characters, or `n` arrays of `n` integers), or a list of `n` regions of `n` cells each.
 //! - `givens`: one string of `n²` characters, `n` row strings, `n` arrays of `n` integers (0 =
@@ -44,7 +45,7 @@ use serde_json::{json, Map, Value};
 
 use super::Document;
 use crate::error::ParseError;
-use crate::geometry::{symbol, symbol_value, Cell, Geometry, Layout, MAX_SIDE};
+use crate::geometry::{symbol, symbol_value, BoxShape, Cell, Geometry, Layout, MAX_SIDE};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 use crate::rules::{self, Cage, Fields, Killer, Rule, RuleError};
@@ -315,26 +316,32 @@ fn parse_geometry(top: &Map<String, Value>, n: usize) -> Res<Geometry> {
         }
         (b, None) => {
             let shape = b.map(|b| parse_box(b, n)).transpose()?;
-            Geometry::new(n, shape).map_err(|e| err(if b.is_some() { "$.box" } else { "$.size" }, e.to_string()))
+            Geometry::with_boxes(n, shape)
+                .map_err(|e| err(if b.is_some() { "$.box" } else { "$.size" }, e.to_string()))
         }
     }
 }
 
-fn parse_box(v: &Value, n: usize) -> Res<(usize, usize)> {
+fn parse_box(v: &Value, n: usize) -> Res<BoxShape> {
     let path = "$.box";
-    let bad = || err(path, format!("expected a box shape like \"3x3\" or [3, 3] for a {n}x{n} grid, found {v}"));
+    let bad = || {
+        err(path, format!("expected a box shape like \"3x3\" or [3, 3] for a {n}x{n} grid, or \"none\", found {v}"))
+    };
     match v {
+        Value::String(s) if s.trim().eq_ignore_ascii_case("none") => Ok(BoxShape::Latin),
         Value::String(s) => {
             let (r, c) = s
                 .to_ascii_lowercase()
                 .split_once('x')
                 .map(|(r, c)| (r.trim().to_string(), c.trim().to_string()))
                 .ok_or_else(bad)?;
-            Ok((r.parse().map_err(|_| bad())?, c.parse().map_err(|_| bad())?))
+            Ok((r.parse().map_err(|_| bad())?, c.parse::<usize>().map_err(|_| bad())?).into())
         }
-        Value::Array(a) if a.len() == 2 => {
-            Ok((uint(&a[0], "$.box[0]", "box rows")? as usize, uint(&a[1], "$.box[1]", "box columns")? as usize))
-        }
+        Value::Array(a) if a.len() == 2 => Ok((
+            uint(&a[0], "$.box[0]", "box rows")? as usize,
+            uint(&a[1], "$.box[1]", "box columns")? as usize,
+        )
+            .into()),
         _ => Err(bad()),
     }
 }
@@ -603,6 +610,9 @@ pub fn to_json(puzzle: &Puzzle) -> Value {
         }
         Layout::Regions(regions) => {
             m.insert("regions".into(), regions_value(regions, n));
+        }
+        Layout::Latin => {
+            m.insert("box".into(), json!("none"));
         }
     }
     let givens = puzzle.givens();

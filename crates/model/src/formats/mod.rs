@@ -10,7 +10,7 @@
 //!
 //! `#` starts a comment to the end of the line in every text format. Three comment lines are
 //! headers that carry what the text itself cannot: `# size: 16` (for triplets), `# box: 2x3`
-//! and `# rules: diagonal,anti-knight` (the rules that need no data, [`crate::rules::switchable_names`]).
+//! (`# box: none`: no boxes, a Latin square) and `# rules: diagonal,anti-knight` (the rules that need no data, [`crate::rules::switchable_names`]).
 //! [`write_text`] writes them and every text reader honours them, so a puzzle written as text
 //! reads back as the same puzzle; a puzzle text cannot carry (jigsaw regions, cages) is refused
 //! by the writer instead.
@@ -28,7 +28,7 @@ pub use detect::{detect, detect_format, Detection};
 pub use write::{write_text, TextForm, WriteError};
 
 use crate::error::{ParseError, Position};
-use crate::geometry::{parse_box_shape, symbol_value, Cell, Geometry, MAX_SIDE};
+use crate::geometry::{symbol_value, BoxShape, Cell, Geometry, MAX_SIDE};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 use crate::rules;
@@ -81,8 +81,8 @@ pub struct ParseOptions {
     pub format: Format,
     /// Side of the grid, for triplets (default: 9, or the smallest size that fits the entries).
     pub size: Option<usize>,
-    /// Box shape `rows × cols`, overriding the inferred one.
-    pub box_shape: Option<(usize, usize)>,
+    /// Box shape `rows × cols`, or no boxes (a Latin square), overriding the inferred one.
+    pub box_shape: Option<BoxShape>,
 }
 
 /// A parsed input: one puzzle, or a batch — one-line puzzles, or JSON puzzles one a line — each
@@ -136,7 +136,7 @@ pub fn elide(text: &str, max: usize) -> String {
 }
 
 fn geometry(n: usize, opts: &ParseOptions) -> Result<Geometry, ParseError> {
-    Ok(Geometry::new(n, opts.box_shape)?)
+    Ok(Geometry::with_boxes(n, opts.box_shape)?)
 }
 
 /// Whether the text starts like a JSON object (after a byte-order mark and blank space).
@@ -243,7 +243,7 @@ fn fpuzzles_document(text: &str) -> Result<Document, ParseError> {
 #[derive(Debug, Default)]
 struct Headers {
     size: Option<usize>,
-    box_shape: Option<(usize, usize)>,
+    box_shape: Option<BoxShape>,
     /// Rule names with their line and column.
     rules: Vec<(String, Position)>,
 }
@@ -286,7 +286,8 @@ impl Headers {
                     h.size = Some(n.ok_or_else(|| bad(&format!("the side of the grid, 1 to {MAX_SIDE}")))?);
                 }
                 "box" => {
-                    h.box_shape = Some(parse_box_shape(value).ok_or_else(|| bad("a box shape such as 3x3 or 2x3"))?)
+                    h.box_shape =
+                        Some(BoxShape::parse(value).ok_or_else(|| bad("a box shape such as 3x3 or 2x3, or none"))?)
                 }
                 _ => {
                     let mut offset = 0;

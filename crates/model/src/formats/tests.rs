@@ -253,7 +253,7 @@ fn written_forms(p: &Puzzle) -> Vec<(&'static str, String, ParseOptions)> {
     // Sides without an inferred box shape (primes) need one: headers carry it in what the
     // writer writes, options in the rest.
     let box_opts =
-        ParseOptions { box_shape: crate::geometry::inferred_box(n).is_none().then_some((1, n)), ..Default::default() };
+        ParseOptions { box_shape: crate::geometry::inferred_box(n).is_none().then_some((1, n).into()), ..Default::default() };
     let mut forms = vec![
         ("grid with separators", write_text(p, TextForm::Grid).unwrap(), ParseOptions::default()),
         ("line", write_text(p, TextForm::Line).unwrap(), ParseOptions::default()),
@@ -302,7 +302,7 @@ fn every_size_and_text_form_reads_back_by_detection_as_the_puzzle_written() {
 fn a_prime_size_needs_a_box_shape() {
     let text: String = (0..7).map(|_| ".......\n").collect();
     assert!(matches!(parse(&text), Err(ParseError::Geometry(crate::GeometryError::NoBoxShape { n: 7 }))));
-    let opts = ParseOptions { box_shape: Some((1, 7)), ..Default::default() };
+    let opts = ParseOptions { box_shape: Some((1, 7).into()), ..Default::default() };
     assert_eq!(parse_puzzle(&text, &opts).unwrap().n(), 7);
 }
 
@@ -443,7 +443,7 @@ fn seed004_python_killer_4x4_demo_and_variations_in_layout() {
     assert_eq!(detect(varied), Format::KillerLayout);
     assert_eq!(parse(varied).unwrap(), p);
     // Boxes and size follow the options.
-    let opts = ParseOptions { box_shape: Some((1, 4)), ..Default::default() };
+    let opts = ParseOptions { box_shape: Some((1, 4).into()), ..Default::default() };
     assert_eq!(parse_puzzle(SEED004_KILLER_4X4, &opts).unwrap().geometry().box_shape(), Some((1, 4)));
     let opts = ParseOptions { size: Some(9), ..Default::default() };
     let err = parse_puzzle(SEED004_KILLER_4X4, &opts).unwrap_err().to_string();
@@ -614,7 +614,7 @@ fn a_size_whose_square_wraps_is_refused_not_wrapped() {
             );
         }
     }
-    let opts = ParseOptions { box_shape: Some((125, 147_573_952_589_676_413)), ..Default::default() };
+    let opts = ParseOptions { box_shape: Some((125, 147_573_952_589_676_413).into()), ..Default::default() };
     let err = parse_puzzle(SEED004, &opts).unwrap_err().to_string();
     assert!(err.contains("does not fit a 9x9 grid"), "{err}");
 }
@@ -634,7 +634,7 @@ fn headers_carry_box_shape_rules_and_size() {
     let t = parse("# size: 16\n1,1,16\n").unwrap();
     assert_eq!(t.n(), 16);
     // Explicit options win over headers.
-    let opts = ParseOptions { box_shape: Some((2, 3)), ..Default::default() };
+    let opts = ParseOptions { box_shape: Some((2, 3).into()), ..Default::default() };
     assert_eq!(
         parse_puzzle("# box: 3x2\n......\n......\n......\n......\n......\n......\n", &opts)
             .unwrap()
@@ -646,7 +646,7 @@ fn headers_carry_box_shape_rules_and_size() {
     let err = parse(&format!("# rules: diagonal,sandwich\n{}\n", ".".repeat(81))).unwrap_err().to_string();
     assert!(err.starts_with("line 1, column 19: # rules: unknown rule \"sandwich\""), "{err}");
     let err = parse("# box: 3 by 3\n").unwrap_err().to_string();
-    assert_eq!(err, "line 1, column 8: found \"3 by 3\", expected a box shape such as 3x3 or 2x3");
+    assert_eq!(err, "line 1, column 8: found \"3 by 3\", expected a box shape such as 3x3 or 2x3, or none");
     let err = parse("# rules: diagonal\n# rules: windows\n").unwrap_err().to_string();
     assert!(err.starts_with("line 2: a second `# rules:` header"), "{err}");
     let err = parse(&format!("# rules: diagonal, diagonal\n{}\n", ".".repeat(16))).unwrap_err().to_string();

@@ -4,7 +4,8 @@
 //!
 //! ```text
 //! # size: 16                       (triplets only, when the side is not 9)
-//! # box: 2x3                       (when the boxes are not the shape inferred from the side)
+//! # box: 2x3                       (when the boxes are not the shape inferred from the side;
+//!                                   `none` for a Latin square)
 //! # rules: diagonal,anti-knight    (rules that need no data)
 //! ```
 //!
@@ -71,6 +72,7 @@ pub fn write_text(puzzle: &Puzzle, form: TextForm) -> Result<String, WriteError>
                 out.push_str(&format!("# box: {rows}x{cols}\n"));
             }
         }
+        Layout::Latin => out.push_str("# box: none\n"),
     }
     if !puzzle.rules().is_empty() {
         let mut names = Vec::with_capacity(puzzle.rules().len());

@@ -133,7 +133,7 @@ fn pattern_grid(puzzle: &Puzzle, shift: usize) -> Grid {
     let n = puzzle.n();
     let (rows, cols) = match puzzle.geometry().layout() {
         &Layout::Boxes { rows, cols } => (rows, cols),
-        Layout::Regions(_) => (1, n),
+        Layout::Regions(_) | Layout::Latin => (1, n),
     };
     let mut grid = Grid::empty(n);
     for r in 0..n {
