@@ -323,3 +323,18 @@ fn the_seeds_objective_reaches_the_milp_solver_the_export_and_the_stats() {
     let zero = text(&run(&["export", "--lp", &seed000], "").stdout);
     assert!(zero.contains("Minimize\n obj: 0 x_r1c1_d1\n"), "{zero}");
 }
+
+#[test]
+fn a_streamed_batch_warns_about_a_killer_cage_whose_cells_do_not_touch_with_its_line() {
+    // Issue 14 §10: the warning reached single puzzles only, not the lines of `solve FILE`.
+    let touching = r#"{"size": 4, "givens": "1234341243212...", "rules": [{"type": "killer", "cages": [{"sum": 7, "cells": ["r4c3", "r4c4"]}]}]}"#;
+    let scattered = r#"{"size": 4, "givens": "1234341243212...", "rules": [{"type": "killer", "cages": [{"sum": 4, "cells": ["r4c2", "r4c4"]}]}]}"#;
+    let out = run(&["solve", "-O", "line", "-"], &format!("{touching}\n{scattered}\n"));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).lines().count(), 2);
+    let warnings: Vec<String> = text(&out.stderr).lines().filter(|l| l.starts_with("warning")).map(str::to_string).collect();
+    assert_eq!(
+        warnings,
+        ["warning: <stdin>:2: killer cage 1 (r4c2 r4c4) is 2 pieces whose cells do not touch; read as one cage"]
+    );
+}
