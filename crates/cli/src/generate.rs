@@ -590,7 +590,9 @@ fn write_minimized_batch(
         let mut headers = lines.iter().flatten().map(|(h, _)| h);
         let first = headers.next()?;
         headers.find(|h| *h != first).map(|other| {
-            format!("the puzzles need different headers ({first:?} and {other:?}) above their lines; write them as JSON")
+            format!(
+                "the puzzles need different headers ({first:?} and {other:?}) above their lines; write them as JSON"
+            )
         })
     };
     let format = match (asked, unwritable.or_else(mixed)) {

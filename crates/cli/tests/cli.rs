@@ -332,7 +332,8 @@ fn a_streamed_batch_warns_about_a_killer_cage_whose_cells_do_not_touch_with_its_
     let out = run(&["solve", "-O", "line", "-"], &format!("{touching}\n{scattered}\n"));
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout).lines().count(), 2);
-    let warnings: Vec<String> = text(&out.stderr).lines().filter(|l| l.starts_with("warning")).map(str::to_string).collect();
+    let warnings: Vec<String> =
+        text(&out.stderr).lines().filter(|l| l.starts_with("warning")).map(str::to_string).collect();
     assert_eq!(
         warnings,
         ["warning: <stdin>:2: killer cage 1 (r4c2 r4c4) is 2 pieces whose cells do not touch; read as one cage"]

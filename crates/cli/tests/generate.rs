@@ -412,7 +412,11 @@ fn a_minimized_batch_keeps_each_puzzles_rules_and_geometry() {
     }
     let out = run(&["minimize", "-O", "line", "-"], &text(&made.stdout));
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("the killer rule (its data) cannot be written as line text"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("the killer rule (its data) cannot be written as line text"),
+        "{}",
+        text(&out.stderr)
+    );
     assert!(out.stdout.is_empty(), "nothing half-written");
 
     // Puzzles that need different headers go out as JSON rather than under one header.

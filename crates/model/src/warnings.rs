@@ -91,8 +91,10 @@ mod tests {
     #[test]
     fn cages_whose_cells_do_not_touch_are_warned_about_and_others_are_not() {
         // Diagonal neighbours do not touch side by side; an L does.
-        let p = killer(r#"{"sum": 3, "cells": ["r1c1", "r1c2"]}, {"sum": 7, "cells": ["r2c1", "r3c2"]},
-                          {"sum": 9, "cells": ["r3c3", "r3c4", "r4c4"]}, {"cells": ["r4c1", "r4c3", "r2c4"]}"#);
+        let p = killer(
+            r#"{"sum": 3, "cells": ["r1c1", "r1c2"]}, {"sum": 7, "cells": ["r2c1", "r3c2"]},
+                          {"sum": 9, "cells": ["r3c3", "r3c4", "r4c4"]}, {"cells": ["r4c1", "r4c3", "r2c4"]}"#,
+        );
         let w = warnings(&p);
         assert_eq!(
             w,
@@ -105,7 +107,10 @@ mod tests {
                 },
             ]
         );
-        assert_eq!(w[0].to_string(), "killer cage 2 (r2c1 r3c2) is 2 pieces whose cells do not touch; read as one cage");
+        assert_eq!(
+            w[0].to_string(),
+            "killer cage 2 (r2c1 r3c2) is 2 pieces whose cells do not touch; read as one cage"
+        );
         assert!(warnings(&killer(r#"{"sum": 3, "cells": ["r1c1", "r1c2"]}"#)).is_empty());
     }
 }

@@ -91,7 +91,12 @@ fn every_text_form_writes_no_boxes_and_reads_it_back() {
 fn f_puzzles_writes_every_cell_in_no_region_and_reads_that_back_as_no_boxes() {
     let p = read(&format!("# box: none\n{LATIN4}")).expect("a Latin square");
     let v = fpuzzles::to_fpuzzles(&p).expect("written");
-    assert!(v["grid"].as_array().expect("rows").iter().flat_map(|r| r.as_array().expect("cells")).all(|c| c["region"].is_null()));
+    assert!(v["grid"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .flat_map(|r| r.as_array().expect("cells"))
+        .all(|c| c["region"].is_null()));
     assert_eq!(fpuzzles::from_value(&v).as_ref(), Ok(&p));
     // Some cells in no region and others in one is still refused, naming the first.
     let e = read(r#"{"size":4,"grid":[[{},{"region":null},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#)

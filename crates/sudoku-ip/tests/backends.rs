@@ -61,9 +61,11 @@ fn milp_backends_report_the_seeds_objective_value_and_gap() {
     // The native engine does not optimise, and need not: the objective is one value on every
     // grid, so it reports that value at its solution — the plain 9x9 fast path, a 6x6 and the
     // seed's Latin-square killer alike — the same as the MILP solvers; there is no gap to give.
-    for (puzzle, name) in
-        [(puzzle, "seed000.txt"), (example("6x6.txt"), "6x6.txt"), (example("seed004-killer.json"), "seed004-killer.json")]
-    {
+    for (puzzle, name) in [
+        (puzzle, "seed000.txt"),
+        (example("6x6.txt"), "6x6.txt"),
+        (example("seed004-killer.json"), "seed004-killer.json"),
+    ] {
         let seed = |kind| solve(&puzzle, &Options { objective: Objective::Seed, ..options(kind) }).unwrap();
         let native = seed(Solver::Native);
         assert!(native.stats.objective.is_some(), "{name}");

@@ -94,10 +94,17 @@
     return -1;
   }
 
-  function boxRegion(i) {
-    const [br, bc] = S.box;
+  // `S.box` is [rows, cols], or null for no boxes (a Latin square: one borderless region that
+  // holds nothing, so it adds no conflicts).
+  function boxRegion(i, box = S.box) {
+    if (!box) return 0;
+    const [br, bc] = box;
     return Math.floor(rowOf(i) / br) * (S.n / bc) + Math.floor(colOf(i) / bc);
   }
+
+  const boxText = () => (S.box ? `${S.box[0]}x${S.box[1]}` : 'none');
+  // Jigsaw drawing starts from the boxes (the inferred ones when there are none).
+  const regionsFromBoxes = () => Array.from({ length: S.n * S.n }, (_, j) => boxRegion(j, S.box || inferredBox(S.n)));
 
   const regionOf = (i) => (S.regions ? S.regions[i] : boxRegion(i));
   const adjacent = (a, b) => Math.abs(rowOf(a) - rowOf(b)) + Math.abs(colOf(a) - colOf(b)) === 1;
@@ -126,7 +133,7 @@
       j.regions = [];
       for (let r = 0; r < n; r++) j.regions.push(S.regions.slice(r * n, (r + 1) * n).map((x) => x + 1));
     } else {
-      j.box = `${S.box[0]}x${S.box[1]}`;
+      j.box = boxText();
     }
     j.givens = [];
     for (let r = 0; r < n; r++) {
@@ -155,7 +162,9 @@
     const n = j.size;
     const next = blankState(n, inferredBox(n));
     S = next; // cellIndex needs S.n
-    if (typeof j.box === 'string') {
+    if (j.box === 'none') {
+      next.box = null;
+    } else if (typeof j.box === 'string') {
       const [r, c] = j.box.split('x').map(Number);
       next.box = [r, c];
     }
@@ -256,7 +265,9 @@
     for (let i = 0; i < n * n; i++) {
       const v = S.givens[i];
       if (!v) continue;
-      for (const key of [`r${rowOf(i)}`, `c${colOf(i)}`, `g${regionOf(i)}`]) {
+      const keys = [`r${rowOf(i)}`, `c${colOf(i)}`];
+      if (S.regions || S.box) keys.push(`g${regionOf(i)}`);
+      for (const key of keys) {
         const k = `${key}:${v}`;
         if (groups.has(k)) { bad.add(i); bad.add(groups.get(k)); } else groups.set(k, i);
       }
@@ -479,12 +490,13 @@
 
   function fillBoxOptions() {
     const box = $('#box');
-    const want = S.regions ? 'jigsaw' : `${S.box[0]}x${S.box[1]}`;
+    const want = S.regions ? 'jigsaw' : boxText();
     const shapes = boxShapes(S.n).map(([r, c]) => `${r}x${c}`);
-    const options = [...shapes, 'jigsaw'];
+    const options = [...shapes, 'none', 'jigsaw'];
+    const labels = { none: 'none (Latin square)', jigsaw: 'jigsaw (draw regions)' };
     if (Array.from(box.options).map((o) => o.value).join() !== options.join()) {
       box.innerHTML = '';
-      for (const o of options) box.add(new Option(o === 'jigsaw' ? 'jigsaw (draw regions)' : o, o));
+      for (const o of options) box.add(new Option(labels[o] || o, o));
     }
     box.value = want;
   }
@@ -525,7 +537,7 @@
     const k = +$('#region-id').value;
     if (S.regions && S.regions[i] === k) return;
     const apply = () => {
-      if (!S.regions) S.regions = Array.from({ length: S.n * S.n }, (_, j) => boxRegion(j));
+      if (!S.regions) S.regions = regionsFromBoxes();
       S.regions[i] = k;
     };
     if (first) { commit(apply); } else { apply(); solution = null; render(); }
@@ -842,7 +854,7 @@
     await run('Generating', async () => {
       const body = { size: S.n, rules: SWITCHES.filter((r) => S.rules[r]), time_limit: solverOptions().time_limit };
       if (S.regions) body.regions = toPuzzleJson().regions;
-      else body.box = `${S.box[0]}x${S.box[1]}`;
+      else body.box = boxText();
       const sym = $('#gen-symmetry').value;
       const diff = $('#gen-difficulty').value;
       const seed = $('#gen-seed').value.trim();
@@ -983,7 +995,7 @@
     $('#region-label').hidden = tool !== 'jigsaw';
     $('#add-shape').hidden = tool === 'digits' || tool === 'jigsaw';
     if (tool === 'jigsaw' && !S.regions) {
-      commit(() => { S.regions = Array.from({ length: S.n * S.n }, (_, j) => boxRegion(j)); });
+      commit(() => { S.regions = regionsFromBoxes(); });
     }
     render();
   }
@@ -1005,8 +1017,8 @@
     $('#box').addEventListener('change', (e) => {
       const v = e.target.value;
       if (v === 'jigsaw') { $('[data-tool="jigsaw"]').checked = true; setTool('jigsaw'); return; }
-      const [r, c] = v.split('x').map(Number);
-      commit(() => { S.box = [r, c]; S.regions = null; });
+      const box = v === 'none' ? null : v.split('x').map(Number);
+      commit(() => { S.box = box; S.regions = null; });
     });
     $('#new-grid').addEventListener('click', () => newGrid(S.n, S.box));
     $('#clear-digits').addEventListener('click', () => commit(() => { S.givens.fill(0); }));
@@ -1042,7 +1054,8 @@
   function exposeForInsight() {
     window.sudokuPage = {
       puzzle: toPuzzleJson, api, run, setStatus, showError, cellName, symbol, svgEl,
-      size: () => S.n, box: () => S.box, shownValue: (i) => S.givens[i] || (solution ? solution[i] : 0),
+      // Pencil marks are laid out like a box: the inferred shape when there are no boxes.
+      size: () => S.n, box: () => S.box || inferredBox(S.n), shownValue: (i) => S.givens[i] || (solution ? solution[i] : 0),
     };
   }
 

@@ -432,7 +432,12 @@ async fn generate_keeps_drawn_jigsaw_regions() {
 
 #[tokio::test]
 async fn rate_grades_unique_puzzles_and_refuses_others() {
-    let (status, rated) = post(server(), "/api/rate", &json!({ "line": "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.." })).await;
+    let (status, rated) = post(
+        server(),
+        "/api/rate",
+        &json!({ "line": "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.." }),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{rated}");
     assert_eq!(rated["status"], "rated");
     assert!(["easy", "medium", "hard", "expert"].contains(&rated["grade"].as_str().unwrap_or("")), "{rated}");
@@ -563,7 +568,8 @@ async fn a_killer_cage_whose_cells_do_not_touch_is_answered_with_a_warning_and_n
     let puzzle = json!({"size": 4, "box": "none", "givens": "12342143341240..",
         "rules": [{"type": "killer", "cages": [{"sum": 6, "cells": ["r2c1", "r3c2"]}]}]});
     let expected = "killer cage 1 (r2c1 r3c2) is 2 pieces whose cells do not touch; read as one cage";
-    for path in ["/api/parse", "/api/solve", "/api/count", "/api/rate", "/api/hint", "/api/explain", "/api/candidates"] {
+    for path in ["/api/parse", "/api/solve", "/api/count", "/api/rate", "/api/hint", "/api/explain", "/api/candidates"]
+    {
         let (status, answer) = post(server(), path, &json!({ "puzzle": puzzle })).await;
         assert_eq!(status, StatusCode::OK, "{path}: {answer}");
         assert_eq!(answer["warnings"], json!([expected]), "{path}: {answer}");
@@ -571,15 +577,22 @@ async fn a_killer_cage_whose_cells_do_not_touch_is_answered_with_a_warning_and_n
     let (_, answer) = post(server(), "/api/parse", &json!({ "puzzle": puzzle })).await;
     assert_eq!(answer["puzzle"]["box"], "none", "no boxes come back as none: {answer}");
     // A puzzle without one has no "warnings" key at all.
-    let (_, answer) = post(server(), "/api/solve", &json!({ "line": "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.." })).await;
+    let (_, answer) = post(
+        server(),
+        "/api/solve",
+        &json!({ "line": "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.." }),
+    )
+    .await;
     assert!(answer.get("warnings").is_none(), "{answer}");
     // Text with the API's "box": "none" is a Latin square; generate takes it too.
-    let (status, answer) = post(server(), "/api/solve", &json!({ "text": "1234\n2143\n3412\n4...\n", "box": "none" })).await;
+    let (status, answer) =
+        post(server(), "/api/solve", &json!({ "text": "1234\n2143\n3412\n4...\n", "box": "none" })).await;
     assert_eq!((status, answer["status"].as_str()), (StatusCode::OK, Some("solved")), "{answer}");
     let (status, answer) = post(server(), "/api/generate", &json!({ "size": 5, "box": "none", "seed": 1 })).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["puzzle"]["box"], "none", "{answer}");
-    let (status, answer) = post(server(), "/api/solve", &json!({ "text": "1234\n2143\n3412\n4...\n", "box": "nine" })).await;
+    let (status, answer) =
+        post(server(), "/api/solve", &json!({ "text": "1234\n2143\n3412\n4...\n", "box": "nine" })).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
     assert!(answer["error"].as_str().is_some_and(|e| e.contains("or none")), "{answer}");
 }

@@ -855,3 +855,48 @@ async fn explain_steps_through_the_path_showing_each_position_and_step() {
     assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
     s.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_boxes_from_the_menu_or_an_import_draws_no_box_borders_and_solves_as_a_latin_square() {
+    // Issue 14 §13: the Boxes menu's "none" and a JSON puzzle with "box": "none".
+    let Some(s) = Session::start("noboxes").await else { return };
+    s.js(RECORD_ERRORS).await;
+    s.select_size(4).await;
+    s.client.find(Locator::Css("#box")).await.expect("box").select_by_value("none").await.expect("none");
+    s.wait_until("document.querySelectorAll('.cell.br, .cell.bb').length === 0", "the box borders to go").await;
+    // Two 1s in what would be one 2x2 box are no conflict without boxes; in one row they are.
+    s.type_in("r1c1", "1").await;
+    s.type_in("r2c2", "1").await;
+    assert_eq!(s.js("return document.querySelectorAll('.cell.conflict').length;").await, json!(0));
+    s.type_in("r1c3", "1").await;
+    assert_eq!(s.js("return document.querySelectorAll('.cell.conflict').length;").await, json!(2));
+    s.type_in("r1c3", "2").await;
+    s.click("#export-json").await;
+    let exported: Value =
+        serde_json::from_str(s.js("return document.getElementById('io').value;").await.as_str().expect("io"))
+            .expect("exported JSON");
+    assert_eq!(exported["box"], "none", "{exported}");
+    let (state, text) = s.press("#solve").await;
+    assert_eq!((state.as_str(), text.as_str()), ("ok", "Solved"));
+    // Seed 004's Killer as its model states it: imported, drawn without boxes, solved.
+    let killer = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/seed004-killer.json"))
+        .expect("the example");
+    s.js(&format!("document.getElementById('io').value = {};", json!(killer))).await;
+    let (state, status) = s.press("#import").await;
+    assert_eq!(state, "ok", "{status}");
+    let shown = s
+        .js("return [document.getElementById('box').value, document.querySelectorAll('.cell.br, .cell.bb').length, \
+              document.querySelectorAll('[data-cell]').length];")
+        .await;
+    assert_eq!(shown, json!(["none", 0, 81]));
+    let (state, text) = s.press("#solve").await;
+    assert_eq!((state.as_str(), text.as_str()), ("ok", "Solved"));
+    assert_eq!(
+        s.shown_line().await,
+        "215647398368952174794381652586274931142593867973816425821739546659428713437165289",
+        "the seed's printed solution"
+    );
+    s.shot("no-boxes-seed004-killer").await;
+    assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
+    s.close().await;
+}

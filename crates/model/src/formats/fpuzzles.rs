@@ -526,7 +526,7 @@ fn read_grid(top: &Map<String, Value>, n: usize) -> Res<(Geometry, Grid, CellMar
         // Regions that are boxes of another shape (f-puzzles writes 3x2 boxes of a 6x6 that
         // way) are those boxes, not a jigsaw.
         let canonical = first_appearance(&owner);
-        let boxes = (1..=n).filter(|r| n % r == 0).find_map(|r| {
+        let boxes = (1..=n).filter(|r| n.is_multiple_of(*r)).find_map(|r| {
             let g = Geometry::new(n, Some((r, n / r))).ok()?;
             (first_appearance(&g.region_of_cells()) == canonical).then_some(g)
         });

@@ -316,17 +316,15 @@ fn parse_geometry(top: &Map<String, Value>, n: usize) -> Res<Geometry> {
         }
         (b, None) => {
             let shape = b.map(|b| parse_box(b, n)).transpose()?;
-            Geometry::with_boxes(n, shape)
-                .map_err(|e| err(if b.is_some() { "$.box" } else { "$.size" }, e.to_string()))
+            Geometry::with_boxes(n, shape).map_err(|e| err(if b.is_some() { "$.box" } else { "$.size" }, e.to_string()))
         }
     }
 }
 
 fn parse_box(v: &Value, n: usize) -> Res<BoxShape> {
     let path = "$.box";
-    let bad = || {
-        err(path, format!("expected a box shape like \"3x3\" or [3, 3] for a {n}x{n} grid, or \"none\", found {v}"))
-    };
+    let bad =
+        || err(path, format!("expected a box shape like \"3x3\" or [3, 3] for a {n}x{n} grid, or \"none\", found {v}"));
     match v {
         Value::String(s) if s.trim().eq_ignore_ascii_case("none") => Ok(BoxShape::Latin),
         Value::String(s) => {
@@ -337,11 +335,9 @@ fn parse_box(v: &Value, n: usize) -> Res<BoxShape> {
                 .ok_or_else(bad)?;
             Ok((r.parse().map_err(|_| bad())?, c.parse::<usize>().map_err(|_| bad())?).into())
         }
-        Value::Array(a) if a.len() == 2 => Ok((
-            uint(&a[0], "$.box[0]", "box rows")? as usize,
-            uint(&a[1], "$.box[1]", "box columns")? as usize,
-        )
-            .into()),
+        Value::Array(a) if a.len() == 2 => {
+            Ok((uint(&a[0], "$.box[0]", "box rows")? as usize, uint(&a[1], "$.box[1]", "box columns")? as usize).into())
+        }
         _ => Err(bad()),
     }
 }

@@ -252,8 +252,10 @@ fn written_forms(p: &Puzzle) -> Vec<(&'static str, String, ParseOptions)> {
     let n = p.n();
     // Sides without an inferred box shape (primes) need one: headers carry it in what the
     // writer writes, options in the rest.
-    let box_opts =
-        ParseOptions { box_shape: crate::geometry::inferred_box(n).is_none().then_some((1, n).into()), ..Default::default() };
+    let box_opts = ParseOptions {
+        box_shape: crate::geometry::inferred_box(n).is_none().then_some((1, n).into()),
+        ..Default::default()
+    };
     let mut forms = vec![
         ("grid with separators", write_text(p, TextForm::Grid).unwrap(), ParseOptions::default()),
         ("line", write_text(p, TextForm::Line).unwrap(), ParseOptions::default()),
