@@ -68,6 +68,11 @@ impl Oracle {
         Ok(Oracle { n, kind: Kind::Model { model, base } })
     }
 
+    /// Whether searches go to the bit-parallel 9×9 solver (so cheap that no pre-check pays).
+    pub(crate) fn is_plain9(&self) -> bool {
+        matches!(self.kind, Kind::Plain9)
+    }
+
     /// Side of the grid.
     pub(crate) fn n(&self) -> usize {
         self.n

@@ -90,6 +90,76 @@ impl Givens {
     }
 }
 
+impl Givens {
+    /// Whether naked and hidden singles in the rows, columns and regions, repeated until they
+    /// place nothing more, fill the whole grid from these givens. Then the plain puzzle has
+    /// one solution, and so has the variant (its rules only add constraints), so the givens
+    /// are unique without a search. Unit masks and per-unit "seen once / twice" bit sets keep a
+    /// sweep to a few mask operations a cell.
+    fn solved_by_singles(&self) -> bool {
+        let n = self.n;
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let mut values = self.values.clone();
+        let mut mask = self.mask.clone();
+        let mut empty = values.iter().filter(|&&v| v == 0).count();
+        let place = |values: &mut Vec<u8>, mask: &mut Vec<u64>, k: usize, bit: u64| {
+            values[k] = bit.trailing_zeros() as u8 + 1;
+            for &u in &self.units_of[k] {
+                mask[u as usize] |= bit;
+            }
+        };
+        while empty > 0 {
+            let before = empty;
+            // Naked singles.
+            for k in 0..n * n {
+                if values[k] != 0 {
+                    continue;
+                }
+                let seen = self.units_of[k].iter().fold(0, |m, &u| m | mask[u as usize]);
+                let candidates = full & !seen;
+                if candidates.count_ones() == 1 {
+                    place(&mut values, &mut mask, k, candidates);
+                    empty -= 1;
+                } else if candidates == 0 {
+                    return false;
+                }
+            }
+            // Hidden singles: digits that fit exactly one empty cell of a unit.
+            for u in 0..3 * n {
+                let (mut once, mut twice) = (0u64, 0u64);
+                for &e in &self.cells[u] {
+                    let e = e as usize;
+                    if values[e] == 0 {
+                        let c = full & !self.units_of[e].iter().fold(0, |m, &w| m | mask[w as usize]);
+                        twice |= once & c;
+                        once |= c;
+                    }
+                }
+                let hidden = once & !twice & !mask[u];
+                if hidden == 0 {
+                    continue;
+                }
+                for &e in &self.cells[u] {
+                    let e = e as usize;
+                    if values[e] != 0 {
+                        continue;
+                    }
+                    let c = full & !self.units_of[e].iter().fold(0, |m, &w| m | mask[w as usize]);
+                    let bit = c & hidden & !mask[u];
+                    if bit != 0 {
+                        place(&mut values, &mut mask, e, bit & bit.wrapping_neg());
+                        empty -= 1;
+                    }
+                }
+            }
+            if empty == before {
+                return false;
+            }
+        }
+        true
+    }
+}
+
 /// How far a removal pass got.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Pass {
@@ -152,6 +222,7 @@ pub(crate) fn remove_clues(
             // Every solution agrees with `solution` on the forced cells, so another one would
             // differ in `open`.
             open.is_empty()
+                || (!oracle.is_plain9() && givens.solved_by_singles())
                 || match oracle.still_unique(&givens.values, &open, solution, nodes)? {
                     Verdict::Unique => true,
                     Verdict::NotUnique => false,
@@ -170,4 +241,27 @@ pub(crate) fn remove_clues(
         }
     }
     Ok(Pass { complete, clues })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn givens4(values: [u8; 16]) -> Givens {
+        Givens::new(&Geometry::new(4, None).expect("4x4"), values.to_vec())
+    }
+
+    #[test]
+    fn singles_fill_a_grid_only_when_they_decide_every_cell() {
+        // Solution 1234/3412/2143/4321.
+        let solution = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        assert!(givens4(solution).solved_by_singles());
+        // One cell short of each row: naked singles.
+        assert!(givens4([1, 2, 3, 0, 3, 4, 0, 2, 2, 0, 4, 3, 0, 3, 2, 1]).solved_by_singles());
+        // A whole empty row: each of its cells' columns leaves one digit.
+        assert!(givens4([0, 0, 0, 0, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]).solved_by_singles());
+        // An empty grid has many solutions; a deadly pattern (two ways to swap 1 and 2) too.
+        assert!(!givens4([0; 16]).solved_by_singles());
+        assert!(!givens4([0, 0, 3, 4, 3, 4, 0, 0, 0, 0, 4, 3, 4, 3, 0, 0]).solved_by_singles());
+    }
 }

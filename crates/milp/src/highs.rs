@@ -10,6 +10,41 @@ use good_lp::SolverModel;
 use crate::problem::{GoodLp, Reduced};
 use crate::{Attempt, CallLimits};
 
+/// HiGHS options for this model class, measured on hard 9×9 and generated 16×16 puzzles with
+/// highspy (`benches/peers/README.md`): HiGHS solves them at the root node, and its time goes
+/// into root heuristics, symmetry detection, restarts and cut rounds, which find nothing a
+/// set-partitioning Sudoku needs; without them the median solve is about 1.6–2× faster. One
+/// thread: the problems are small, and a batch runs one solve per core. An option an older
+/// HiGHS does not know is skipped (they only tune).
+const OPTIONS: [(&str, OptionValue); 8] = [
+    ("threads", OptionValue::Int(1)),
+    ("mip_detect_symmetry", OptionValue::Bool(false)),
+    ("mip_allow_restart", OptionValue::Bool(false)),
+    ("mip_heuristic_effort", OptionValue::Float(0.0)),
+    ("mip_heuristic_run_feasibility_jump", OptionValue::Bool(false)),
+    ("mip_allow_cut_separation_at_nodes", OptionValue::Bool(false)),
+    ("mip_pool_soft_limit", OptionValue::Int(10)),
+    ("mip_lp_age_limit", OptionValue::Int(0)),
+];
+
+#[derive(Clone, Copy)]
+enum OptionValue {
+    Int(i32),
+    Bool(bool),
+    Float(f64),
+}
+
+fn tune(model: &mut ::highs::Model) {
+    for (name, value) in OPTIONS {
+        // Tuning only: an option this HiGHS lacks changes nothing about the answer.
+        let _ = match value {
+            OptionValue::Int(v) => model.try_set_option(name, v),
+            OptionValue::Bool(v) => model.try_set_option(name, v),
+            OptionValue::Float(v) => model.try_set_option(name, v),
+        };
+    }
+}
+
 /// One solve of the reduced problem.
 pub(crate) fn solve(reduced: &Reduced, limits: CallLimits) -> Attempt {
     let stopped = |reason: String| Attempt::Stopped { reason: format!("HiGHS: {reason}"), nodes: None };
@@ -23,6 +58,7 @@ pub(crate) fn solve(reduced: &Reduced, limits: CallLimits) -> Attempt {
         Err(e) => return stopped(e.to_string()),
     };
     model.make_quiet();
+    tune(&mut model);
     if let Some(time) = limits.time {
         if model.try_set_option("time_limit", time.as_secs_f64()).is_err() {
             return stopped("cannot set time_limit".into());

@@ -30,7 +30,8 @@
 //!                        search.rs: pick row (dom/wdeg) → x = 1 │ backtrack → x = 0
 //! ```
 //! - [`presolve`] runs the root propagation alone, for MILP backends to substitute what it
-//!   decides before calling their solver.
+//!   decides before calling their solver; [`probe`] adds failed-literal probing and what
+//!   every candidate of a row implies, to a fixed point (the facade's MILP presolve).
 //! - Plain 9×9 models (recognised by [`is_plain_9x9`]) may take a bit-parallel fast path
 //!   ([`fast9`]); the generic engine stays the reference the fast path is tested against.
 //! - [`reference`] is a deliberately naive solver used only to cross-check counts in tests.
@@ -43,6 +44,7 @@ pub mod fast9;
 mod linear;
 mod plain9;
 mod presolve;
+mod probe;
 pub mod reference;
 mod search;
 mod sums;
@@ -56,6 +58,7 @@ use sudoku_ip_model::{
 
 pub use plain9::is_plain_9x9;
 pub use presolve::{presolve, Presolve};
+pub use probe::{probe, PROBE_BUDGET};
 pub use sums::{combinations, fitting};
 
 /// The native exact engine as a [`Backend`] named `native`.

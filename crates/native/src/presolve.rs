@@ -11,7 +11,7 @@
 use sudoku_ip_model::Model;
 
 use crate::compile;
-use crate::engine::{ConflictKind, Engine};
+use crate::engine::{Conflict, ConflictKind, Engine};
 
 /// What root propagation decided about a model.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,18 +41,22 @@ pub fn presolve(model: &Model) -> Presolve {
     }
     let mut engine = Engine::new(model);
     if let Err(conflict) = engine.root() {
-        let name = conflict.row.and_then(|r| model.rows().get(r)).map_or("(a given)", |r| r.name.as_str());
-        let reason = match conflict.kind {
-            ConflictKind::Empty => format!("row {name} has no candidate left"),
-            ConflictKind::TwoOnes => format!("row {name} would need two variables at 1"),
-            ConflictKind::Linear => format!("row {name} cannot be satisfied"),
-        };
-        return Presolve::Infeasible { reason };
+        return Presolve::Infeasible { reason: describe(model, &conflict) };
     }
     let fixed: Vec<Option<bool>> = (0..engine.num_vars() as u32).map(|v| engine.value(v)).collect();
     let before = model.fixed().iter().filter(|f| f.is_some()).count();
     let decided = fixed.iter().filter(|f| f.is_some()).count();
     Presolve::Reduced { newly_fixed: decided - before, solved: decided == fixed.len(), fixed }
+}
+
+/// A propagation conflict in words (row names are the model's).
+pub(crate) fn describe(model: &Model, conflict: &Conflict) -> String {
+    let name = conflict.row.and_then(|r| model.rows().get(r)).map_or("(a given)", |r| r.name.as_str());
+    match conflict.kind {
+        ConflictKind::Empty => format!("row {name} has no candidate left"),
+        ConflictKind::TwoOnes => format!("row {name} would need two variables at 1"),
+        ConflictKind::Linear => format!("row {name} cannot be satisfied"),
+    }
 }
 
 #[cfg(test)]

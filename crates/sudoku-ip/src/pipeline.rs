@@ -201,7 +201,7 @@ pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resu
     let mut presolve_time = None;
     if options.solver.is_milp() && options.presolve {
         let t = Instant::now();
-        match sudoku_ip_native::presolve(&model) {
+        match sudoku_ip_native::probe(&model, sudoku_ip_native::PROBE_BUDGET) {
             sudoku_ip_native::Presolve::Infeasible { reason } => {
                 return Ok(Report {
                     outcome: Outcome::Infeasible { reason: format!("propagation proves no solution: {reason}") },
