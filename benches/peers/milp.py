@@ -129,9 +129,7 @@ def ours(cli, solver, lines, time_limit, extra):
         if not line.strip():
             continue
         a = json.loads(line)
-        grid = a.get("solution")
-        if isinstance(grid, list):
-            grid = "".join(grid)
+        grid = (a.get("solution") or {}).get("line")
         out.append((grid, a["stats"]["time_ms"]))
     if len(out) != len(lines):
         sys.exit(f"{' '.join(cmd)}: {len(out)} answers for {len(lines)} puzzles\n{p.stderr}")

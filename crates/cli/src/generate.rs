@@ -70,7 +70,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N")]
     pub attempts: Option<usize>,
     /// Node limit of each uniqueness search while removing clues; undecided clues stay
-    /// ("none": decide every removal; default: none up to 16x16, 200 beyond, 1000 for --killer).
+    /// ("none": decide every removal; default: none up to 16x16, 50 beyond, 1000 for --killer).
     #[arg(long, value_name = "N", value_parser = parse_nodes)]
     pub check_nodes: Option<NodeLimit>,
     /// Also print each puzzle's solution.

@@ -1,0 +1,81 @@
+//! Probing (`probe`) against every solution: it never fixes a variable against a solution, is
+//! infeasible only when there is none, and decides at least what root propagation decides.
+
+mod common;
+
+use common::{full_grid, model, remove_cells, Rng};
+use sudoku_ip_model::{Model, Row, Sense};
+use sudoku_ip_native::{presolve, probe, reference, Presolve, PROBE_BUDGET};
+
+fn decided(p: &Presolve) -> usize {
+    match p {
+        Presolve::Infeasible { .. } => usize::MAX,
+        Presolve::Reduced { fixed, .. } => fixed.iter().filter(|f| f.is_some()).count(),
+    }
+}
+
+/// Probing keeps every solution and decides at least what root propagation decides.
+fn check(m: &Model) -> usize {
+    let all = reference::solutions(m, 100_000);
+    assert!(all.complete);
+    let probed = probe(m, PROBE_BUDGET);
+    match &probed {
+        Presolve::Infeasible { reason } => assert_eq!(all.count, 0, "{reason}"),
+        Presolve::Reduced { fixed, solved, .. } => {
+            for s in &all.solutions {
+                assert!(fixed.iter().zip(s).all(|(f, &x)| f.is_none_or(|f| f == x)), "a solution was cut off");
+            }
+            assert_eq!(*solved, fixed.iter().all(Option::is_some));
+        }
+    }
+    let root = decided(&presolve(m));
+    assert!(decided(&probed) >= root, "probing decided less than root propagation");
+    decided(&probed) - root.min(decided(&probed))
+}
+
+#[test]
+fn probing_keeps_every_solution_of_random_puzzles_and_decides_more() {
+    let mut rng = Rng(17);
+    let mut gained = 0;
+    for case in 0..60 {
+        let (br, bc) = if case % 2 == 0 { (2, 2) } else { (2, 3) };
+        let n = br * bc;
+        let grid = full_grid(&mut rng, br, bc);
+        let holes = n * n / 2 + rng.below(n * n / 2);
+        gained += check(&model(br, bc, &remove_cells(&mut rng, &grid, holes)));
+    }
+    // Some of these puzzles need more than singles: probing must have decided something.
+    assert!(gained > 0, "probing never decided more than root propagation");
+}
+
+#[test]
+fn probing_keeps_every_solution_with_linear_rows() {
+    let mut rng = Rng(5);
+    for _ in 0..40 {
+        let grid = full_grid(&mut rng, 2, 2);
+        let mut m = model(2, 2, &remove_cells(&mut rng, &grid, 10));
+        let ones = m.ones_from_grid(&sudoku_ip_model::Grid::from_values(4, grid.clone()).expect("4x4 grid"));
+        for k in 0..3 {
+            let mut terms: Vec<(u32, i32)> = Vec::new();
+            for _ in 0..2 + rng.below(6) {
+                let v = rng.below(64) as u32;
+                if terms.iter().all(|t| t.0 != v) {
+                    terms.push((v, rng.below(7) as i32 - 3));
+                }
+            }
+            let row = Row { name: format!("r{k}"), terms, sense: Sense::Eq, rhs: 0 };
+            let act = row.activity(&ones) as i32;
+            let sense = [Sense::Le, Sense::Eq, Sense::Ge][rng.below(3)];
+            m.push_row(Row { sense, rhs: act + rng.below(3) as i32 - 1, ..row });
+        }
+        check(&m);
+    }
+}
+
+#[test]
+fn a_budget_of_zero_probes_is_root_propagation() {
+    let mut rng = Rng(3);
+    let grid = full_grid(&mut rng, 2, 3);
+    let m = model(2, 3, &remove_cells(&mut rng, &grid, 24));
+    assert_eq!(probe(&m, 0), presolve(&m));
+}
