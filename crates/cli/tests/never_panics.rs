@@ -8,7 +8,7 @@
 //! small, so every run is short: a run that has not ended after [`WATCHDOG`] is killed and
 //! reported as a hang.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -234,17 +234,33 @@ fn run_in(dir: &Path, args: &[String], stdin: &str) -> Option<std::process::Outp
     let stdin = stdin.to_string();
     // The binary may exit without reading its input: a broken pipe here is fine.
     let writer = std::thread::spawn(move || drop(pipe.write_all(stdin.as_bytes())));
+    // Its output is drained while it runs: an answer larger than a pipe's buffer (an MPS
+    // export of a 25x25) would otherwise block the binary until the watchdog, a false hang.
+    let drain = |mut from: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = from.read_to_end(&mut bytes);
+            bytes
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().expect("stdout")));
+    let stderr = drain(Box::new(child.stderr.take().expect("stderr")));
     let started = Instant::now();
-    while child.try_wait().expect("wait").is_none() {
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
         if started.elapsed() > WATCHDOG {
             let _ = child.kill();
             let _ = child.wait();
             return None;
         }
         std::thread::sleep(Duration::from_millis(5));
-    }
+    };
     let _ = writer.join();
-    Some(child.wait_with_output().expect("output"))
+    let stdout = stdout.join().expect("stdout reader");
+    let stderr = stderr.join().expect("stderr reader");
+    Some(std::process::Output { status, stdout, stderr })
 }
 
 fn case_dir() -> PathBuf {
