@@ -3,8 +3,8 @@
 
 mod common;
 
-use common::{full_grid, model, remove_cells, Rng};
-use sudoku_ip_model::{Model, Row, Sense};
+use common::{full_grid, model, random_linear_row, remove_cells, Rng};
+use sudoku_ip_model::Model;
 use sudoku_ip_native::{presolve, probe, reference, Presolve, PROBE_BUDGET};
 
 fn decided(p: &Presolve) -> usize {
@@ -55,17 +55,7 @@ fn probing_keeps_every_solution_with_linear_rows() {
         let mut m = model(2, 2, &remove_cells(&mut rng, &grid, 10));
         let ones = m.ones_from_grid(&sudoku_ip_model::Grid::from_values(4, grid.clone()).expect("4x4 grid"));
         for k in 0..3 {
-            let mut terms: Vec<(u32, i32)> = Vec::new();
-            for _ in 0..2 + rng.below(6) {
-                let v = rng.below(64) as u32;
-                if terms.iter().all(|t| t.0 != v) {
-                    terms.push((v, rng.below(7) as i32 - 3));
-                }
-            }
-            let row = Row { name: format!("r{k}"), terms, sense: Sense::Eq, rhs: 0 };
-            let act = row.activity(&ones) as i32;
-            let sense = [Sense::Le, Sense::Eq, Sense::Ge][rng.below(3)];
-            m.push_row(Row { sense, rhs: act + rng.below(3) as i32 - 1, ..row });
+            m.push_row(random_linear_row(&mut rng, k, &ones, 6));
         }
         check(&m);
     }

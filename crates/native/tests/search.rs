@@ -5,7 +5,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{full_grid, is_valid_solution, model, remove_cells, Rng};
+use common::{full_grid, is_valid_solution, model, random_linear_row, remove_cells, Rng};
 use sudoku_ip_model::{Backend, Cell, Limits, Model, Row, SearchEnd, SearchRequest, Sense};
 use sudoku_ip_native::{presolve, reference, Native, Presolve};
 
@@ -277,20 +277,7 @@ fn random_linear_rows_agree_with_the_reference() {
         let mut m = model(2, 2, &remove_cells(&mut rng, &solution, 9 + case % 6));
         let ones = m.ones_from_grid(&sudoku_ip_model::Grid::from_values(4, solution.clone()).expect("4x4 grid"));
         for k in 0..1 + rng.below(3) {
-            // A few random terms with coefficients in −3..=3; the right-hand side is near the
-            // planted solution's activity so that some rows bind and some cut it off.
-            let mut terms: Vec<(u32, i32)> = Vec::new();
-            for _ in 0..2 + rng.below(10) {
-                let v = rng.below(64) as u32;
-                if terms.iter().all(|t| t.0 != v) {
-                    terms.push((v, rng.below(7) as i32 - 3));
-                }
-            }
-            let row = Row { name: format!("r{k}"), terms, sense: Sense::Eq, rhs: 0 };
-            let act = row.activity(&ones) as i32;
-            let sense = [Sense::Le, Sense::Eq, Sense::Ge][rng.below(3)];
-            let rhs = act + rng.below(3) as i32 - 1;
-            m.push_row(Row { sense, rhs, ..row });
+            m.push_row(random_linear_row(&mut rng, k, &ones, 10));
         }
         cross_check(&m);
         presolve_keeps_every_solution(&m);

@@ -3,7 +3,7 @@
 //! them.
 #![allow(dead_code)]
 
-use sudoku_ip_model::{Geometry, Grid, Model, Puzzle};
+use sudoku_ip_model::{Geometry, Grid, Model, Puzzle, Row, Sense};
 
 /// SplitMix64: tiny, seeded, good enough to shuffle grids reproducibly.
 pub struct Rng(pub u64);
@@ -144,4 +144,22 @@ pub fn one_left_of_last(grid: &Grid, r: usize) -> bool {
     let n = grid.n();
     let row = &grid.values()[r * n..(r + 1) * n];
     row.iter().position(|&x| x == 1) < row.iter().position(|&x| x as usize == n)
+}
+
+/// Row `r{k}`: a few random terms (2 to `1 + max_terms`, distinct variables of a 4×4 cube) with
+/// coefficients in −3..=3, and a right-hand side within one of the planted solution's activity
+/// (`ones`), so that some rows bind and some cut the solution off.
+pub fn random_linear_row(rng: &mut Rng, k: usize, ones: &[bool], max_terms: usize) -> Row {
+    let mut terms: Vec<(u32, i32)> = Vec::new();
+    for _ in 0..2 + rng.below(max_terms) {
+        let v = rng.below(64) as u32;
+        if terms.iter().all(|t| t.0 != v) {
+            terms.push((v, rng.below(7) as i32 - 3));
+        }
+    }
+    let row = Row { name: format!("r{k}"), terms, sense: Sense::Eq, rhs: 0 };
+    let act = row.activity(ones) as i32;
+    let sense = [Sense::Le, Sense::Eq, Sense::Ge][rng.below(3)];
+    let rhs = act + rng.below(3) as i32 - 1;
+    Row { sense, rhs, ..row }
 }
