@@ -4,6 +4,17 @@ use super::step::Step;
 use super::{any_subset, bit, Logic, Technique};
 
 impl Logic {
+    /// Per base line (rows, or columns when `transpose`): the positions along it where `d` can
+    /// go, as a bit mask (a line where `d` is placed has none).
+    fn line_masks(&self, d: u8, transpose: bool) -> impl Iterator<Item = (usize, u64)> + '_ {
+        let n = self.n;
+        let at = move |line: usize, pos: usize| if transpose { pos * n + line } else { line * n + pos };
+        (0..n).map(move |l| {
+            let mask = (0..n).fold(0u64, |m, p| if self.cand[at(l, p)] & bit(d) != 0 { m | 1 << p } else { m });
+            (l, mask)
+        })
+    }
+
     /// X-wing (`size` 2), swordfish (3) and jellyfish (4) on the grid's rows and columns,
     /// which every model has as exactly-once units.
     pub(super) fn fish(&mut self, size: usize, technique: Technique) -> Option<Step> {
@@ -11,13 +22,8 @@ impl Logic {
         for d in 1..=n as u8 {
             for transpose in [false, true] {
                 let at = |line: usize, pos: usize| if transpose { pos * n + line } else { line * n + pos };
-                // Per base line: the cross lines where `d` can go (lines where `d` is placed have none).
-                let lines: Vec<(usize, u64)> = (0..n)
-                    .map(|l| {
-                        let mask =
-                            (0..n).fold(0u64, |m, p| if self.cand[at(l, p)] & bit(d) != 0 { m | 1 << p } else { m });
-                        (l, mask)
-                    })
+                let lines: Vec<(usize, u64)> = self
+                    .line_masks(d, transpose)
                     .filter(|(_, m)| (2..=size as u32).contains(&m.count_ones()))
                     .collect();
                 let mut found = None;
@@ -80,15 +86,8 @@ impl Logic {
             for d in 1..=n as u8 {
                 for transpose in [false, true] {
                     let at = |line: usize, pos: usize| if transpose { pos * n + line } else { line * n + pos };
-                    let lines: Vec<(usize, u64)> = (0..n)
-                        .map(|l| {
-                            let mask =
-                                (0..n)
-                                    .fold(0u64, |m, p| if self.cand[at(l, p)] & bit(d) != 0 { m | 1 << p } else { m });
-                            (l, mask)
-                        })
-                        .filter(|(_, m)| m.count_ones() >= 1)
-                        .collect();
+                    let lines: Vec<(usize, u64)> =
+                        self.line_masks(d, transpose).filter(|(_, m)| m.count_ones() >= 1).collect();
                     let mut found = None;
                     any_subset(lines.len(), size, &mut |pick| {
                         let base: Vec<usize> = pick.iter().map(|&i| lines[i].0).collect();
