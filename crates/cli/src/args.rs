@@ -87,6 +87,10 @@ pub struct InputArgs {
     // Extra rules: the help lists the rule registry.
     #[arg(long, value_name = "LIST", value_delimiter = ',', help = rules_help())]
     pub rules: Vec<String>,
+    /// Refuse a puzzle whose model has more nonzero coefficients than this (rows x terms: what
+    /// its memory grows with).
+    #[arg(long, value_name = "N", default_value_t = sudoku_ip::CLI_MAX_NONZEROS)]
+    pub max_nonzeros: usize,
 }
 
 /// The boxes: `--box RxC`, or `--no-boxes` (a Latin square).

@@ -67,17 +67,12 @@ pub fn read_document(input: &InputArgs) -> Result<(Document, String), Failure> {
             }
         }
     }
-    if input.rules.is_empty() {
-        return Ok((doc, name));
-    }
     let doc = match doc {
-        Document::Single(p) => Document::Single(with_rules(p, &input.rules)?),
+        Document::Single(p) => Document::Single(prepare(p, input).map_err(|f| f.context(&name))?),
         Document::Batch(items) => Document::Batch(
             items
                 .into_iter()
-                .map(|(line, p)| {
-                    (line, p.and_then(|p| with_rules(p, &input.rules).map_err(|f| f.into_parse_error(line))))
-                })
+                .map(|(line, p)| (line, p.and_then(|p| prepare(p, input).map_err(|f| f.into_parse_error(line)))))
                 .collect(),
         ),
     };
@@ -97,10 +92,21 @@ pub fn with_rules(puzzle: Puzzle, names: &[String]) -> Result<Puzzle, Failure> {
     sudoku_ip::with_rules(puzzle, names).map_err(|e| Failure::bad_input(anyhow!("--rules: {e}")))
 }
 
+/// A puzzle as read, made ready: `--rules` added, then vetted ([`sudoku_ip::vet`]: no shape
+/// repeated in a rule, a model within `--max-nonzeros`).
+pub fn prepare(puzzle: Puzzle, input: &InputArgs) -> Result<Puzzle, Failure> {
+    let puzzle = with_rules(puzzle, &input.rules)?;
+    sudoku_ip::vet(&puzzle, input.max_nonzeros).map_err(|e| match e {
+        sudoku_ip::InputError::ModelTooLarge(_) => Failure::bad_input(anyhow!("{e} (raise it with --max-nonzeros)")),
+        e => Failure::bad_input(anyhow!("{e}")),
+    })?;
+    Ok(puzzle)
+}
+
 pub fn options(s: &SolverArgs) -> Options {
     Options {
         solver: s.solver,
-        limits: Limits { time: s.time_limit, nodes: s.node_limit },
+        limits: Limits { time: s.time_limit, nodes: s.node_limit, ..Default::default() },
         presolve: !s.no_presolve,
         objective: s.objective.into(),
     }
@@ -116,21 +122,24 @@ fn solve(a: SolveArgs) -> Result<Status, Failure> {
     let puzzle = match stream {
         super::stream::Stream::Single(p) => {
             warn(&p, &name);
-            with_rules(p, &a.input.rules)?
+            prepare(p, &a.input).map_err(|f| f.context(&name))?
         }
         super::stream::Stream::Batch(items) => {
             super::render::refuse_batch(&a.picture)?;
-            let rules = a.input.rules.clone();
+            let input = a.input.clone();
             let items = items.map(move |(line, p)| {
                 if let Ok(p) = &p {
                     warn(p, &format!("{name}:{line}"));
                 }
-                (line, p.and_then(|p| with_rules(p, &rules).map_err(|f| f.into_parse_error(line))))
+                (line, p.and_then(|p| prepare(p, &input).map_err(|f| f.into_parse_error(line))))
             });
             return batch::solve_batch(items, &a, &opts);
         }
     };
     let format = a.output.output.unwrap_or(OutputFormat::Grid);
+    if a.all && format != OutputFormat::Json {
+        return solve_all(&a, &puzzle, &opts, format);
+    }
     let (max, keep) = if a.all {
         (a.max, usize::try_from(a.max).unwrap_or(usize::MAX).min(1_000_000))
     } else if a.unique {
@@ -189,6 +198,49 @@ fn solve(a: SolveArgs) -> Result<Status, Failure> {
         Outcome::Unknown { reason } => eprintln!("unknown: {reason}"),
     }
     Ok(status_of(&report, a.unique))
+}
+
+/// `solve --all` as text: every solution printed (checked) as the search finds it, so memory
+/// stays flat however many there are; then on stderr how many, and why it stopped.
+fn solve_all(a: &SolveArgs, puzzle: &Puzzle, opts: &Options, format: OutputFormat) -> Result<Status, Failure> {
+    let mut w = std::io::BufWriter::new(out());
+    let mut written: u64 = 0;
+    let mut failed = None;
+    let report = sudoku_ip::search_each(puzzle, opts, a.max, |g| {
+        let sep = if written > 0 && format == OutputFormat::Grid { "\n" } else { "" };
+        match write!(w, "{sep}{}", grid_text(g, puzzle, format)) {
+            Ok(()) => {
+                written += 1;
+                true
+            }
+            Err(e) => {
+                failed = Some(e);
+                false
+            }
+        }
+    })
+    .map_err(Failure::solver)?;
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    w.flush()?;
+    super::render::solution_picture(&a.picture, puzzle, &report)?;
+    if a.output.stats {
+        eprintln!("{}", stats_line(&report));
+    }
+    match &report.end {
+        sudoku_ip::SearchEnd::Exhausted => eprintln!("{written} solution(s), all of them"),
+        sudoku_ip::SearchEnd::ReachedMax => {
+            eprintln!("{written} solution(s): stopped at the cap (--max {}); there may be more", a.max)
+        }
+        sudoku_ip::SearchEnd::Stopped { reason } => {
+            eprintln!("{written} solution(s) printed, then stopped ({reason}); there may be more")
+        }
+    }
+    if let Outcome::Infeasible { reason } = &report.outcome {
+        eprintln!("no solution: {reason}");
+    }
+    Ok(if written == 0 { Status::NoSolution } else { Status::Ok })
 }
 
 pub fn status_of(report: &Report, unique: bool) -> Status {

@@ -61,7 +61,7 @@ pub fn run(a: CompareArgs) -> Result<Status, Failure> {
     for &solver in &solvers {
         let options = Options {
             solver,
-            limits: Limits { time: Some(a.time_limit), nodes: None },
+            limits: Limits { time: Some(a.time_limit), nodes: None, ..Default::default() },
             presolve: true,
             ..Options::default()
         };

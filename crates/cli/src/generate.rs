@@ -2,7 +2,7 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::anyhow;
 use clap::{Args, ValueEnum};
@@ -12,9 +12,9 @@ use sudoku_ip::formats::{self, Document, TextForm};
 use sudoku_ip::generate::{
     self, GenerateError, GenerateSpec, Generated, Grade, KillerSpec, Rating, SeRating, Symmetry,
 };
-use sudoku_ip::{Geometry, Puzzle};
+use sudoku_ip::{Cancel, Geometry, Puzzle};
 
-use super::args::{BoxArgs, InputArgs, OutputFormat};
+use super::args::{parse_seconds, BoxArgs, InputArgs, OutputFormat};
 use super::commands::{read_document, read_text, with_rules};
 use super::output::grid_json;
 use super::{Failure, Status};
@@ -85,6 +85,10 @@ pub struct GenerateArgs {
     /// Threads for --count (default: all cores).
     #[arg(long, short = 'j', value_name = "N", value_parser = super::args::parse_jobs)]
     pub jobs: Option<usize>,
+    /// Stop after this many seconds (the whole run): each puzzle made so far is printed as
+    /// reached (unique, said on stderr and in JSON to be cut short); one not begun is an error.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
     // -o FILE: the puzzles (with --solution, their solutions too) as a picture; with --count
     // above 1, on printable A4 sheets, six a page.
     #[command(flatten)]
@@ -126,6 +130,10 @@ pub struct RateArgs {
     /// Print JSON (one object per puzzle).
     #[arg(long)]
     pub json: bool,
+    /// Stop after this many seconds (the whole run); puzzles not rated by then are errors
+    /// ("time limit … reached", exit 1).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
 }
 
 /// `minimize`: drop the clues a unique puzzle does not need. A file of puzzles one a line
@@ -137,6 +145,11 @@ pub struct MinimizeArgs {
     /// Output format (default: grid for one puzzle, line for a file of puzzles).
     #[arg(long, short = 'O', value_enum)]
     pub output: Option<OutputFormat>,
+    /// Stop after this many seconds (the whole run): the clues removed by then (still unique,
+    /// said on stderr not to be minimal); a puzzle whose uniqueness was not proved in time is
+    /// an error (exit 1).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
 }
 
 /// `--symmetry` values.
@@ -270,6 +283,7 @@ fn spec_of(a: &GenerateArgs) -> Result<GenerateSpec, Failure> {
         }
     }
     spec.rate = a.stats || spec.difficulty.is_some() || spec.rating.is_some();
+    spec.cancel = Cancel::default().with_time_limit(a.time_limit);
     Ok(spec)
 }
 
@@ -370,7 +384,15 @@ pub fn generate_cmd(a: GenerateArgs) -> Result<Status, Failure> {
                 continue;
             }
         };
-        if !g.target_reached {
+        if let Some(reason) = &g.stopped {
+            eprintln!(
+                "puzzle {} (seed {}): {reason}: {} clues, unique but not proved minimal, {} attempt(s)",
+                i + 1,
+                g.seed,
+                g.clues,
+                g.attempts
+            );
+        } else if !g.target_reached {
             eprintln!(
                 "puzzle {} (seed {}): {} clues, above the target of {} after {} attempts",
                 i + 1,
@@ -470,6 +492,9 @@ fn write_generated(
                 "target_reached": g.target_reached,
                 "attempts": g.attempts,
             });
+            if let Some(reason) = &g.stopped {
+                v["stopped"] = json!(reason);
+            }
             if solution {
                 v["solution"] = grid_json(&g.solution);
             }
@@ -512,10 +537,12 @@ fn puzzle_failure(e: GenerateError) -> Failure {
 }
 
 pub fn rate_cmd(a: RateArgs) -> Result<Status, Failure> {
+    let cancel = Cancel::default().with_time_limit(a.time_limit);
     let (doc, name) = read_document(&a.input)?;
     let items = match doc {
         Document::Single(p) => {
-            let r = generate::rate(&p).map_err(|e| Failure { error: anyhow!("{name}: {e}"), ..puzzle_failure(e) })?;
+            let r = generate::rate_with(&p, &cancel)
+                .map_err(|e| Failure { error: anyhow!("{name}: {e}"), ..puzzle_failure(e) })?;
             let mut w = std::io::stdout().lock();
             if a.json {
                 writeln!(w, "{}", rating_json(&r))?;
@@ -530,7 +557,8 @@ pub fn rate_cmd(a: RateArgs) -> Result<Status, Failure> {
     let results: Vec<_> = items
         .into_par_iter()
         .map(|(line, p)| {
-            let r = p.map_err(|e| e.to_string()).and_then(|p| generate::rate(&p).map_err(|e| e.to_string()));
+            let r =
+                p.map_err(|e| e.to_string()).and_then(|p| generate::rate_with(&p, &cancel).map_err(|e| e.to_string()));
             bar.inc(1);
             (line, r)
         })
@@ -644,6 +672,7 @@ fn write_minimized_batch(
 }
 
 pub fn minimize_cmd(a: MinimizeArgs) -> Result<Status, Failure> {
+    let cancel = Cancel::default().with_time_limit(a.time_limit);
     let (doc, name) = read_document(&a.input)?;
     let mut w = std::io::stdout().lock();
     let puzzle = match doc {
@@ -653,21 +682,41 @@ pub fn minimize_cmd(a: MinimizeArgs) -> Result<Status, Failure> {
             let results: Vec<_> = items
                 .into_par_iter()
                 .map(|(line, p)| {
-                    let r =
-                        p.map_err(|e| e.to_string()).and_then(|p| generate::minimize(&p).map_err(|e| e.to_string()));
+                    let r = p
+                        .map_err(|e| e.to_string())
+                        .and_then(|p| generate::minimize_with(&p, &cancel).map_err(|e| e.to_string()));
                     bar.inc(1);
                     (line, r)
                 })
                 .collect();
             bar.finish_and_clear();
+            let results = results
+                .into_iter()
+                .map(|(line, r)| {
+                    let r = r.map(|m| {
+                        if let Some(reason) = &m.stopped {
+                            eprintln!("{name}:{line}: {reason}: unique but not proved minimal");
+                        }
+                        m.puzzle
+                    });
+                    (line, r)
+                })
+                .collect();
             return write_minimized_batch(&mut w, results, a.output, &name);
         }
     };
     let before = puzzle.givens().filled();
-    let reduced =
-        generate::minimize(&puzzle).map_err(|e| Failure { error: anyhow!("{name}: {e}"), ..puzzle_failure(e) })?;
+    let minimized = generate::minimize_with(&puzzle, &cancel)
+        .map_err(|e| Failure { error: anyhow!("{name}: {e}"), ..puzzle_failure(e) })?;
+    let reduced = minimized.puzzle;
     let after = reduced.givens().filled();
-    eprintln!("removed {} of {before} clues ({after} left)", before - after);
+    match &minimized.stopped {
+        None => eprintln!("removed {} of {before} clues ({after} left)", before - after),
+        Some(reason) => eprintln!(
+            "removed {} of {before} clues ({after} left, unique but not proved minimal: {reason})",
+            before - after
+        ),
+    }
     match output_format(a.output, OutputFormat::Grid, &reduced, false)? {
         OutputFormat::Grid => write!(w, "{}", puzzle_text(&reduced, TextForm::Grid)?)?,
         OutputFormat::Line => write!(w, "{}", puzzle_text(&reduced, TextForm::Line)?)?,

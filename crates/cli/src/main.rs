@@ -58,6 +58,12 @@ impl Failure {
     }
 
     /// This failure as a parse error of a batch line.
+    /// The same failure, its message prefixed with `what` (the file name).
+    pub fn context(self, what: &str) -> Failure {
+        Failure { status: self.status, error: anyhow::anyhow!("{what}: {:#}", self.error) }
+    }
+
+    /// The failure as the parse error of batch line `line`.
     pub fn into_parse_error(self, line: usize) -> sudoku_ip::model::ParseError {
         sudoku_ip::model::ParseError::shape(line, format!("{:#}", self.error))
     }

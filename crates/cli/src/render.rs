@@ -118,6 +118,7 @@ pub fn run(a: RenderArgs) -> Result<Status, Failure> {
         size: a.side,
         boxes: a.boxes.clone(),
         rules: a.rules.clone(),
+        max_nonzeros: sudoku_ip::CLI_MAX_NONZEROS,
     };
     let (doc, name) = read_document(&input)?;
     let puzzles: Vec<(usize, Puzzle)> = match doc {

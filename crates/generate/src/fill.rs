@@ -77,6 +77,9 @@ pub(crate) fn random_grid(
     let mut empty: Vec<usize> = (0..n * n).filter(|&k| givens[k] == 0).collect();
     empty.shuffle(rng);
     for &cell in empty.iter().take(n) {
+        if oracle.stop_reason().is_some() {
+            break; // `solution` is a full grid already; the placements only add randomness
+        }
         let digit = rng.gen_range(1..=n) as u8;
         if solution[cell] != digit {
             givens[cell] = digit;
@@ -94,7 +97,11 @@ pub(crate) fn random_grid(
 fn first_solution(oracle: &mut Oracle, givens: &[u8]) -> Result<Vec<u8>, GenerateError> {
     match oracle.find(givens, None, None)? {
         Found::Solution(s) => Ok(s),
-        Found::None | Found::Unknown => Err(GenerateError::NoGrid),
+        Found::Unknown => match oracle.stop_reason() {
+            Some(reason) => Err(GenerateError::Stopped { reason }),
+            None => Err(GenerateError::NoGrid),
+        },
+        Found::None => Err(GenerateError::NoGrid),
     }
 }
 

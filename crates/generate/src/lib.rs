@@ -16,6 +16,12 @@
 //! - [`rate`]: the hardest human technique a puzzle needs, and the engine's search effort.
 //! - [`minimize`]: drop every clue a unique puzzle does not need.
 //!
+//! Every long loop here reads one [`Cancel`] (its stop flag and deadline): the generator's
+//! attempts, placements and removals ([`GenerateSpec::cancel`]), the rater's steps
+//! ([`rate_with`]) and the minimiser's removals ([`minimize_with`]). Stopped early, the
+//! generator and the minimiser return the unique puzzle they have, saying why it is not
+//! minimal; the rater returns [`GenerateError::Stopped`].
+//!
 //! This crate knows no text format and no command line; the `sudoku-ip` binary wires it in.
 #![forbid(unsafe_code)]
 
@@ -33,12 +39,12 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::Serialize;
 use sudoku_ip_model::rules::{validate_rules, RuleError};
-use sudoku_ip_model::{check, BackendError, Geometry, Grid, Puzzle, Rule};
+use sudoku_ip_model::{check, BackendError, Cancel, Geometry, Grid, Puzzle, Rule};
 use thiserror::Error;
 
 pub use rate::{
-    format_candidates, next_step, parse_candidates, position, rate, steps, steps_with_positions, Candidate,
-    CandidatesError, Explanation, Grade, Rating, SeRating, Step, Technique, TechniqueCount, SEARCH_RATING,
+    format_candidates, next_step, parse_candidates, position, rate, rate_with, steps, steps_with_positions,
+    Candidate, CandidatesError, Explanation, Grade, Rating, SeRating, Step, Technique, TechniqueCount, SEARCH_RATING,
 };
 pub use symmetry::Symmetry;
 
@@ -88,6 +94,10 @@ pub struct GenerateSpec {
     /// be decided within it stays, so the puzzle is still proved unique but may not be
     /// minimal. `None` decides every removal. Ignored when [`minimal`](Self::minimal) is set.
     pub check_nodes: Option<u64>,
+    /// The job's stop flag and deadline (default: never). Once it says stop, the generator
+    /// returns the best puzzle it has (unique, with [`Generated::stopped`] saying why it may
+    /// not be minimal), or [`GenerateError::Stopped`] when it has none yet.
+    pub cancel: Cancel,
 }
 
 impl GenerateSpec {
@@ -117,6 +127,7 @@ impl GenerateSpec {
                 _ => 3,
             },
             rate: false,
+            cancel: Cancel::default(),
         }
     }
 
@@ -179,6 +190,10 @@ pub struct Generated {
     pub seed: u64,
     /// Full grids tried.
     pub attempts: usize,
+    /// Why the generator stopped early ([`GenerateSpec::cancel`]: a time limit, a cancelled
+    /// job); the puzzle is still proved unique, but may be neither minimal nor of the grade or
+    /// clue count asked.
+    pub stopped: Option<String>,
 }
 
 /// Why no puzzle came out.
@@ -257,25 +272,50 @@ pub fn generate(spec: &GenerateSpec) -> Result<Generated, GenerateError> {
     validate(spec)?;
     let mut rng = ChaCha8Rng::seed_from_u64(spec.seed);
     let base = Puzzle::blank(spec.geometry.clone()).with_rules(spec.rules.clone());
-    let mut oracle = Oracle::new(&base)?;
+    let mut oracle = Oracle::new(&base, &spec.cancel)?;
     let mut seen = [0usize; 4];
     let mut best: Option<Generated> = None;
+    let mut fallback: Option<Generated> = None;
     let attempts = spec.max_attempts.max(1);
+    let mut made = 0;
     for attempt in 1..=attempts {
+        if let Some(reason) = oracle.stop_reason() {
+            // Best effort: the best puzzle so far, or any, said to be cut short.
+            return match best.or(fallback) {
+                Some(mut b) => {
+                    b.attempts = made;
+                    b.stopped = Some(reason);
+                    Ok(b)
+                }
+                None => Err(GenerateError::Stopped { reason }),
+            };
+        }
         let mut g = attempt_once(spec, &base, &mut oracle, &mut rng)?;
         g.attempts = attempt;
+        made = attempt;
         if spec.difficulty.is_some() || spec.rating.is_some() || spec.rate {
-            let rating = rate(&g.puzzle)?;
-            seen[rating.grade as usize] += 1;
-            g.rating = Some(rating);
+            match rate_with(&g.puzzle, oracle.cancel()) {
+                Ok(rating) => {
+                    seen[rating.grade as usize] += 1;
+                    g.rating = Some(rating);
+                }
+                Err(GenerateError::Stopped { reason }) => {
+                    g.stopped = Some(reason);
+                    fallback.get_or_insert(g);
+                    continue;
+                }
+                Err(e) => return Err(e),
+            }
         }
         if spec.difficulty.is_some_and(|want| g.rating.as_ref().is_some_and(|r| r.grade != want)) {
+            fallback.get_or_insert(g);
             continue;
         }
         if spec.rating.as_ref().is_some_and(|range| g.rating.as_ref().is_some_and(|r| !range.contains(&r.rating))) {
+            fallback.get_or_insert(g);
             continue;
         }
-        if g.target_reached {
+        if g.target_reached && g.stopped.is_none() {
             return Ok(g);
         }
         if best.as_ref().is_none_or(|b| g.clues < b.clues) {
@@ -306,7 +346,22 @@ pub fn generate_many(spec: &GenerateSpec, count: usize) -> Vec<Result<Generated,
 /// A unique puzzle with the clues it does not need removed (in row-major order): still unique,
 /// and minimal — removing any remaining clue gives a second solution.
 pub fn minimize(puzzle: &Puzzle) -> Result<Puzzle, GenerateError> {
-    let mut oracle = Oracle::new(puzzle)?;
+    minimize_with(puzzle, &Cancel::default()).map(|m| m.puzzle)
+}
+
+/// What [`minimize_with`] reached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Minimized {
+    /// The puzzle with the clues removed so far: unique, and minimal unless `stopped`.
+    pub puzzle: Puzzle,
+    /// Why the minimiser stopped before trying every clue (time limit, cancelled).
+    pub stopped: Option<String>,
+}
+
+/// [`minimize`] until `cancel` says stop: then the clues removed so far (still unique).
+/// Uniqueness of the input must be proved first; stopped before that, it is an error.
+pub fn minimize_with(puzzle: &Puzzle, cancel: &Cancel) -> Result<Minimized, GenerateError> {
+    let mut oracle = Oracle::new(puzzle, cancel)?;
     let givens = puzzle.givens().values().to_vec();
     let (count, mut solutions) = oracle.count2(&givens)?;
     match count {
@@ -318,10 +373,12 @@ pub fn minimize(puzzle: &Puzzle) -> Result<Puzzle, GenerateError> {
     let orbits: Vec<Vec<usize>> = (0..givens.len()).filter(|&k| givens[k] != 0).map(|k| vec![k]).collect();
     let mut givens = reduce::Givens::new(puzzle.geometry(), givens);
     let unavoidable = puzzle.rules().is_empty().then(|| Unavoidable::of_grid(puzzle.geometry(), &solution));
-    reduce::remove_clues(&mut oracle, &mut givens, &solution, unavoidable.as_ref(), &orbits, None, None)?;
+    let pass = reduce::remove_clues(&mut oracle, &mut givens, &solution, unavoidable.as_ref(), &orbits, None, None)?;
     let mut out = puzzle.clone();
     *out.givens_mut() = grid(puzzle.n(), givens.values().to_vec())?;
-    Ok(out)
+    // A removal stopped halfway is not made, but say so even when the last orbit's was.
+    let stopped = pass.stopped.or_else(|| (!pass.complete).then(|| oracle.stop_reason()).flatten());
+    Ok(Minimized { puzzle: out, stopped })
 }
 
 fn validate(spec: &GenerateSpec) -> Result<(), GenerateError> {
@@ -367,7 +424,7 @@ fn attempt_once(
         Some(k) => {
             let cages = killer::random_cages(&solution, n, (k.min_cage, k.max_cage), rng);
             puzzle = puzzle.with_rule(Rule::Killer(sudoku_ip_model::rules::Killer { cages, distinct: true }));
-            caged = Oracle::new(&puzzle)?;
+            caged = Oracle::new(&puzzle, oracle.cancel())?;
             &mut caged
         }
         None => oracle,
@@ -403,5 +460,6 @@ fn attempt_once(
         rating: None,
         seed: spec.seed,
         attempts: 1,
+        stopped: pass.stopped.or_else(|| (!pass.complete).then(|| oracle.stop_reason()).flatten()),
     })
 }

@@ -13,7 +13,7 @@
 //! `x[c, S[c]] = 0` — one search per cell of the orbit, each looking for a single solution that
 //! should not exist, which is cheaper than counting to two (that must find `S` first).
 
-use sudoku_ip_model::{Cell, Limits, Model, Puzzle, SearchEnd, SearchRequest};
+use sudoku_ip_model::{Cancel, Cell, Limits, Model, Puzzle, SearchEnd, SearchRequest};
 use sudoku_ip_native::{fast9, Native, Prepared};
 
 use crate::GenerateError;
@@ -52,20 +52,35 @@ enum Kind {
 pub(crate) struct Oracle {
     n: usize,
     kind: Kind,
+    /// The job's stop flag and deadline: every search reads it, and once it says stop, every
+    /// search ends at once as undecided (a removal is not made, a placement not moved).
+    cancel: Cancel,
 }
 
 impl Oracle {
-    /// An oracle for the geometry and rules of `puzzle` (its givens are ignored).
-    pub(crate) fn new(puzzle: &Puzzle) -> Result<Oracle, GenerateError> {
+    /// An oracle for the geometry and rules of `puzzle` (its givens are ignored), whose
+    /// searches stop when `cancel` says so.
+    pub(crate) fn new(puzzle: &Puzzle, cancel: &Cancel) -> Result<Oracle, GenerateError> {
         let n = puzzle.n();
+        let cancel = cancel.clone();
         if puzzle.is_plain_9x9() {
-            return Ok(Oracle { n, kind: Kind::Plain9 });
+            return Ok(Oracle { n, kind: Kind::Plain9, cancel });
         }
         let mut blank = puzzle.clone();
         blank.givens_mut().clone_from(&sudoku_ip_model::Grid::empty(n));
         let model = Native::prepare(&Model::build(&blank))?;
         let base = model.model().fixed().to_vec();
-        Ok(Oracle { n, kind: Kind::Model { model, base } })
+        Ok(Oracle { n, kind: Kind::Model { model, base }, cancel })
+    }
+
+    /// Why the job must stop, or `None` to carry on.
+    pub(crate) fn stop_reason(&self) -> Option<String> {
+        self.cancel.stop_reason()
+    }
+
+    /// The job's token, for work beside the searches (rating).
+    pub(crate) fn cancel(&self) -> &Cancel {
+        &self.cancel
     }
 
     /// Whether searches go to the bit-parallel 9×9 solver (so cheap that no pre-check pays).
@@ -96,7 +111,7 @@ impl Oracle {
                 // that has the excluded digit (there is at most one such solution when the
                 // caller asks, since it holds a unique puzzle's solution).
                 let extra = u64::from(avoid.is_some());
-                let out = fast9::search9(&g, max + extra, (max + extra) as usize, nodes, None);
+                let out = fast9::search9(&g, max + extra, (max + extra) as usize, nodes, &self.cancel);
                 let solutions: Vec<Vec<u8>> = out
                     .solutions
                     .iter()
@@ -120,7 +135,11 @@ impl Oracle {
                     model.set_fixed(var, Some(false));
                     touched.push(var);
                 }
-                let request = SearchRequest::count(max, max as usize).with_limits(Limits { time: None, nodes });
+                let request = SearchRequest::count(max, max as usize).with_limits(Limits {
+                    time: None,
+                    nodes,
+                    cancel: self.cancel.clone(),
+                });
                 let result = model.search(&request);
                 for &var in &touched {
                     model.set_fixed(var, base[var as usize]);
@@ -162,7 +181,7 @@ impl Oracle {
         if let Kind::Plain9 = self.kind {
             let mut g = [0u8; 81];
             g.copy_from_slice(givens);
-            let out = fast9::search9(&g, 2, 0, nodes, None);
+            let out = fast9::search9(&g, 2, 0, nodes, &self.cancel);
             return Ok(match (out.count, out.stopped) {
                 (2.., _) => Verdict::NotUnique,
                 (_, true) => Verdict::Unknown,
@@ -180,9 +199,14 @@ impl Oracle {
         Ok(verdict)
     }
 
-    /// Count solutions up to two, exactly (no node limit), keeping them.
+    /// Count solutions up to two, exactly (no node limit), keeping them; an error when the
+    /// job was stopped first.
     pub(crate) fn count2(&mut self, givens: &[u8]) -> Result<(u64, Vec<Vec<u8>>), GenerateError> {
         let out = self.search(givens, None, 2, None)?;
+        if out.stopped {
+            let reason = self.stop_reason().unwrap_or_else(|| "stopped".into());
+            return Err(GenerateError::Stopped { reason });
+        }
         Ok((out.count, out.solutions))
     }
 }

@@ -161,19 +161,23 @@ impl Givens {
 }
 
 /// How far a removal pass got.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Pass {
     /// Every orbit was tried (none skipped for the target) and decided (no search stopped by
     /// the node limit): no orbit can be removed.
     pub complete: bool,
     /// Clues left.
     pub clues: usize,
+    /// Why the pass stopped before trying every orbit (time limit, cancelled).
+    pub stopped: Option<String>,
 }
 
 /// Remove clues of `givens` (whose unique solution is `solution`) orbit by orbit, in the order
 /// given, stopping once `stop_at` clues are left (never going below it). `unavoidable` must be
 /// sets of this solution that the puzzle's rules allow to change. `nodes` bounds each search;
-/// a removal whose search stops there is not made, so the puzzle stays proved unique.
+/// a removal whose search stops there is not made, so the puzzle stays proved unique. When the
+/// oracle's job is told to stop, the pass ends there with the clues removed so far (still a
+/// unique puzzle).
 pub(crate) fn remove_clues(
     oracle: &mut Oracle,
     givens: &mut Givens,
@@ -188,6 +192,9 @@ pub(crate) fn remove_clues(
     let mut filled: Vec<usize> = Vec::new();
     let mut open: Vec<usize> = Vec::new();
     for orbit in orbits {
+        if let Some(reason) = oracle.stop_reason() {
+            return Ok(Pass { complete: false, clues, stopped: Some(reason) });
+        }
         filled.clear();
         filled.extend(orbit.iter().copied().filter(|&k| givens.values[k] != 0));
         if filled.is_empty() {
@@ -195,7 +202,7 @@ pub(crate) fn remove_clues(
         }
         if let Some(target) = stop_at {
             if clues <= target {
-                return Ok(Pass { complete: false, clues });
+                return Ok(Pass { complete: false, clues, stopped: None });
             }
             if clues - filled.len() < target {
                 complete = false;
@@ -240,7 +247,7 @@ pub(crate) fn remove_clues(
             }
         }
     }
-    Ok(Pass { complete, clues })
+    Ok(Pass { complete, clues, stopped: None })
 }
 
 #[cfg(test)]

@@ -22,6 +22,15 @@
 //!   after each solution the cut "not this assignment" ([`Model::exclusion_cut`]) is added and
 //!   the solver runs again, until it says infeasible (the count is exact), `max_solutions` is
 //!   reached, or the one time limit for the whole search runs out.
+//! - **Stopping on time**: the request's [`Cancel`] (its flag, and its deadline with the time
+//!   limit added) is read before every call, and each call gets the time left as the solver's
+//!   own limit. A solver cannot be interrupted from outside (microlp checks its clock only
+//!   between simplex iterations and branch-and-bound nodes; HiGHS through good_lp takes no
+//!   interrupt), so a call that may have to stop runs on its own thread and the search waits
+//!   for it only until the deadline or the flag: then it answers "stopped" at once, and the
+//!   abandoned call ends in the background at the solver's next clock check
+//!   ([`background_calls`] counts those still running; a call abandoned by the flag alone,
+//!   with no deadline, runs to its end).
 //!
 //! ```
 //! use sudoku_ip_milp::Milp;
@@ -34,9 +43,11 @@
 //! ```
 #![forbid(unsafe_code)]
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use sudoku_ip_model::{Backend, BackendError, Model, SearchEnd, SearchRequest, SearchResult, Stats};
+use sudoku_ip_model::{Backend, BackendError, Cancel, Model, SearchEnd, SearchRequest, SearchResult, Stats};
 
 use crate::problem::Reduced;
 
@@ -93,10 +104,63 @@ impl Milp {
         Milp::compiled().into_iter().find(|m| m.name.eq_ignore_ascii_case(name.trim()))
     }
 
-    /// One solver call on the reduced problem.
-    fn call(&self, reduced: &Reduced, limits: CallLimits) -> Attempt {
-        (self.call)(reduced, limits)
+    /// One solver call on the reduced problem, given up when `stop` says so (see the crate
+    /// doc): on a thread of its own whenever `stop` can stop at all.
+    fn call(&self, reduced: &Reduced, limits: CallLimits, stop: &Cancel) -> Attempt {
+        if !stop.can_stop() {
+            return (self.call)(reduced, limits);
+        }
+        let (call, mine, name) = (self.call, reduced.clone(), self.name);
+        let (tx, rx) = mpsc::channel();
+        BACKGROUND.fetch_add(1, Ordering::SeqCst);
+        let spawned =
+            std::thread::Builder::new().name(format!("{name} call")).stack_size(CALL_STACK).spawn(move || {
+                let attempt = call(&mine, limits);
+                BACKGROUND.fetch_sub(1, Ordering::SeqCst);
+                // The receiver is gone when the search gave up on this call: nothing to do.
+                let _ = tx.send(attempt);
+            });
+        if spawned.is_err() {
+            BACKGROUND.fetch_sub(1, Ordering::SeqCst);
+            return (self.call)(reduced, limits);
+        }
+        loop {
+            // The flag is read every `POLL`; the deadline is the longest wait.
+            let wait = stop.remaining().map_or(POLL, |left| left.min(POLL));
+            match rx.recv_timeout(wait) {
+                Ok(attempt) => return attempt,
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Attempt::Stopped {
+                        reason: format!("{name}: the solver call failed (panicked)"),
+                        nodes: None,
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Some(reason) = stop.stop_reason() {
+                        return Attempt::Stopped {
+                            reason: format!("{reason} (the {name} call was abandoned)"),
+                            nodes: None,
+                        };
+                    }
+                }
+            }
+        }
     }
+}
+
+/// How often a search waiting on a solver call reads its stop flag.
+const POLL: Duration = Duration::from_millis(10);
+
+/// Stack of a solver call's thread (the main thread's usual size).
+const CALL_STACK: usize = 8 << 20;
+
+/// Solver calls running on their own threads (see the crate doc).
+static BACKGROUND: AtomicUsize = AtomicUsize::new(0);
+
+/// Solver calls still running on their own thread, including calls a search gave up on when
+/// its time ran out or it was cancelled: each ends at its solver's next clock check.
+pub fn background_calls() -> usize {
+    BACKGROUND.load(Ordering::SeqCst)
 }
 
 /// Limits for one solver call: what is left of the search's budget.
@@ -136,7 +200,7 @@ impl Backend for Milp {
 
     fn search(&self, model: &Model, request: &SearchRequest) -> Result<SearchResult, BackendError> {
         let start = Instant::now();
-        let deadline = request.limits.time.and_then(|t| start.checked_add(t));
+        let stop = request.limits.start();
         let mut result = SearchResult {
             solutions: Vec::new(),
             count: 0,
@@ -165,26 +229,23 @@ impl Backend for Milp {
             if result.count >= request.max_solutions {
                 break SearchEnd::ReachedMax;
             }
-            let time = match deadline {
-                Some(d) => match d.checked_duration_since(Instant::now()).filter(|left| !left.is_zero()) {
-                    Some(left) => Some(left),
-                    None => break time_up(result.count),
-                },
-                None => None,
-            };
+            if let Some(reason) = stop.stop_reason() {
+                break SearchEnd::Stopped { reason: format!("{reason} after {} solution(s)", result.count) };
+            }
+            let time = stop.remaining();
             let attempt = if reduced.num_columns() == 0 {
                 // Everything is fixed: the only candidate is the fixed assignment.
                 Attempt::Values { values: Vec::new(), nodes: Some(0), gap: Some(0.0) }
             } else {
                 result.stats.solver_calls = result.stats.solver_calls.map(|c| c + 1);
-                self.call(&reduced, CallLimits { time, nodes: request.limits.nodes })
+                self.call(&reduced, CallLimits { time, nodes: request.limits.nodes }, &stop)
             };
             result.stats.nodes = result.stats.nodes.zip(attempt.nodes()).map(|(a, b)| a + b);
             let (values, gap) = match attempt {
                 Attempt::Values { values, gap, .. } => (values, gap),
                 Attempt::Infeasible { .. } => break SearchEnd::Exhausted,
                 Attempt::Stopped { reason, .. } => {
-                    let expired = deadline.is_some_and(|d| Instant::now() >= d);
+                    let expired = stop.deadline().is_some_and(|d| Instant::now() >= d);
                     break if expired && !reason.to_lowercase().contains("time limit") {
                         SearchEnd::Stopped { reason: format!("time limit reached ({reason})") }
                     } else {
@@ -222,10 +283,6 @@ impl Backend for Milp {
         result.stats.elapsed = start.elapsed();
         Ok(result)
     }
-}
-
-fn time_up(count: u64) -> SearchEnd {
-    SearchEnd::Stopped { reason: format!("time limit reached after {count} solution(s)") }
 }
 
 #[cfg(test)]

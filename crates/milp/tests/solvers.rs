@@ -187,9 +187,9 @@ fn counts_agree_with_brute_force() {
 #[test]
 fn a_zero_time_limit_stops_without_an_answer() {
     let model = Model::build(&puzzle(9, &SEED_000));
-    let limits = Limits { time: Some(Duration::ZERO), nodes: None };
+    let limits = Limits { time: Some(Duration::ZERO), nodes: None, ..Default::default() };
     for b in backends() {
-        let r = search(&b, &model, SearchRequest::solve().with_limits(limits));
+        let r = search(&b, &model, SearchRequest::solve().with_limits(limits.clone()));
         assert_eq!((r.count, r.solutions.len()), (0, 0), "{}", b.name());
         assert!(
             matches!(&r.end, SearchEnd::Stopped { reason } if reason.contains("time limit")),
@@ -204,9 +204,9 @@ fn a_zero_time_limit_stops_without_an_answer() {
 fn a_tiny_time_limit_gives_a_checked_solution_or_stops() {
     let p = puzzle(9, &SEED_000);
     let model = Model::build(&p);
-    let limits = Limits { time: Some(Duration::from_micros(50)), nodes: None };
+    let limits = Limits { time: Some(Duration::from_micros(50)), nodes: None, ..Default::default() };
     for b in backends() {
-        let r = search(&b, &model, SearchRequest::count(2, 2).with_limits(limits));
+        let r = search(&b, &model, SearchRequest::count(2, 2).with_limits(limits.clone()));
         assert_valid(&b, &p, &r);
         assert!(r.count <= 1, "{}", b.name());
         match &r.end {

@@ -24,6 +24,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod cancel;
 pub mod check;
 pub mod error;
 pub mod export;
@@ -36,11 +37,12 @@ pub mod rules;
 pub mod solve;
 pub mod warnings;
 
+pub use cancel::Cancel;
 pub use check::{verify, Violation};
 pub use error::{GeometryError, ParseError};
 pub use geometry::{BoxShape, Cell, Geometry, Layout};
 pub use grid::Grid;
-pub use model::{Model, ModelSize, Objective, Row, Sense, SparseModel};
+pub use model::{Model, ModelSize, ModelTooLarge, Objective, Row, Sense, SparseModel};
 pub use puzzle::Puzzle;
 pub use rules::Rule;
 pub use solve::{Backend, BackendError, Limits, SearchEnd, SearchRequest, SearchResult, Stats};

@@ -169,6 +169,28 @@ pub struct Model {
 pub struct ModelBuilder<'a> {
     model: &'a mut Model,
     puzzle: &'a Puzzle,
+    /// Most nonzeros to keep ([`Model::build_within`]); past it rows are counted, not kept.
+    budget: usize,
+    /// Rows and nonzeros added, kept or not.
+    seen: (usize, usize),
+    /// Names of the rows kept, to catch a rule that repeats one (debug builds only).
+    #[cfg(debug_assertions)]
+    names: std::collections::HashSet<String>,
+}
+
+/// A puzzle whose model is larger than the bound it was built under ([`Model::build_within`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the model of this puzzle is too large: {rows} rows with {nonzeros} nonzero coefficients, \
+     above the bound of {max} nonzeros"
+)]
+pub struct ModelTooLarge {
+    /// Rows of the whole model.
+    pub rows: usize,
+    /// Nonzero coefficients (terms) of the whole model.
+    pub nonzeros: usize,
+    /// The bound.
+    pub max: usize,
 }
 
 impl ModelBuilder<'_> {
@@ -189,8 +211,18 @@ impl ModelBuilder<'_> {
 
     /// Add a row.
     pub fn add_row(&mut self, row: Row) {
-        debug_assert!(!self.model.rows.iter().any(|r| r.name == row.name), "duplicate row name {}", row.name);
+        if !self.within_budget(&row) {
+            return; // over the bound: counted for the error, not kept
+        }
+        #[cfg(debug_assertions)]
+        assert!(self.names.insert(row.name.clone()), "duplicate row name {}", row.name);
         self.model.rows.push(row);
+    }
+
+    /// Count `row`; whether it still fits the bound.
+    fn within_budget(&mut self, row: &Row) -> bool {
+        self.seen = (self.seen.0 + 1, self.seen.1.saturating_add(row.terms.len()));
+        self.seen.1 <= self.budget
     }
 
     /// Add "each digit exactly once in these `n` cells" (a region), rows named `{prefix}_d{digit}`.
@@ -227,6 +259,27 @@ impl Model {
     /// Build the model of a puzzle: cell, row, column and region rows, each rule's rows, and the
     /// givens as fixed variables.
     pub fn build(puzzle: &Puzzle) -> Model {
+        match Model::build_within(puzzle, usize::MAX) {
+            Ok(model) => model,
+            // Unreachable: no count reaches `usize::MAX` (it saturates there and is not above).
+            Err(_) => Model { n: puzzle.n(), rows: Vec::new(), fixed: Vec::new(), aux: Vec::new() },
+        }
+    }
+
+    /// The size of the model of `puzzle` (rows and nonzero coefficients) without keeping it:
+    /// its rows are made and counted one at a time.
+    pub fn measure(puzzle: &Puzzle) -> ModelTooLarge {
+        match Model::build_within(puzzle, 0) {
+            Err(size) => size,
+            // A model with no coefficient at all (a 0x0 grid).
+            Ok(model) => ModelTooLarge { rows: model.rows.len(), nonzeros: 0, max: 0 },
+        }
+    }
+
+    /// [`Model::build`], unless the model has more than `max_nonzeros` nonzero coefficients:
+    /// then an error with its whole size. Rows past the bound are counted and dropped, so the
+    /// memory held never exceeds the bound, whatever the rules ask for.
+    pub fn build_within(puzzle: &Puzzle, max_nonzeros: usize) -> Result<Model, ModelTooLarge> {
         let geometry = puzzle.geometry();
         let n = geometry.n();
         let mut model = Model {
@@ -237,13 +290,25 @@ impl Model {
             aux: Vec::new(),
         };
         let cell = |r: usize, c: usize| Cell::new(r, c);
+        let mut b = ModelBuilder {
+            model: &mut model,
+            puzzle,
+            budget: max_nonzeros,
+            seen: (0, 0),
+            #[cfg(debug_assertions)]
+            names: std::collections::HashSet::new(),
+        };
         for r in 0..n {
             for c in 0..n {
-                let terms = (1..=n).map(|d| (model.var(cell(r, c), d), 1)).collect();
-                model.rows.push(Row { name: format!("cell_{}", cell(r, c)), terms, sense: Sense::Eq, rhs: 1 });
+                let terms = (1..=n).map(|d| (b.var(cell(r, c), d), 1)).collect();
+                let row = Row { name: format!("cell_{}", cell(r, c)), terms, sense: Sense::Eq, rhs: 1 };
+                if b.within_budget(&row) {
+                    #[cfg(debug_assertions)]
+                    b.names.insert(row.name.clone());
+                    b.model.rows.push(row);
+                }
             }
         }
-        let mut b = ModelBuilder { model: &mut model, puzzle };
         for r in 0..n {
             let cells: Vec<Cell> = (0..n).map(|c| cell(r, c)).collect();
             b.add_all_different_region(&format!("row{}", r + 1), &cells);
@@ -260,13 +325,17 @@ impl Model {
         for rule in puzzle.rules() {
             rule.emit(&mut b);
         }
+        let (rows, nonzeros) = b.seen;
+        if nonzeros > max_nonzeros {
+            return Err(ModelTooLarge { rows, nonzeros, max: max_nonzeros });
+        }
         for (k, &v) in puzzle.givens().values().iter().enumerate() {
             if v != 0 {
                 let var = model.var(Cell::from_index(k, n), v as usize);
                 model.fixed[var as usize] = Some(true);
             }
         }
-        model
+        Ok(model)
     }
 
     /// Side (= digits per cell).

@@ -8,20 +8,32 @@ use std::time::Duration;
 use serde::Serialize;
 use thiserror::Error;
 
+use crate::cancel::Cancel;
 use crate::grid::Grid;
 use crate::model::{Model, ModelSize};
 
 /// Limits on one search.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
-    /// Wall-clock limit.
+    /// Wall-clock limit, from the start of the search.
     pub time: Option<Duration>,
     /// Branch-and-bound / search node limit, where the backend supports one.
     pub nodes: Option<u64>,
+    /// The job's stop flag and overall deadline (shared with the caller, who may cancel it);
+    /// the search stops at whichever of it and [`time`](Self::time) comes first.
+    pub cancel: Cancel,
+}
+
+impl Limits {
+    /// The search's token: [`cancel`](Self::cancel) with [`time`](Self::time) from now added
+    /// as a deadline. Backends call it once, at the start of a search.
+    pub fn start(&self) -> Cancel {
+        self.cancel.with_time_limit(self.time)
+    }
 }
 
 /// What to look for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchRequest {
     /// Stop after this many solutions (1 = solve, 2 = prove uniqueness, `u64::MAX` = all).
     pub max_solutions: u64,

@@ -22,6 +22,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use sudoku_ip_model::formats::{parse_puzzle, ParseOptions};
 use sudoku_ip_model::{Model, Puzzle, SearchRequest};
+use sudoku_ip_model::Cancel;
 use sudoku_ip_native::fast9::search9;
 use sudoku_ip_native::{Native, Prepared};
 
@@ -74,7 +75,7 @@ fn bench_file(c: &mut Criterion, name: &str) {
 
     let mut guesses = 0;
     for (k, (g, s)) in ours.iter().zip(&theirs).enumerate() {
-        let out = search9(g, 2, 0, None, None);
+        let out = search9(g, 2, 0, None, &Cancel::default());
         guesses += out.guesses;
         assert_eq!(out.count, s.solutions_count_up_to(2) as u64, "{name}: puzzle {k} counts differ");
     }
@@ -89,7 +90,7 @@ fn bench_file(c: &mut Criterion, name: &str) {
         b.iter(|| {
             let mut total = 0;
             for g in &ours {
-                total += search9(black_box(g), 2, 0, None, None).count;
+                total += search9(black_box(g), 2, 0, None, &Cancel::default()).count;
             }
             total
         })

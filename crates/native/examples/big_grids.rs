@@ -26,7 +26,7 @@ use sudoku_ip_native::Native;
 /// Unique, as far as the engine can tell within 50,000 nodes (a puzzle it cannot settle that
 /// fast keeps the cell).
 fn unique(box_rows: usize, box_cols: usize, values: &[u8]) -> bool {
-    let limits = sudoku_ip_model::Limits { time: None, nodes: Some(50_000) };
+    let limits = sudoku_ip_model::Limits { time: None, nodes: Some(50_000), ..Default::default() };
     let request = SearchRequest::count(2, 0).with_limits(limits);
     let start = Instant::now();
     let r = Native.search(&model(box_rows, box_cols, values), &request);
@@ -128,14 +128,17 @@ fn main() {
         }
         let m = model(box_rows, box_cols, &values);
         let empty_cells = values.iter().filter(|&&v| v == 0).count();
-        let limits =
-            sudoku_ip_model::Limits { time: None, nodes: std::env::var("NODES").ok().and_then(|s| s.parse().ok()) };
+        let limits = sudoku_ip_model::Limits {
+            time: None,
+            nodes: std::env::var("NODES").ok().and_then(|s| s.parse().ok()),
+            ..Default::default()
+        };
         // The machine is shared: the fastest of a few runs is the least disturbed one.
         let mut best: Option<(Duration, Duration)> = None;
         let mut result = None;
         for _ in 0..reps {
             let (start, cpu0) = (Instant::now(), cpu_time());
-            let r = Native.search(&m, &SearchRequest::count(2, 1).with_limits(limits)).expect("native search");
+            let r = Native.search(&m, &SearchRequest::count(2, 1).with_limits(limits.clone())).expect("native search");
             let (wall, cpu) = (start.elapsed(), cpu_time().saturating_sub(cpu0));
             if best.is_none_or(|(w, _)| wall < w) {
                 best = Some((wall, cpu));

@@ -22,7 +22,7 @@
 //!   state.cand[band][digit]
 //! ```
 
-use std::time::Instant;
+use sudoku_ip_model::Cancel;
 
 /// What a fast-path search found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -440,14 +440,15 @@ impl State {
 ///
 /// Counts solutions up to `max_solutions` and keeps the first `keep` of them. Givens that break
 /// a rule, or values above 9, make a puzzle with no solution (count 0, `complete`). A
-/// `max_solutions` of 0 returns at once, incomplete. The deadline is read at the first guess
-/// (a past deadline stops before any) and then every 1024 guesses, about a millisecond.
+/// `max_solutions` of 0 returns at once, incomplete. `stop` (its flag and deadline) is read at
+/// the first guess (a past deadline stops before any) and then every 1024 guesses, about a
+/// millisecond.
 pub fn search9(
     givens: &[u8; 81],
     max_solutions: u64,
     keep: usize,
     guess_limit: Option<u64>,
-    deadline: Option<Instant>,
+    stop: &Cancel,
 ) -> Fast9Outcome {
     let mut out = Fast9Outcome::default();
     if max_solutions == 0 {
@@ -472,7 +473,7 @@ pub fn search9(
                 }
             } else {
                 if guess_limit.is_some_and(|limit| out.guesses >= limit)
-                    || (out.guesses % CLOCK_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d))
+                    || (out.guesses % CLOCK_EVERY == 0 && stop.should_stop())
                 {
                     out.stopped = true;
                     return out;
@@ -622,7 +623,7 @@ mod tests {
     fn solves_and_proves_unique_known_puzzles() {
         for line in UNIQUE {
             let givens = parse(line);
-            let out = search9(&givens, 2, 2, None, None);
+            let out = search9(&givens, 2, 2, None, &Cancel::default());
             assert_eq!((out.count, out.complete, out.stopped), (1, true, false), "{line}");
             assert_eq!(out.solutions.len(), 1);
             assert_solves(&givens, &out.solutions[0]);
@@ -631,23 +632,23 @@ mod tests {
 
     #[test]
     fn hardest_puzzles_need_guesses_and_count_them() {
-        let out = search9(&parse(UNIQUE[3]), 2, 0, None, None);
+        let out = search9(&parse(UNIQUE[3]), 2, 0, None, &Cancel::default());
         assert!(out.guesses > 0);
         assert!(out.solutions.is_empty(), "keep 0 keeps nothing");
     }
 
     #[test]
     fn solved_grid_is_its_own_unique_solution() {
-        let out = search9(&parse(UNIQUE[0]), 1, 1, None, None);
+        let out = search9(&parse(UNIQUE[0]), 1, 1, None, &Cancel::default());
         let solution = out.solutions[0];
-        let again = search9(&solution, 10, 10, None, None);
+        let again = search9(&solution, 10, 10, None, &Cancel::default());
         assert_eq!((again.count, again.complete, again.guesses), (1, true, 0));
         assert_eq!(again.solutions, vec![solution]);
     }
 
     #[test]
     fn stopping_at_one_solution_is_not_complete() {
-        let out = search9(&parse(UNIQUE[2]), 1, 5, None, None);
+        let out = search9(&parse(UNIQUE[2]), 1, 5, None, &Cancel::default());
         assert_eq!((out.count, out.complete, out.stopped), (1, false, false));
     }
 
@@ -656,7 +657,7 @@ mod tests {
         let givens = parse(MULTI);
         let exact = reference_count(&givens, u64::MAX);
         assert!(exact >= 2);
-        let all = search9(&givens, u64::MAX, usize::MAX, None, None);
+        let all = search9(&givens, u64::MAX, usize::MAX, None, &Cancel::default());
         assert_eq!((all.count, all.complete), (exact, true));
         assert_eq!(all.solutions.len() as u64, exact);
         for s in &all.solutions {
@@ -666,13 +667,13 @@ mod tests {
         distinct.sort_unstable();
         distinct.dedup();
         assert_eq!(distinct.len(), all.solutions.len(), "solutions are distinct");
-        let two = search9(&givens, 2, 1, None, None);
+        let two = search9(&givens, 2, 1, None, &Cancel::default());
         assert_eq!((two.count, two.complete, two.solutions.len()), (2, false, 1));
     }
 
     #[test]
     fn empty_grid_stops_at_max_and_keeps_at_most_keep() {
-        let out = search9(&[0; 81], 5, 3, None, None);
+        let out = search9(&[0; 81], 5, 3, None, &Cancel::default());
         assert_eq!((out.count, out.complete, out.stopped), (5, false, false));
         assert_eq!(out.solutions.len(), 3);
         for s in &out.solutions {
@@ -683,7 +684,7 @@ mod tests {
 
     #[test]
     fn max_zero_returns_at_once() {
-        let out = search9(&parse(UNIQUE[0]), 0, 1, None, None);
+        let out = search9(&parse(UNIQUE[0]), 0, 1, None, &Cancel::default());
         assert_eq!(out, Fast9Outcome::default());
     }
 
@@ -706,7 +707,7 @@ mod tests {
         big[0] = 10;
         cases.push(big);
         for givens in cases {
-            let out = search9(&givens, 2, 2, None, None);
+            let out = search9(&givens, 2, 2, None, &Cancel::default());
             assert_eq!((out.count, out.complete, out.stopped, out.guesses), (0, true, false, 0));
             assert_eq!(reference_count(&givens, 2), 0);
         }
@@ -720,24 +721,30 @@ mod tests {
             givens[c] = v;
         }
         givens[9 * 8] = 9;
-        let out = search9(&givens, 2, 2, None, None);
+        let out = search9(&givens, 2, 2, None, &Cancel::default());
         assert_eq!((out.count, out.complete), (0, true));
         // A valid-looking solved grid with two cells swapped has no solution either.
-        let mut grid = search9(&parse(UNIQUE[4]), 1, 1, None, None).solutions[0];
+        let mut grid = search9(&parse(UNIQUE[4]), 1, 1, None, &Cancel::default()).solutions[0];
         grid.swap(0, 1);
-        assert_eq!(search9(&grid, 2, 2, None, None).count, 0);
+        assert_eq!(search9(&grid, 2, 2, None, &Cancel::default()).count, 0);
     }
 
     #[test]
     fn guess_limit_and_past_deadline_stop_the_search() {
         let hard = parse(UNIQUE[3]);
-        let out = search9(&hard, 2, 2, Some(0), None);
+        let out = search9(&hard, 2, 2, Some(0), &Cancel::default());
         assert_eq!((out.count, out.complete, out.stopped, out.guesses), (0, false, true, 0));
-        let out = search9(&hard, 2, 2, Some(3), None);
+        let out = search9(&hard, 2, 2, Some(3), &Cancel::default());
         assert!(out.stopped && !out.complete && out.guesses == 3);
-        let out = search9(&[0; 81], u64::MAX, 0, None, Some(Instant::now()));
+        let out =
+            search9(&[0; 81], u64::MAX, 0, None, &Cancel::default().with_time_limit(Some(std::time::Duration::ZERO)));
         assert!(out.stopped && !out.complete);
         assert!(out.guesses < 2 * CLOCK_EVERY, "deadline read every {CLOCK_EVERY} guesses");
+        // A set flag stops it the same way, whatever the deadline.
+        let cancel = Cancel::new();
+        cancel.cancel();
+        let out = search9(&[0; 81], u64::MAX, 0, None, &cancel);
+        assert!(out.stopped && !out.complete && out.guesses < 2 * CLOCK_EVERY);
     }
 
     /// Cross-check against the reference on puzzles from the shared data sets, which sit beside
@@ -752,7 +759,7 @@ mod tests {
         let mut checked = 0;
         for line in text.lines().filter(|l| l.len() >= 81 && !l.starts_with('#')).take(take) {
             let givens = parse(line);
-            let out = search9(&givens, max, 1, None, None);
+            let out = search9(&givens, max, 1, None, &Cancel::default());
             assert_eq!(out.count, reference_count(&givens, max), "{line}");
             assert_eq!(out.complete, out.count < max, "{line}");
             assert_solves(&givens, &out.solutions[0]);

@@ -80,18 +80,16 @@ fn fast_path(model: &Model, request: &SearchRequest) -> Option<SearchResult> {
 /// The reported model size is the plain 9×9 model's (729 variables, 324 rows).
 pub fn search_plain9(givens: &[u8; 81], request: &SearchRequest) -> Option<SearchResult> {
     let start = Instant::now();
-    let limits = request.limits;
-    // A time limit too large to add to the clock is no limit.
-    let deadline = limits.time.and_then(|t| start.checked_add(t));
-    let out = fast9::search9(givens, request.max_solutions, request.keep, limits.nodes, deadline);
+    let limits = &request.limits;
+    let stop = limits.start();
+    let out = fast9::search9(givens, request.max_solutions, request.keep, limits.nodes, &stop);
     let solutions = out.solutions.iter().map(|s| Grid::from_values(9, s.to_vec())).collect::<Option<Vec<Grid>>>()?;
     let end = if out.complete {
         SearchEnd::Exhausted
     } else if out.stopped {
-        let reason = match (limits.nodes, limits.time) {
-            (Some(max), _) if out.guesses >= max => format!("node limit of {max} reached"),
-            (_, Some(limit)) => format!("time limit of {limit:?} reached"),
-            _ => "stopped".to_string(),
+        let reason = match limits.nodes {
+            Some(max) if out.guesses >= max => format!("node limit of {max} reached"),
+            _ => stop.stop_reason().or_else(|| stop.time_reason()).unwrap_or_else(|| "stopped".to_string()),
         };
         SearchEnd::Stopped { reason }
     } else {
@@ -227,6 +225,32 @@ pub fn search_generic(model: &Model, request: &SearchRequest) -> Result<SearchRe
     run_generic(model, Arc::new(compile::Compiled::new(model)), model.fixed(), request)
 }
 
+/// Search with the generic engine, handing each solution to `each` as it is found (nothing is
+/// kept: `solutions` comes back empty); `each` returning false stops the search there. What
+/// `solve --all` uses to print solutions as they come, in constant memory. A solution of the
+/// model that is not a grid ends the search with an error.
+pub fn search_each(
+    model: &Model,
+    request: &SearchRequest,
+    mut each: impl FnMut(Grid) -> bool,
+) -> Result<SearchResult, BackendError> {
+    compile::check_model(model).map_err(unsupported)?;
+    let mut bad = None;
+    let mut sink = |ones: Vec<u32>| match grid_of_ones(model, &ones) {
+        Ok(grid) => each(grid),
+        Err(e) => {
+            bad = Some(e);
+            false
+        }
+    };
+    let result =
+        run_generic_each(model, Arc::new(compile::Compiled::new(model)), model.fixed(), request, Some(&mut sink));
+    match bad {
+        Some(e) => Err(e),
+        None => result,
+    }
+}
+
 /// The generic engine on compiled rows (of `model`, whose variables are checked) under `fixed`.
 fn run_generic(
     model: &Model,
@@ -234,17 +258,28 @@ fn run_generic(
     fixed: &[Option<bool>],
     request: &SearchRequest,
 ) -> Result<SearchResult, BackendError> {
+    run_generic_each(model, compiled, fixed, request, None)
+}
+
+/// [`run_generic`], with solutions handed to `each` instead of kept when it is given.
+fn run_generic_each(
+    model: &Model,
+    compiled: Arc<compile::Compiled>,
+    fixed: &[Option<bool>],
+    request: &SearchRequest,
+    each: Option<&mut dyn FnMut(Vec<u32>) -> bool>,
+) -> Result<SearchResult, BackendError> {
     let start = Instant::now();
     let compiled_vars = compiled.num_vars;
     let mut engine = engine::Engine::with(compiled, fixed);
     let goal = search::Goal {
         max_solutions: request.max_solutions,
         keep: request.keep,
-        time: request.limits.time,
+        stop: request.limits.start(),
         nodes: request.limits.nodes,
         restart: Some(restart_budgets(compiled_vars)),
     };
-    let outcome = engine.search(&goal, start);
+    let outcome = engine.search_each(&goal, start, each);
     let solutions =
         outcome.solutions.iter().map(|ones| grid_of_ones(model, ones)).collect::<Result<Vec<Grid>, BackendError>>()?;
     let end = match outcome.end {

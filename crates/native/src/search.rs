@@ -18,6 +18,8 @@
 
 use std::time::{Duration, Instant};
 
+use sudoku_ip_model::Cancel;
+
 use crate::engine::Engine;
 
 /// How a search ended (mapped to `SearchEnd` by the backend).
@@ -44,11 +46,14 @@ pub(crate) struct Outcome {
 }
 
 /// Targets and limits of one search.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Goal {
     pub max_solutions: u64,
     pub keep: usize,
-    pub time: Option<Duration>,
+    /// The stop flag and the deadline (the time limit already added: [`Limits::start`]).
+    ///
+    /// [`Limits::start`]: sudoku_ip_model::Limits::start
+    pub stop: Cancel,
     pub nodes: Option<u64>,
     /// Restarts: conflicts of the first run and the unit of later ones ([`FIRST_RUN`],
     /// [`RESTART_UNIT`]); `None`: one run.
@@ -158,9 +163,22 @@ impl Engine {
         best.map(|(u, _)| u)
     }
 
-    /// Depth-first search for up to `goal.max_solutions` solutions: one run, then, if it
-    /// grows long while looking for few solutions, restarted runs (see [`Restarts`]).
+    /// Depth-first search for up to `goal.max_solutions` solutions, keeping `goal.keep`.
+    #[cfg(test)]
     pub fn search(&mut self, goal: &Goal, start: Instant) -> Outcome {
+        self.search_each(goal, start, None)
+    }
+
+    /// [`Engine::search`], handing each solution (its variables at 1) to `each` as it is found
+    /// instead of keeping it, when given; `each` returning false ends the search there. One
+    /// run, then, if it grows long while looking for few solutions, restarted runs (see
+    /// [`Restarts`]); a grid found again in a later run is not handed over again.
+    pub fn search_each(
+        &mut self,
+        goal: &Goal,
+        start: Instant,
+        mut each: Option<&mut dyn FnMut(Vec<u32>) -> bool>,
+    ) -> Outcome {
         let mut out =
             Outcome { count: 0, solutions: Vec::new(), end: End::Exhausted, nodes: 1, guesses: 0, restarts: 0 };
         if goal.max_solutions == 0 {
@@ -170,11 +188,11 @@ impl Engine {
         if self.root().is_err() {
             return out;
         }
-        let mut clock = Clock::new(goal.time, start);
+        let mut clock = Clock::new(&goal.stop, start);
         let mut frames: Vec<Frame> = Vec::with_capacity(self.num_vars() + 1);
         let mut runs = Restarts::new(goal);
         let root = self.trail.len();
-        while let Run::Restart = self.run(goal, &mut clock, &mut frames, &mut runs, &mut out) {
+        while let Run::Restart = self.run(goal, &mut clock, &mut frames, &mut runs, &mut out, &mut each) {
             self.undo(root);
             frames.clear();
             runs.next_run();
@@ -192,6 +210,7 @@ impl Engine {
         frames: &mut Vec<Frame>,
         runs: &mut Restarts,
         out: &mut Outcome,
+        each: &mut Option<&mut dyn FnMut(Vec<u32>) -> bool>,
     ) -> Run {
         // At the top of the loop the state is a consistent fixed point.
         'search: loop {
@@ -201,7 +220,12 @@ impl Engine {
                         // What is left is mostly a proof: this run goes on to the end.
                         runs.until = None;
                         out.count += 1;
-                        if out.solutions.len() < goal.keep {
+                        if let Some(each) = each.as_mut() {
+                            if !each(self.ones_list()) {
+                                out.end = End::Stopped("stopped by the caller".into());
+                                return Run::Done;
+                            }
+                        } else if out.solutions.len() < goal.keep {
                             out.solutions.push(self.ones_list());
                         }
                         if out.count >= goal.max_solutions {
@@ -392,15 +416,15 @@ impl SplitMix {
     }
 }
 
-/// The time limit, read often enough to be kept within a few milliseconds and rarely enough to
+/// The stop flag, read at every decision (one atomic load), and the deadline, read often enough to be kept within a few milliseconds and rarely enough to
 /// cost nothing: at the first decision, then every `every` nodes, where `every` doubles while
 /// the nodes between two reads took under [`CLOCK_QUICK`] and halves when they took over
 /// [`CLOCK_SLOW`]. Easy nodes (a 9×9: about a microsecond) are read every few hundred, slow
 /// ones (a 64×64 with a whole-grid cage: milliseconds each) every node.
-struct Clock {
+struct Clock<'a> {
+    stop: &'a Cancel,
     /// `None`: no limit, or one too large to add to the clock (which is no limit either).
     deadline: Option<Instant>,
-    limit: Option<Duration>,
     every: u64,
     /// The node count at which to read the clock next.
     next: u64,
@@ -414,15 +438,18 @@ const CLOCK_SLOW: Duration = Duration::from_millis(1);
 /// Most nodes between two reads.
 const CLOCK_MAX_EVERY: u64 = 1024;
 
-impl Clock {
-    fn new(limit: Option<Duration>, start: Instant) -> Clock {
-        let deadline = limit.and_then(|t| start.checked_add(t));
-        Clock { deadline, limit, every: 1, next: 0, last: start }
+impl<'a> Clock<'a> {
+    fn new(stop: &'a Cancel, start: Instant) -> Clock<'a> {
+        Clock { stop, deadline: stop.deadline(), every: 1, next: 0, last: start }
     }
 
-    /// Whether the deadline has passed, reading the clock only when it is due at `nodes`.
+    /// Whether the job was cancelled, or the deadline has passed (the clock is read only when
+    /// it is due at `nodes`).
     #[inline]
     fn expired(&mut self, nodes: u64) -> bool {
+        if self.stop.is_cancelled() {
+            return true;
+        }
         let Some(deadline) = self.deadline else { return false };
         if nodes < self.next {
             return false;
@@ -448,8 +475,7 @@ fn limit_reached(goal: &Goal, clock: &mut Clock, nodes: u64) -> Option<String> {
         }
     }
     if clock.expired(nodes) {
-        let limit = clock.limit.unwrap_or_default();
-        return Some(format!("time limit of {limit:?} reached"));
+        return Some(clock.stop.stop_reason().unwrap_or_else(|| "stopped".to_string()));
     }
     None
 }
@@ -472,7 +498,7 @@ mod tests {
     fn count_with_pairs(m: &sudoku_ip_model::Model) -> Outcome {
         let mut engine = Engine::new(m);
         engine.pairs_on = true;
-        let goal = Goal { max_solutions: u64::MAX, keep: 0, time: None, nodes: None, restart: None };
+        let goal = Goal { max_solutions: u64::MAX, keep: 0, stop: Cancel::default(), nodes: None, restart: None };
         engine.search(&goal, Instant::now())
     }
 
@@ -507,7 +533,7 @@ mod tests {
         for line in HARD {
             let values: Vec<u8> = line.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
             let m = model(3, 3, &values);
-            let goal = Goal { max_solutions: u64::MAX, keep: 0, time: None, nodes: None, restart: None };
+            let goal = Goal { max_solutions: u64::MAX, keep: 0, stop: Cancel::default(), nodes: None, restart: None };
             let plain = Engine::new(&m).search(&goal, Instant::now());
             let with = count_with_pairs(&m);
             assert_eq!((plain.count, with.count), (1, 1));
@@ -519,7 +545,7 @@ mod tests {
 
     /// Search with restarts after `first` conflicts and then runs of `unit` × Luby conflicts.
     fn with_restarts(m: &sudoku_ip_model::Model, max: u64, first: u64, unit: u64) -> Outcome {
-        let goal = Goal { max_solutions: max, keep: usize::MAX, time: None, nodes: None, restart: Some((first, unit)) };
+        let goal = Goal { max_solutions: max, keep: usize::MAX, stop: Cancel::default(), nodes: None, restart: Some((first, unit)) };
         Engine::new(m).search(&goal, Instant::now())
     }
 

@@ -117,7 +117,8 @@ fn solve_and_uniqueness_requests_stop_early() {
 #[test]
 fn a_node_limit_stops_the_search() {
     let m = model(2, 3, &[0; 36]);
-    let request = SearchRequest::count(u64::MAX, 0).with_limits(Limits { time: None, nodes: Some(500) });
+    let request =
+        SearchRequest::count(u64::MAX, 0).with_limits(Limits { time: None, nodes: Some(500), ..Default::default() });
     let r = Native.search(&m, &request).expect("search");
     assert_eq!(r.end, SearchEnd::Stopped { reason: "node limit of 500 reached".into() });
     assert!(r.count > 0 && r.count < 28_200_960);
@@ -128,7 +129,7 @@ fn a_node_limit_stops_the_search() {
 fn a_time_limit_stops_the_search() {
     // Counting all 6x6 grids takes far longer than a millisecond.
     let m = model(2, 3, &[0; 36]);
-    let limits = Limits { time: Some(Duration::from_millis(1)), nodes: None };
+    let limits = Limits { time: Some(Duration::from_millis(1)), nodes: None, ..Default::default() };
     let r = Native.search(&m, &SearchRequest::count(u64::MAX, 0).with_limits(limits)).expect("search");
     assert_eq!(r.end, SearchEnd::Stopped { reason: "time limit of 1ms reached".into() });
 }
@@ -137,7 +138,7 @@ fn a_time_limit_stops_the_search() {
 fn a_zero_time_limit_stops_at_the_first_decision() {
     // Regression: the clock was read every 4096 nodes, so a 0 s limit ran thousands of nodes.
     let m = model(2, 3, &[0; 36]);
-    let limits = Limits { time: Some(Duration::ZERO), nodes: None };
+    let limits = Limits { time: Some(Duration::ZERO), nodes: None, ..Default::default() };
     let r = Native.search(&m, &SearchRequest::count(u64::MAX, 0).with_limits(limits)).expect("search");
     assert_eq!(r.end, SearchEnd::Stopped { reason: "time limit of 0ns reached".into() });
     assert_eq!((r.stats.nodes, r.count), (Some(1), 0), "only the root was propagated");
@@ -147,7 +148,7 @@ fn a_zero_time_limit_stops_at_the_first_decision() {
 fn a_time_limit_too_large_for_the_clock_is_no_limit() {
     // Regression: `start + limit` overflowed `Instant` and panicked.
     let m = model(2, 2, &[0; 16]);
-    let limits = Limits { time: Some(Duration::MAX), nodes: None };
+    let limits = Limits { time: Some(Duration::MAX), nodes: None, ..Default::default() };
     let r = Native.search(&m, &SearchRequest::count(u64::MAX, 0).with_limits(limits)).expect("search");
     assert_eq!((r.count, r.end), (288, SearchEnd::Exhausted));
 }
@@ -162,7 +163,8 @@ fn a_time_limit_is_kept_when_nodes_are_slow() {
     push(&mut m, "everything", terms, Sense::Le, i32::MAX / 2);
     let limit = Duration::from_millis(300);
     let start = Instant::now();
-    let request = SearchRequest::count(u64::MAX, 0).with_limits(Limits { time: Some(limit), nodes: None });
+    let request =
+        SearchRequest::count(u64::MAX, 0).with_limits(Limits { time: Some(limit), nodes: None, ..Default::default() });
     let r = Native.search(&m, &request).expect("search");
     let took = start.elapsed();
     assert!(matches!(r.end, SearchEnd::Stopped { .. }), "{:?}", r.end);

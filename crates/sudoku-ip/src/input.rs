@@ -1,13 +1,20 @@
 //! What every front end (CLI, web, Python) does to a puzzle before solving it: box shapes written
-//! `RxC`, rules switched on by name, time limits in seconds, one line of a batch, and a grid
-//! given as rows of integers (the Python package's lists and numpy arrays).
+//! `RxC`, rules switched on by name, time limits in seconds, one line of a batch, a grid given as
+//! rows of integers (the Python package's lists and numpy arrays), and [`vet`]: no shape repeated
+//! in a rule, and a model no larger than the front end's bound.
 
+use std::collections::HashMap;
 use std::time::Duration;
 
+use sudoku_ip_model::formats::json::to_json;
 use sudoku_ip_model::formats::{self, excerpt, Format, ParseOptions};
 use sudoku_ip_model::rules::{rule_from_name, validate_rules, RuleError};
-use sudoku_ip_model::{BoxShape, Geometry, GeometryError, Grid, ParseError, Puzzle};
+use sudoku_ip_model::{BoxShape, Geometry, GeometryError, Grid, Model, ModelTooLarge, ParseError, Puzzle};
 use thiserror::Error;
+
+/// The CLI's bound on a model's nonzero coefficients (`--max-nonzeros`): about 300 MB of rows,
+/// twenty times a 64×64 grid's model. The web server's is lower (`ServerLimits`).
+pub const CLI_MAX_NONZEROS: usize = 20_000_000;
 
 /// A box shape or a rule name that cannot be used.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -36,6 +43,19 @@ pub enum InputError {
     /// The grid's side or box shape cannot be built.
     #[error(transparent)]
     Geometry(#[from] GeometryError),
+    /// A rule lists the same shape (thermometer, cage, arrow, dot, region…) twice.
+    #[error("{path}: the same {rule} shape as {first}; a repeated shape adds nothing but work, remove one")]
+    DuplicateShape {
+        /// JSON path of the repeat in the puzzle's JSON form, e.g. `$.rules[0].thermometers[7]`.
+        path: String,
+        /// JSON path of its first occurrence.
+        first: String,
+        /// The rule's name.
+        rule: String,
+    },
+    /// The puzzle's model is above the front end's bound (its size and the bound are named).
+    #[error(transparent)]
+    ModelTooLarge(#[from] ModelTooLarge),
 }
 
 /// A time limit of `seconds`: any non-negative number a clock can hold (`1e30` is refused).
@@ -126,10 +146,95 @@ pub fn with_rules<S: AsRef<str>>(puzzle: Puzzle, names: &[S]) -> Result<Puzzle, 
     Ok(puzzle)
 }
 
+/// Refuse a puzzle whose rules repeat a shape, or whose model has more than `max_nonzeros`
+/// nonzero coefficients (measured row by row, keeping none: no memory however large). What
+/// the web server and the CLI do to every puzzle they read.
+pub fn vet(puzzle: &Puzzle, max_nonzeros: usize) -> Result<(), InputError> {
+    duplicate_shapes(puzzle)?;
+    // Cell, row, column and region rows: 4n rows of n terms per digit... 4n³ in all.
+    let n = puzzle.n();
+    let plain = n.checked_pow(3).and_then(|c| c.checked_mul(4)).unwrap_or(usize::MAX);
+    if puzzle.rules().is_empty() && plain <= max_nonzeros {
+        return Ok(());
+    }
+    let size = Model::measure(puzzle);
+    if size.nonzeros > max_nonzeros {
+        return Err(ModelTooLarge { max: max_nonzeros, ..size }.into());
+    }
+    Ok(())
+}
+
+/// The first shape a rule of `puzzle` lists twice, by the JSON paths of both. Read from the
+/// puzzle's JSON form, so it holds for every rule with data, whatever its fields: two equal
+/// items of a rule's list (cell lists, or objects such as a cage with its sum) are a repeat.
+pub fn duplicate_shapes(puzzle: &Puzzle) -> Result<(), InputError> {
+    if puzzle.rules().is_empty() {
+        return Ok(());
+    }
+    let json = to_json(puzzle);
+    let Some(rules) = json.get("rules").and_then(|r| r.as_array()) else { return Ok(()) };
+    for (i, rule) in rules.iter().enumerate() {
+        let Some(fields) = rule.as_object() else { continue };
+        for (key, list) in fields {
+            let Some(items) = list.as_array() else { continue };
+            let mut seen: HashMap<String, usize> = HashMap::with_capacity(items.len());
+            for (k, item) in items.iter().enumerate().filter(|(_, x)| x.is_array() || x.is_object()) {
+                if let Some(&j) = seen.get(&item.to_string()) {
+                    return Err(InputError::DuplicateShape {
+                        path: format!("$.rules[{i}].{key}[{k}]"),
+                        first: format!("$.rules[{i}].{key}[{j}]"),
+                        rule: fields.get("type").and_then(|t| t.as_str()).unwrap_or("rule").to_string(),
+                    });
+                }
+                seen.insert(item.to_string(), k);
+            }
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use sudoku_ip_model::Geometry;
+
+    fn thermometers(list: &str) -> Puzzle {
+        let text = format!(r#"{{"size": 9, "rules": [{{"type": "thermometer", "thermometers": {list}}}]}}"#);
+        sudoku_ip_model::formats::json::parse_json(&text).expect("a thermometer puzzle")
+    }
+
+    #[test]
+    fn a_repeated_shape_is_refused_with_both_paths() {
+        let twice = thermometers(r#"[["r1c1","r1c2"], ["r5c5","r5c6","r5c7"], ["r1c1","r1c2"]]"#);
+        match vet(&twice, CLI_MAX_NONZEROS) {
+            Err(InputError::DuplicateShape { path, first, rule }) => {
+                assert_eq!(
+                    (path.as_str(), first.as_str(), rule.as_str()),
+                    ("$.rules[0].thermometers[2]", "$.rules[0].thermometers[0]", "thermometer")
+                );
+            }
+            other => panic!("expected a duplicate shape, got {other:?}"),
+        }
+        // The same cells in another order are another thermometer.
+        assert_eq!(vet(&thermometers(r#"[["r1c1","r1c2"], ["r1c2","r1c1"]]"#), CLI_MAX_NONZEROS), Ok(()));
+    }
+
+    #[test]
+    fn a_model_above_the_bound_is_refused_with_its_size() {
+        let p = thermometers(r#"[["r1c1","r1c2","r1c3"]]"#);
+        let size = Model::build(&p).size();
+        assert_eq!(vet(&p, size.nonzeros), Ok(()));
+        match vet(&p, size.nonzeros - 1) {
+            Err(InputError::ModelTooLarge(e)) => {
+                assert_eq!((e.rows, e.nonzeros, e.max), (size.rows, size.nonzeros, size.nonzeros - 1));
+                assert!(e.to_string().contains(&format!("{} nonzero", size.nonzeros)), "{e}");
+            }
+            other => panic!("expected too large, got {other:?}"),
+        }
+        // Plain grids are measured too when the bound is below their size.
+        let blank = Puzzle::blank(Geometry::new(9, None).expect("9x9"));
+        assert!(matches!(vet(&blank, 1000), Err(InputError::ModelTooLarge(e)) if e.nonzeros == 4 * 729));
+    }
 
     #[test]
     fn box_shapes_are_read_and_bad_ones_named() {

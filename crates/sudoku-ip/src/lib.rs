@@ -53,15 +53,19 @@ mod solver;
 pub use sudoku_ip_generate as generate;
 pub use sudoku_ip_model as model;
 pub use sudoku_ip_model::{
-    check, export, formats, Backend, Cell, Geometry, Grid, Limits, Model, Objective, Puzzle, SearchEnd, Stats,
+    check, export, formats, Backend, Cancel, Cell, Geometry, Grid, Limits, Model, Objective, Puzzle, SearchEnd,
+    Stats,
 };
 pub use sudoku_ip_render as render;
 
 pub use answer::{Answer, AnswerStatus, GridJson, StatsJson};
 pub use candidates::{candidates, CandidatesStatus, CapError, TrueCandidates, MAX_COUNT_CAP};
-pub use input::{parse_batch_line, parse_box, puzzle_from_rows, time_limit, with_rules, InputError};
+pub use input::{
+    duplicate_shapes, parse_batch_line, parse_box, puzzle_from_rows, time_limit, vet, with_rules, InputError,
+    CLI_MAX_NONZEROS,
+};
 pub use insight::{
     candidates_notes, explain, explain_positions, hint, position_picture, Hint, HintStatus, Path, PathStatus,
 };
-pub use pipeline::{count, search, solve, Error, Options, Outcome, Report};
+pub use pipeline::{count, search, search_each, solve, Error, Options, Outcome, Report};
 pub use solver::{BackendChoiceError, Solver};

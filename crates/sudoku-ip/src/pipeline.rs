@@ -14,11 +14,11 @@ use thiserror::Error;
 use crate::solver::{BackendChoiceError, Solver};
 
 /// How to solve.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Which solver.
     pub solver: Solver,
-    /// Time and node limits.
+    /// Time and node limits, and the job's stop flag ([`Limits::cancel`]).
     pub limits: Limits,
     /// Run native propagation before a MILP solver and hand it only what is left.
     pub presolve: bool,
@@ -127,7 +127,7 @@ fn plain9_fast(
         return Ok(None);
     }
     let Some(givens) = puzzle.plain_9x9_givens() else { return Ok(None) };
-    let request = SearchRequest { max_solutions: max.max(1), keep, limits: options.limits, presolve: false };
+    let request = SearchRequest { max_solutions: max.max(1), keep, limits: options.limits.clone(), presolve: false };
     let Some(result) = sudoku_ip_native::search_plain9(&givens, &request) else { return Ok(None) };
     finish(puzzle, "native", result, options.objective, Duration::ZERO, None, start).map(Some)
 }
@@ -171,6 +171,52 @@ fn finish(
         presolve_time,
         total_time: start.elapsed(),
     })
+}
+
+/// Search for up to `max` solutions and hand each one, checked, to `each` as it is found
+/// (`each` returning false stops the search); the report keeps only the first. The native engine
+/// streams (constant memory: what `solve --all` prints as it goes); a MILP solver finds every
+/// solution first, then hands them over.
+pub fn search_each(
+    puzzle: &Puzzle,
+    options: &Options,
+    max: u64,
+    mut each: impl FnMut(&Grid) -> bool,
+) -> Result<Report, Error> {
+    if options.solver != Solver::Native {
+        let mut report = search(puzzle, options, max, usize::try_from(max).unwrap_or(usize::MAX))?;
+        for grid in std::mem::take(&mut report.solutions) {
+            if !each(&grid) {
+                break;
+            }
+        }
+        return Ok(report);
+    }
+    let start = Instant::now();
+    let conflicts = check::given_conflicts(puzzle);
+    if !conflicts.is_empty() {
+        return search(puzzle, options, max, 0);
+    }
+    let model = Model::build(puzzle);
+    let build_time = start.elapsed();
+    let request = SearchRequest { max_solutions: max.max(1), keep: 0, limits: options.limits.clone(), presolve: false };
+    let (mut invalid, mut first) = (None, None);
+    let mut result = sudoku_ip_native::search_each(&model, &request, |grid| {
+        let violations = check::verify(puzzle, &grid);
+        if violations.is_empty() {
+            let more = each(&grid);
+            first.get_or_insert(grid);
+            more
+        } else {
+            invalid = Some(violations);
+            false
+        }
+    })?;
+    if let Some(violations) = invalid {
+        return Err(Error::InvalidSolution { backend: "native".into(), violations });
+    }
+    result.solutions.extend(first);
+    finish(puzzle, "native", result, build_time, None, start)
 }
 
 /// Search for up to `max` solutions with the chosen backend and check every one returned.
@@ -224,7 +270,8 @@ pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resu
         }
         presolve_time = Some(t.elapsed());
     }
-    let request = SearchRequest { max_solutions: max.max(1), keep, limits: options.limits, presolve: options.presolve };
+    let request =
+        SearchRequest { max_solutions: max.max(1), keep, limits: options.limits.clone(), presolve: options.presolve };
     let mut result = backend.search(&model, &request)?;
     // Report the puzzle's model; what the solver actually received is `stats.presolved`.
     result.stats.model = original_size;

@@ -165,7 +165,7 @@ fn a_time_limit_of_zero_ends_as_unknown_not_as_a_wrong_answer() {
     let puzzle = sudoku_ip::Puzzle::blank(sudoku_ip::model::Geometry::new(16, None).unwrap());
     for kind in Solver::available() {
         let opts = Options {
-            limits: sudoku_ip::Limits { time: Some(std::time::Duration::ZERO), nodes: None },
+            limits: sudoku_ip::Limits { time: Some(std::time::Duration::ZERO), nodes: None, ..Default::default() },
             ..options(kind)
         };
         let report = count(&puzzle, &opts, u64::MAX, 0).unwrap();

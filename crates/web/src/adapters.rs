@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 use sudoku_ip::generate::{self as gen, GenerateError, Grade, KillerSpec, Symmetry};
 use sudoku_ip::model::rules::Rule;
-use sudoku_ip::model::{BoxShape, Geometry, Grid, Puzzle};
+use sudoku_ip::model::{BoxShape, Cancel, Geometry, Grid, Puzzle};
 use sudoku_ip::render::RenderOptions;
 
 use crate::error::AppError;
@@ -57,6 +57,8 @@ pub struct Generated {
     pub seed: u64,
     /// Time taken.
     pub elapsed: Duration,
+    /// Why the generator stopped early (the puzzle is unique but may not be minimal).
+    pub stopped: Option<String>,
 }
 
 /// Whether this build can generate and rate.
@@ -105,22 +107,34 @@ pub fn check_generate_spec(spec: &GenerateSpec) -> Result<(), AppError> {
     library_spec(spec).map(|_| ())
 }
 
-/// A puzzle with a unique solution.
-pub fn generate(spec: &GenerateSpec) -> Result<Generated, AppError> {
+/// A puzzle with a unique solution, made until `cancel` says stop; `Ok(Err(reason))` when it
+/// stopped before any puzzle was made.
+pub fn generate(spec: &GenerateSpec, cancel: &Cancel) -> Result<Result<Generated, String>, AppError> {
     let start = Instant::now();
-    let made = gen::generate(&library_spec(spec)?).map_err(generate_error)?;
-    Ok(Generated {
+    let spec = gen::GenerateSpec { cancel: cancel.clone(), ..library_spec(spec)? };
+    let made = match gen::generate(&spec) {
+        Ok(made) => made,
+        Err(GenerateError::Stopped { reason }) => return Ok(Err(reason)),
+        Err(e) => return Err(generate_error(e)),
+    };
+    Ok(Ok(Generated {
         puzzle: made.puzzle,
         rating: made.rating.and_then(|r| serde_json::to_value(r).ok()),
         seed: made.seed,
         elapsed: start.elapsed(),
-    })
+        stopped: made.stopped,
+    }))
 }
 
-/// The difficulty of a puzzle, as JSON (`grade`, `hardest`, `techniques`, …).
-pub fn rate(puzzle: &Puzzle) -> Result<Value, AppError> {
-    let rating = gen::rate(puzzle).map_err(generate_error)?;
-    serde_json::to_value(rating).map_err(|e| AppError::Internal(format!("cannot write the rating: {e}")))
+/// The difficulty of a puzzle, as JSON (`grade`, `hardest`, `techniques`, …), or why the
+/// rater stopped before it knew (`cancel`: time limit, client gone).
+pub fn rate(puzzle: &Puzzle, cancel: &Cancel) -> Result<Result<Value, String>, AppError> {
+    let rating = match gen::rate_with(puzzle, cancel) {
+        Ok(rating) => rating,
+        Err(GenerateError::Stopped { reason }) => return Ok(Err(reason)),
+        Err(e) => return Err(generate_error(e)),
+    };
+    serde_json::to_value(rating).map(Ok).map_err(|e| AppError::Internal(format!("cannot write the rating: {e}")))
 }
 
 /// The next logical step, as JSON (`status`, `step`).

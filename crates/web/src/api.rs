@@ -13,7 +13,9 @@ use serde_json::{json, Value};
 use sudoku_ip::model::formats::json::{parse_value, to_json};
 use sudoku_ip::model::rules::{rule_from_name, REGISTRY};
 use sudoku_ip::model::{warnings, Warning};
-use sudoku_ip::{Answer, Geometry, Grid, GridJson, Limits, Options, Outcome, Puzzle, Report, SearchEnd, Solver};
+use sudoku_ip::{
+    Answer, Cancel, Geometry, Grid, GridJson, Limits, Options, Outcome, Puzzle, Report, SearchEnd, Solver,
+};
 
 use crate::adapters::{self, GenerateSpec, ImageFormat};
 use crate::error::AppError;
@@ -21,8 +23,9 @@ use crate::extract::{ApiJson, Fields, WithPuzzle};
 use crate::input::parse_box;
 use crate::{AppState, ServerLimits};
 
-/// Extra time a blocking solve gets past its own limit before the request answers "unknown"
-/// without it (the solver reads its clock only every few thousand nodes).
+/// Extra time a blocking job gets past its own limit before the request answers "unknown"
+/// without it (every job reads its stop flag and deadline, but a rater step or a microlp call
+/// may take a moment to reach its next check).
 pub(crate) const GRACE: Duration = Duration::from_secs(2);
 
 // ---------------------------------------------------------------------------------------------
@@ -171,23 +174,29 @@ fn time_limit(asked: Option<f64>, limits: &ServerLimits) -> Result<Duration, App
     }
 }
 
-/// Run `job` on a blocking thread once a solver slot is free. `Ok(None)` when it overran its
-/// time limit by more than [`GRACE`]: the request answers at once and the thread keeps its
-/// slot until it returns, so a runaway job still counts against the concurrency cap.
+/// Run `job` on a blocking thread once a solver slot is free, handing it the request's
+/// [`Cancel`]: its deadline is the time limit, and its flag is set as soon as this future ends
+/// for any reason — the answer is sent, the job overran its limit by more than [`GRACE`]
+/// (`Ok(None)`), or the client went away (the server drops the request). The slot belongs to
+/// the request, so it is free again when the answer is sent; the job, told to stop, ends at
+/// its next check ([`AppState`] counts the jobs still running).
 async fn run_limited<T: Send + 'static>(
     state: &AppState,
     time: Duration,
-    job: impl FnOnce() -> T + Send + 'static,
+    job: impl FnOnce(Cancel) -> T + Send + 'static,
 ) -> Result<Option<T>, AppError> {
     let limits = &state.config.limits;
-    let permit = match tokio::time::timeout(limits.queue_wait, state.slots.clone().acquire_owned()).await {
+    let _slot = match tokio::time::timeout(limits.queue_wait, state.slots.clone().acquire_owned()).await {
         Ok(Ok(permit)) => permit,
         Ok(Err(_closed)) => return Err(AppError::Internal("the solver slots are closed".into())),
         Err(_) => return Err(AppError::Busy { slots: limits.concurrent_solves, waited: limits.queue_wait }),
     };
+    let cancel = Cancel::new().with_time_limit(Some(time));
+    let _stop = cancel.cancel_on_drop();
+    let running = state.job_started();
     let task = tokio::task::spawn_blocking(move || {
-        let _slot = permit;
-        job()
+        let _running = running;
+        job(cancel)
     });
     match tokio::time::timeout(time + GRACE, task).await {
         Ok(Ok(value)) => Ok(Some(value)),
@@ -210,9 +219,16 @@ async fn limited_search(
     max: u64,
     keep: usize,
 ) -> Result<Report, AppError> {
-    let options =
-        Options { solver, limits: Limits { time: Some(time), nodes: None }, presolve: true, ..Options::default() };
-    let report = run_limited(state, time, move || sudoku_ip::search(&puzzle, &options, max, keep)).await?;
+    let job = move |cancel: Cancel| {
+        let options = Options {
+            solver,
+            limits: Limits { time: Some(time), nodes: None, cancel },
+            presolve: true,
+            ..Options::default()
+        };
+        sudoku_ip::search(&puzzle, &options, max, keep)
+    };
+    let report = run_limited(state, time, job).await?;
     match report {
         Some(result) => result.map_err(pipeline_error),
         None => {
@@ -269,6 +285,7 @@ pub async fn health(State(state): State<AppState>) -> Json<Value> {
         "limits": {
             "body_bytes": l.body_bytes,
             "solve_side": l.solve_side,
+            "model_nonzeros": l.model_nonzeros,
             "generate_side": l.generate_side,
             "default_time_s": l.default_time.as_secs_f64(),
             "max_time_s": l.max_time.as_secs_f64(),
@@ -277,6 +294,7 @@ pub async fn health(State(state): State<AppState>) -> Json<Value> {
             "max_connections": l.max_connections,
             "header_timeout_s": l.header_timeout.as_secs_f64(),
         },
+        "jobs_running": state.jobs_running(),
     }))
 }
 
@@ -288,7 +306,7 @@ pub async fn parse(State(state): State<AppState>, req: WithPuzzle<NoOptions>) ->
 
 /// The answer of `/api/parse` to a request read from its body.
 pub(crate) fn parsed(req: &WithPuzzle<NoOptions>, limits: &ServerLimits) -> Result<Value, AppError> {
-    let puzzle = req.input.puzzle(limits.solve_side, "solve")?;
+    let puzzle = req.input.puzzle(limits.solve_side, limits.model_nonzeros, "solve")?;
     let conflicts: Vec<String> =
         sudoku_ip::model::check::given_conflicts(&puzzle).iter().map(ToString::to_string).collect();
     let mut v = json!({
@@ -313,7 +331,7 @@ fn add_warnings(answer: &mut Value, warnings: &[Warning]) {
 /// it is the only one.
 pub async fn solve(State(state): State<AppState>, req: WithPuzzle<SolveOptions>) -> Result<Json<Answer>, AppError> {
     let limits = state.config.limits;
-    let puzzle = req.input.puzzle(limits.solve_side, "solve")?;
+    let puzzle = req.input.puzzle(limits.solve_side, limits.model_nonzeros, "solve")?;
     let warned = warnings(&puzzle);
     let o = req.options;
     let solver = solver_of(o.solver.as_deref())?;
@@ -327,7 +345,7 @@ pub async fn solve(State(state): State<AppState>, req: WithPuzzle<SolveOptions>)
 /// `POST /api/count`: how many solutions, up to `max`.
 pub async fn count(State(state): State<AppState>, req: WithPuzzle<CountOptions>) -> Result<Json<Answer>, AppError> {
     let limits = state.config.limits;
-    let puzzle = req.input.puzzle(limits.solve_side, "count")?;
+    let puzzle = req.input.puzzle(limits.solve_side, limits.model_nonzeros, "count")?;
     let warned = warnings(&puzzle);
     let o = req.options;
     let solver = solver_of(o.solver.as_deref())?;
@@ -381,12 +399,16 @@ pub async fn generate(
         killer: req.killer.unwrap_or(false),
     };
     adapters::check_generate_spec(&spec)?;
-    let job = move || -> Result<(adapters::Generated, Report), AppError> {
-        let made = adapters::generate(&spec)?;
+    let job = move |cancel: Cancel| -> Result<Result<(adapters::Generated, Report), String>, AppError> {
+        // The generator gets four fifths of the time; the proof below, what is left.
+        let made = match adapters::generate(&spec, &cancel.with_time_limit(Some(time.mul_f64(0.8))))? {
+            Ok(made) => made,
+            Err(reason) => return Ok(Err(reason)),
+        };
         // Trust nothing: prove uniqueness and check the solution with the facade's pipeline.
-        let options = Options { limits: Limits { time: Some(time), nodes: None }, ..Options::default() };
+        let options = Options { limits: Limits { time: Some(time), nodes: None, cancel }, ..Options::default() };
         let proof = sudoku_ip::count(&made.puzzle, &options, 2, 2).map_err(pipeline_error)?;
-        Ok((made, proof))
+        Ok(Ok((made, proof)))
     };
     let Some(result) = run_limited(&state, time, job).await? else {
         return Ok(Json(json!({
@@ -394,7 +416,15 @@ pub async fn generate(
             "reason": format!("time limit of {time:?} reached before a puzzle was made; try a smaller size, fewer rules or no difficulty"),
         })));
     };
-    let (made, proof) = result?;
+    let (made, proof) = match result? {
+        Ok(done) => done,
+        Err(reason) => {
+            return Ok(Json(json!({
+                "status": "unknown",
+                "reason": format!("{reason} before a puzzle was made; try a smaller size, fewer rules or no difficulty"),
+            })))
+        }
+    };
     if let SearchEnd::Stopped { reason } = &proof.end {
         return Ok(Json(
             json!({ "status": "unknown", "reason": format!("uniqueness of the new puzzle unknown: {reason}") }),
@@ -417,6 +447,7 @@ pub async fn generate(
         "rating": made.rating,
         "seed": made.seed,
         "time_ms": made.elapsed.as_secs_f64() * 1e3,
+        "stopped": made.stopped,
         "stats": { "model": proof.stats.model, "proof_ms": proof.total_time.as_secs_f64() * 1e3, "nodes": proof.stats.nodes },
     })))
 }
@@ -433,14 +464,19 @@ fn fresh_seed() -> u64 {
 /// `POST /api/rate`: the logical difficulty of a puzzle.
 pub async fn rate(State(state): State<AppState>, req: WithPuzzle<RateOptions>) -> Result<Json<Value>, AppError> {
     let limits = state.config.limits;
-    let puzzle = req.input.puzzle(limits.solve_side, "rate")?;
+    let puzzle = req.input.puzzle(limits.solve_side, limits.model_nonzeros, "rate")?;
     let warned = warnings(&puzzle);
     let time = time_limit(req.options.time_limit, &limits)?;
-    let Some(rating) = run_limited(&state, time, move || adapters::rate(&puzzle)).await? else {
+    let Some(rating) = run_limited(&state, time, move |cancel| adapters::rate(&puzzle, &cancel)).await? else {
         return Ok(Json(json!({ "status": "unknown", "reason": format!("time limit of {time:?} reached") })));
     };
-    let mut v = rating?;
-    v["status"] = json!("rated");
+    let mut v = match rating? {
+        Ok(mut v) => {
+            v["status"] = json!("rated");
+            v
+        }
+        Err(reason) => json!({ "status": "unknown", "reason": reason }),
+    };
     add_warnings(&mut v, &warned);
     Ok(Json(v))
 }
@@ -510,7 +546,7 @@ pub async fn candidates(
 /// `POST /api/render`: the picture of a puzzle, optionally with digits or its solution.
 pub async fn render(State(state): State<AppState>, req: WithPuzzle<RenderOptions>) -> Result<Response, AppError> {
     let limits = state.config.limits;
-    let puzzle = req.input.puzzle(limits.solve_side, "render")?;
+    let puzzle = req.input.puzzle(limits.solve_side, limits.model_nonzeros, "render")?;
     let o = req.options;
     let format = match o.format.as_deref().map(str::to_ascii_lowercase).as_deref() {
         None | Some("svg") => ImageFormat::Svg,
@@ -547,7 +583,7 @@ pub async fn render(State(state): State<AppState>, req: WithPuzzle<RenderOptions
     };
     let time = limits.default_time.min(limits.max_time);
     let Some(image) =
-        run_limited(&state, time, move || adapters::render(&puzzle, fill.as_ref(), format, pixels)).await?
+        run_limited(&state, time, move |_| adapters::render(&puzzle, fill.as_ref(), format, pixels)).await?
     else {
         return Err(AppError::Unavailable("drawing took longer than the time limit".into()));
     };

@@ -33,8 +33,10 @@ impl Fields for PuzzleInput {
 }
 
 impl PuzzleInput {
-    /// The puzzle, refused when its side exceeds `max_side` (`action` says what for).
-    pub fn puzzle(&self, max_side: usize, action: &'static str) -> Result<Puzzle, AppError> {
+    /// The puzzle, refused when its side exceeds `max_side` (`action` says what for), when a
+    /// rule repeats a shape (400), or when its model has more than `max_nonzeros` nonzero
+    /// coefficients (422, with the size and the bound).
+    pub fn puzzle(&self, max_side: usize, max_nonzeros: usize, action: &'static str) -> Result<Puzzle, AppError> {
         let given: Vec<&str> =
             [("puzzle", self.puzzle.is_some()), ("line", self.line.is_some()), ("text", self.text.is_some())]
                 .into_iter()
@@ -70,7 +72,12 @@ impl PuzzleInput {
         if puzzle.n() > max_side {
             return Err(AppError::GridTooLarge { n: puzzle.n(), max: max_side, action });
         }
-        self.with_rules(puzzle)
+        let puzzle = self.with_rules(puzzle)?;
+        match sudoku_ip::vet(&puzzle, max_nonzeros) {
+            Ok(()) => Ok(puzzle),
+            Err(e @ sudoku_ip::InputError::ModelTooLarge(_)) => Err(AppError::Unprocessable(e.to_string())),
+            Err(e) => Err(AppError::bad("puzzle", format!("puzzle: {e}"))),
+        }
     }
 
     fn text_only_field(&self) -> Option<&'static str> {
@@ -136,7 +143,7 @@ mod tests {
     #[test]
     fn json_paths_become_request_paths() {
         let e = input(serde_json::json!({"puzzle": {"size": 4, "givens": ["1...", ".5..", "....", "...."]}}))
-            .puzzle(25, "solve")
+            .puzzle(25, usize::MAX, "solve")
             .expect_err("5 in a 4x4");
         assert_eq!(field_of(e), "puzzle.givens[1]");
     }
@@ -146,25 +153,27 @@ mod tests {
         let p = input(
             serde_json::json!({"line": "1.....2.....3.....4.....5.....6...", "box": "2x3", "rules": ["diagonal"]}),
         )
-        .puzzle(25, "solve");
+        .puzzle(25, usize::MAX, "solve");
         assert!(p.is_err(), "34 characters is no square");
         let six = "1.....".repeat(6);
         let p = input(serde_json::json!({"line": six, "box": "3x2", "rules": ["diagonal"]}))
-            .puzzle(25, "solve")
+            .puzzle(25, usize::MAX, "solve")
             .expect("6x6 with 3x2 boxes");
         assert_eq!(p.geometry().box_shape(), Some((3, 2)));
         assert_eq!(p.rules().len(), 1);
-        let e = input(serde_json::json!({"line": six, "rules": ["diagonal", "sandwich"]})).puzzle(25, "solve");
+        let e =
+            input(serde_json::json!({"line": six, "rules": ["diagonal", "sandwich"]})).puzzle(25, usize::MAX, "solve");
         assert_eq!(field_of(e.expect_err("unknown rule")), "rules[1]");
     }
 
     #[test]
     fn one_source_only_and_sides_are_capped() {
         let line = ".".repeat(81);
-        let e = input(serde_json::json!({"line": line, "text": line})).puzzle(25, "solve");
+        let e = input(serde_json::json!({"line": line, "text": line})).puzzle(25, usize::MAX, "solve");
         assert_eq!(field_of(e.expect_err("two sources")), "text");
-        assert_eq!(field_of(input(serde_json::json!({})).puzzle(25, "solve").expect_err("none")), "puzzle");
-        let e = input(serde_json::json!({"puzzle": {"size": 36}})).puzzle(25, "solve").expect_err("too big");
+        assert_eq!(field_of(input(serde_json::json!({})).puzzle(25, usize::MAX, "solve").expect_err("none")), "puzzle");
+        let e =
+            input(serde_json::json!({"puzzle": {"size": 36}})).puzzle(25, usize::MAX, "solve").expect_err("too big");
         assert!(matches!(e, AppError::GridTooLarge { n: 36, max: 25, .. }), "{e:?}");
     }
 }

@@ -21,7 +21,9 @@
 //! or `text`. The server protects itself with [`ServerLimits`]: body size, grid side, a time
 //! limit on every solve (passed to the solver, which runs on a blocking thread, and enforced
 //! again around it), and a cap on concurrent solves (a request waits briefly for a slot, then
-//! gets `503`).
+//! gets `503`). A request's slot is free once it is answered: its job is then told to stop
+//! (a [`Cancel`](sudoku_ip::Cancel) flag, also set when the client goes away) and ends at its
+//! next check; `/api/health` counts the jobs still running (`jobs_running`).
 //!
 //! Every solve, count and uniqueness proof goes through the `sudoku-ip` facade's one checked
 //! pipeline (the same the CLI and Python call), so no grid leaves this crate unless the
@@ -36,6 +38,7 @@ mod input;
 mod page;
 
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -63,6 +66,9 @@ pub struct ServerLimits {
     pub solve_side: usize,
     /// Largest grid side for generate.
     pub generate_side: usize,
+    /// Most nonzero coefficients the model of a request's puzzle may have (a larger one is a
+    /// `422` naming its size and this bound): what bounds the memory one request can take.
+    pub model_nonzeros: usize,
     /// Time limit of a request that gives none.
     pub default_time: Duration,
     /// Largest time limit a request may ask for (larger ones are lowered to this).
@@ -85,6 +91,8 @@ impl Default for ServerLimits {
             body_bytes: 256 * 1024,
             solve_side: 25,
             generate_side: 16,
+            // Ten times a 25x25 anti-knight's model (about 180,000), a few MB of rows.
+            model_nonzeros: 2_000_000,
             default_time: Duration::from_secs(5),
             max_time: Duration::from_secs(5),
             concurrent_solves: cores.max(2),
@@ -103,17 +111,41 @@ pub struct AppConfig {
     pub limits: ServerLimits,
 }
 
-/// Shared by every request: the configuration and the solver slots.
+/// Shared by every request: the configuration, the solver slots, and the count of blocking
+/// jobs still running.
 #[derive(Clone)]
 pub struct AppState {
     config: Arc<AppConfig>,
     slots: Arc<Semaphore>,
+    running: Arc<AtomicUsize>,
 }
 
 impl AppState {
     fn new(config: AppConfig) -> AppState {
         let slots = Arc::new(Semaphore::new(config.limits.concurrent_solves.max(1)));
-        AppState { config: Arc::new(config), slots }
+        AppState { config: Arc::new(config), slots, running: Arc::new(AtomicUsize::new(0)) }
+    }
+
+    /// Count a blocking job until the guard is dropped (when the job returns, whether or not
+    /// anybody still waits for it).
+    fn job_started(&self) -> RunningJob {
+        self.running.fetch_add(1, Ordering::SeqCst);
+        RunningJob(Arc::clone(&self.running))
+    }
+
+    /// Blocking jobs running now (`/api/health` shows it): a job told to stop that is still
+    /// running shows here, so a test can see it ends.
+    fn jobs_running(&self) -> usize {
+        self.running.load(Ordering::SeqCst)
+    }
+}
+
+/// One running blocking job (see [`AppState::job_started`]).
+struct RunningJob(Arc<AtomicUsize>);
+
+impl Drop for RunningJob {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
     }
 }
 

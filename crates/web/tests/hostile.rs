@@ -115,3 +115,60 @@ async fn bodies_not_sent_as_json_are_refused_with_415() {
         exchange(addr, &post("/api/solve", "application/json; charset=utf-8", &body), Duration::from_secs(10)).await;
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
 }
+
+/// A JSON POST on its own connection: the status code and the answer.
+async fn post_json(addr: std::net::SocketAddr, path: &str, body: serde_json::Value) -> (u16, serde_json::Value) {
+    let raw = exchange(addr, &post(path, "application/json", &body.to_string()), Duration::from_secs(30)).await;
+    let status = raw.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let json = raw.split_once("\r\n\r\n").and_then(|(_, b)| serde_json::from_str(b).ok()).unwrap_or_default();
+    (status, json)
+}
+
+/// The server's count of blocking jobs still running (`/api/health`).
+async fn jobs_running(addr: std::net::SocketAddr) -> u64 {
+    let raw =
+        exchange(addr, b"GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", Duration::from_secs(5))
+            .await;
+    let health: serde_json::Value =
+        raw.split_once("\r\n\r\n").and_then(|(_, b)| serde_json::from_str(b).ok()).expect("health answer");
+    health["jobs_running"].as_u64().expect("jobs_running in /api/health")
+}
+
+/// Whether the running-job count falls to zero within `within` (polled every 50 ms).
+async fn jobs_end_within(addr: std::net::SocketAddr, within: Duration) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < within {
+        if jobs_running(addr).await == 0 {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    false
+}
+
+/// Issue 13's starvation: two jobs that cannot finish in their time (a 16x16 anti-knight to
+/// generate, an empty 25x25 anti-knight to rate) once held both slots for minutes after their
+/// answers, and every solve got 503. Now their answers free the slots, and the jobs stop: a job
+/// that ignored its stop flag and deadline would keep the running count above zero.
+#[tokio::test(flavor = "multi_thread")]
+async fn long_jobs_stop_at_their_time_limit_and_free_their_slots() {
+    let limits = ServerLimits {
+        concurrent_solves: 2,
+        max_time: Duration::from_secs(1),
+        queue_wait: Duration::from_millis(200),
+        ..ServerLimits::default()
+    };
+    let addr = server(limits).await;
+    let generate = serde_json::json!({ "size": 16, "rules": ["anti-knight"], "seed": 1, "time_limit": 0.5 });
+    let rate = serde_json::json!({ "puzzle": { "size": 25, "rules": [{ "type": "anti-knight" }] }, "time_limit": 0.5 });
+    let start = Instant::now();
+    let (generated, rated) =
+        tokio::join!(post_json(addr, "/api/generate", generate), post_json(addr, "/api/rate", rate));
+    assert_eq!(generated.0, 200, "{}", generated.1);
+    assert_eq!(rated.0, 200, "{}", rated.1);
+    assert_eq!(rated.1["status"], "unknown", "{}", rated.1);
+    assert!(start.elapsed() < Duration::from_secs(3), "answers took {:?}", start.elapsed());
+    let (status, answer) = post_json(addr, "/api/solve", serde_json::json!({ "line": LINE })).await;
+    assert_eq!((status, answer["status"].as_str()), (200, Some("solved")), "{answer}");
+    assert!(jobs_end_within(addr, Duration::from_secs(3)).await, "jobs still running 3 s after their 0.5 s limit");
+}

@@ -82,7 +82,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize, Serializer};
-use sudoku_ip_model::{Backend, Cell, Grid, Model, Puzzle, SearchEnd, SearchRequest, Sense};
+use sudoku_ip_model::{Backend, Cancel, Cell, Grid, Limits, Model, Puzzle, SearchEnd, SearchRequest, Sense};
 use sudoku_ip_native::Native;
 
 use self::arithmetic::{CellRow, SumRow};
@@ -435,7 +435,13 @@ pub struct Rating {
 /// Rate a puzzle. It must have exactly one solution (checked with the native engine), since
 /// logic alone never finishes a puzzle with two.
 pub fn rate(puzzle: &Puzzle) -> Result<Rating, GenerateError> {
-    let explained = steps(puzzle, None)?;
+    rate_with(puzzle, &Cancel::default())
+}
+
+/// [`rate`] until `cancel` says stop: the uniqueness search and the path of steps read it (the
+/// path between steps), and a stopped rating is [`GenerateError::Stopped`].
+pub fn rate_with(puzzle: &Puzzle, cancel: &Cancel) -> Result<Rating, GenerateError> {
+    let explained = path(puzzle, None, cancel)?;
     let mut counts = [0u32; Technique::ALL.len()];
     for s in &explained.steps {
         counts[s.technique as usize] += 1;
@@ -463,8 +469,9 @@ pub fn rate(puzzle: &Puzzle) -> Result<Rating, GenerateError> {
 }
 
 /// The unique solution of `puzzle` and the engine's guesses to find and prove it.
-fn unique_solution(model: &Model) -> Result<(Vec<u8>, u64), GenerateError> {
-    let result = Native.search(model, &SearchRequest::count(2, 1))?;
+fn unique_solution(model: &Model, cancel: &Cancel) -> Result<(Vec<u8>, u64), GenerateError> {
+    let limits = Limits { cancel: cancel.clone(), ..Limits::default() };
+    let result = Native.search(model, &SearchRequest::count(2, 1).with_limits(limits))?;
     match (&result.end, result.count) {
         (SearchEnd::Stopped { reason }, _) => return Err(GenerateError::Stopped { reason: reason.clone() }),
         (_, 0) => return Err(GenerateError::NoSolution),
@@ -476,10 +483,11 @@ fn unique_solution(model: &Model) -> Result<(Vec<u8>, u64), GenerateError> {
 }
 
 /// The logic of a unique puzzle at its starting position (its givens, or the candidates a
-/// person has left: `start`), with the engine's solution and its guesses.
-fn begin(puzzle: &Puzzle, start: Option<&[u64]>) -> Result<(Logic, Vec<u8>, u64), GenerateError> {
+/// person has left: `start`), with the engine's solution and its guesses; the uniqueness
+/// search reads `cancel` at every decision.
+fn begin(puzzle: &Puzzle, start: Option<&[u64]>, cancel: &Cancel) -> Result<(Logic, Vec<u8>, u64), GenerateError> {
     let model = Model::build(puzzle);
-    let (solution, guesses) = unique_solution(&model)?;
+    let (solution, guesses) = unique_solution(&model, cancel)?;
     let mut logic = Logic::new(&model, puzzle.rules().is_empty());
     if let Some(start) = start {
         logic.restrict(start, &solution)?;
@@ -487,9 +495,15 @@ fn begin(puzzle: &Puzzle, start: Option<&[u64]>) -> Result<(Logic, Vec<u8>, u64)
     Ok((logic, solution, guesses))
 }
 
-/// The whole logical path, and with `record` the position before each step and the last one.
-fn walk(puzzle: &Puzzle, start: Option<&[u64]>, record: bool) -> Result<(Explanation, Vec<Vec<u64>>), GenerateError> {
-    let (mut logic, solution, guesses) = begin(puzzle, start)?;
+/// The whole logical path, and with `record` the position before each step and the last one;
+/// `cancel` is read before each step.
+fn walk(
+    puzzle: &Puzzle,
+    start: Option<&[u64]>,
+    record: bool,
+    cancel: &Cancel,
+) -> Result<(Explanation, Vec<Vec<u64>>), GenerateError> {
+    let (mut logic, solution, guesses) = begin(puzzle, start, cancel)?;
     let mut path = Vec::new();
     let mut positions = Vec::new();
     loop {
@@ -497,6 +511,9 @@ fn walk(puzzle: &Puzzle, start: Option<&[u64]>, record: bool) -> Result<(Explana
             positions.push(logic.position());
         }
         let Some(step) = logic.next_step() else { break };
+        if let Some(reason) = cancel.stop_reason() {
+            return Err(GenerateError::Stopped { reason });
+        }
         logic.check(&step, &solution)?;
         logic.take(&step);
         path.push(step);
@@ -510,11 +527,16 @@ fn walk(puzzle: &Puzzle, start: Option<&[u64]>, record: bool) -> Result<(Explana
     Ok((Explanation { steps: path, stuck_empty, guesses }, positions))
 }
 
+/// [`steps`] until `cancel` says stop.
+fn path(puzzle: &Puzzle, start: Option<&[u64]>, cancel: &Cancel) -> Result<Explanation, GenerateError> {
+    Ok(walk(puzzle, start, false, cancel)?.0)
+}
+
 /// The whole logical path of a unique puzzle, from its givens or from the candidates a person
 /// has left (`start`, as [`parse_candidates`] reads them: they must keep every digit of the
 /// solution). Every step is checked against the engine's solution as it is taken.
 pub fn steps(puzzle: &Puzzle, start: Option<&[u64]>) -> Result<Explanation, GenerateError> {
-    Ok(walk(puzzle, start, false)?.0)
+    path(puzzle, start, &Cancel::default())
 }
 
 /// [`steps`], with the candidates before each step and after the last one (`steps.len() + 1`
@@ -523,14 +545,14 @@ pub fn steps_with_positions(
     puzzle: &Puzzle,
     start: Option<&[u64]>,
 ) -> Result<(Explanation, Vec<Vec<u64>>), GenerateError> {
-    walk(puzzle, start, true)
+    walk(puzzle, start, true, &Cancel::default())
 }
 
 /// The candidates (one mask per cell, bit `d − 1`; a placed cell holds its digit's bit) after
 /// the first `upto` steps of the path from the givens or from `start`: what a step-through
 /// shows before step `upto`; [`format_candidates`] writes them as a candidate string.
 pub fn position(puzzle: &Puzzle, start: Option<&[u64]>, upto: usize) -> Result<Vec<u64>, GenerateError> {
-    let (mut logic, solution, _) = begin(puzzle, start)?;
+    let (mut logic, solution, _) = begin(puzzle, start, &Cancel::default())?;
     for _ in 0..upto {
         let Some(step) = logic.next_step() else { break };
         logic.check(&step, &solution)?;
@@ -543,7 +565,7 @@ pub fn position(puzzle: &Puzzle, start: Option<&[u64]>, upto: usize) -> Result<V
 /// when the puzzle is solved or no technique applies (it needs search from here), and the
 /// position it starts from (see [`position`]).
 pub fn next_step(puzzle: &Puzzle, start: Option<&[u64]>) -> Result<(Option<Step>, Vec<u64>), GenerateError> {
-    let (mut logic, solution, _) = begin(puzzle, start)?;
+    let (mut logic, solution, _) = begin(puzzle, start, &Cancel::default())?;
     let position = logic.position();
     let step = logic.next_step();
     if let Some(step) = &step {

@@ -144,6 +144,53 @@ fn starts_as_json(text: &str) -> bool {
     text.trim_start_matches('\u{feff}').trim_start().starts_with('{')
 }
 
+/// A JSON text: JSON Lines ([`json_lines`]) when it is, else one JSON value or a stream of
+/// them as the JSON reader takes it (an object spread over several lines).
+fn json_document(text: &str) -> Result<Document, ParseError> {
+    match json_lines(text) {
+        Some(doc) => Ok(doc),
+        None => json::parse_json_document(text),
+    }
+}
+
+/// JSON Lines: a JSON object complete on each line (blank lines and `#` lines skipped), each
+/// line read on its own, so a bad line — broken JSON, or a puzzle the format refuses — is that
+/// line's error and never drops the lines after it. `None` when the text is not JSON Lines:
+/// its first line is not a whole object, or there is only one line.
+fn json_lines(text: &str) -> Option<Document> {
+    let mut lines = text
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .peekable();
+    let (_, first) = *lines.peek()?;
+    if !serde_json::from_str::<serde_json::Value>(first).is_ok_and(|v| v.is_object()) {
+        return None;
+    }
+    let items: Vec<(usize, Result<Puzzle, ParseError>)> = lines.map(|(no, line)| (no, json_line(line))).collect();
+    (items.len() > 1).then_some(Document::Batch(items))
+}
+
+/// One line of JSON Lines: a puzzle object or an envelope; broken JSON is located by column.
+fn json_line(line: &str) -> Result<Puzzle, ParseError> {
+    let value: serde_json::Value = serde_json::from_str(line).map_err(|e| ParseError::Json {
+        path: "$".into(),
+        message: format!("not valid JSON at column {}: {}", e.column(), json_error_kind(&e)),
+    })?;
+    json::parse_envelope(&value)
+}
+
+/// serde_json's message without its "at line L column C" (a line of a batch is line 1 to it).
+fn json_error_kind(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    match text.rfind(" at line ") {
+        Some(cut) => text[..cut].to_string(),
+        None => text,
+    }
+}
+
 /// Parse exactly one puzzle (a batch of several is an error naming the second puzzle's line).
 ///
 /// This and [`parse_document`] are the one entry point for text of any format: the CLI, the
@@ -174,7 +221,7 @@ pub fn parse_document(text: &str, opts: &ParseOptions) -> Result<Document, Parse
         return fpuzzles_document(text);
     }
     if opts.format == Format::Json || (opts.format == Format::Auto && starts_as_json(text)) {
-        return json::parse_json_document(text);
+        return json_document(text);
     }
     let headers = Headers::read(text)?;
     let opts = ParseOptions {
@@ -190,7 +237,7 @@ pub fn parse_document(text: &str, opts: &ParseOptions) -> Result<Document, Parse
         f => (f, opts, None),
     };
     let doc = match format {
-        Format::Json => json::parse_json_document(text),
+        Format::Json => json_document(text),
         Format::KillerLayout => killer_text::parse_killer_text(text, &opts).map(Document::Single),
         Format::Triplets => parse_triplets(text, &opts).map(Document::Single),
         Format::Grid => parse_grid(text, &opts).map(Document::Single),

@@ -63,7 +63,7 @@ pub fn time_solves(
 ) -> Result<Timing, sudoku_ip::Error> {
     let options = Options {
         solver,
-        limits: Limits { time: Some(limit), nodes: None },
+        limits: Limits { time: Some(limit), nodes: None, ..Default::default() },
         presolve: presolve_arg(),
         ..Options::default()
     };
