@@ -237,14 +237,14 @@ pub struct CandidatesArgs {
 pub fn candidates(a: CandidatesArgs) -> Result<Status, Failure> {
     check_picture(&a.picture)?;
     let (doc, name) = read_document(&a.input)?;
-    let limits = sudoku_ip::Limits { time: a.time_limit, nodes: None };
+    let limits = sudoku_ip::Limits { time: a.time_limit, nodes: None, ..Default::default() };
     if a.max == 0 || a.max > sudoku_ip::MAX_COUNT_CAP {
         return Err(Failure::bad_input(sudoku_ip::CapError { found: a.max }));
     }
     if let Document::Batch(items) = doc {
         refuse_batch(&a.picture)?;
         let items = items.into_iter().map(|(line, p)| (line, p.map_err(|e| e.to_string()))).collect();
-        let job = |p: &Puzzle| sudoku_ip::candidates(p, a.max, limits).map_err(|e| e.to_string());
+        let job = |p: &Puzzle| sudoku_ip::candidates(p, a.max, limits.clone()).map_err(|e| e.to_string());
         let text = |c: &sudoku_ip::TrueCandidates| c.candidates.clone();
         return run_batch(items, &name, a.output, job, text);
     }

@@ -364,7 +364,10 @@ fn a_whole_grid_cage_above_the_true_total_is_refuted_at_the_root() {
         assert_eq!((r.count, r.end, r.stats.nodes), (0, SearchEnd::Exhausted, Some(1)), "{br}x{bc}");
         // The true total is implied by the other rows: solving is as easy as without it.
         let good = whole_grid_cage(br, bc, total);
-        let r = Native.search(&good, &SearchRequest::solve().with_limits(Limits { time: None, nodes: Some(1000) }));
+        let r = Native.search(
+            &good,
+            &SearchRequest::solve().with_limits(Limits { time: None, nodes: Some(1000), ..Default::default() }),
+        );
         let r = r.expect("search");
         assert_eq!(r.count, 1, "{br}x{bc}");
         assert!(good.is_feasible(&good.ones_from_grid(&r.solutions[0])));

@@ -162,7 +162,11 @@ pub fn candidates(puzzle: &Puzzle, max: u64, limits: Limits) -> Result<TrueCandi
         };
         let before = fixed[v];
         fixed[v] = Some(true);
-        let request = SearchRequest::count(max, max as usize).with_limits(Limits { time, nodes: limits.nodes });
+        let request = SearchRequest::count(max, max as usize).with_limits(Limits {
+            time,
+            nodes: limits.nodes,
+            cancel: limits.cancel.clone(),
+        });
         let result = prepared.search_with(&fixed, &request);
         fixed[v] = before;
         let result = result?;

@@ -21,11 +21,8 @@ fn every_backend_stops_within_its_time_limit_on_the_hard_cases() {
     let limit = Duration::from_millis(300);
     for solver in Solver::available() {
         for (name, puzzle) in hard_cases() {
-            let options = Options {
-                solver,
-                limits: Limits { time: Some(limit), ..Limits::default() },
-                ..Options::default()
-            };
+            let options =
+                Options { solver, limits: Limits { time: Some(limit), ..Limits::default() }, ..Options::default() };
             let start = Instant::now();
             let report = count(&puzzle, &options, u64::MAX, 0).expect("a search");
             let took = start.elapsed();

@@ -149,9 +149,9 @@ pub fn explain(puzzle: &Puzzle, start: Option<&[u64]>, positions: bool) -> Resul
     to_value(path.map_err(generate_error)?)
 }
 
-/// The true candidates with their solution counts up to `max`, as JSON.
-pub fn candidates(puzzle: &Puzzle, max: u64, time: std::time::Duration) -> Result<Value, AppError> {
-    let limits = sudoku_ip::Limits { time: Some(time), nodes: None };
+/// The true candidates with their solution counts up to `max`, as JSON, until `cancel` says stop.
+pub fn candidates(puzzle: &Puzzle, max: u64, time: std::time::Duration, cancel: Cancel) -> Result<Value, AppError> {
+    let limits = sudoku_ip::Limits { time: Some(time), nodes: None, cancel };
     let found = sudoku_ip::candidates(puzzle, max, limits).map_err(|e| AppError::Internal(e.to_string()))?;
     to_value(found)
 }

@@ -492,11 +492,11 @@ fn start_candidates(text: Option<&str>, n: usize) -> Result<Option<Vec<u64>>, Ap
 /// `POST /api/hint`: the next logical step (the JSON of `sudoku-ip hint -O json`).
 pub async fn hint(State(state): State<AppState>, req: WithPuzzle<InsightOptions>) -> Result<Json<Value>, AppError> {
     let limits = state.config.limits;
-    let puzzle = req.input.puzzle(limits.solve_side, "hint")?;
+    let puzzle = req.input.puzzle(limits.solve_side, limits.model_nonzeros, "hint")?;
     let warned = warnings(&puzzle);
     let start = start_candidates(req.options.candidates.as_deref(), puzzle.n())?;
     let time = time_limit(req.options.time_limit, &limits)?;
-    let Some(hint) = run_limited(&state, time, move || adapters::hint(&puzzle, start.as_deref())).await? else {
+    let Some(hint) = run_limited(&state, time, move |_| adapters::hint(&puzzle, start.as_deref())).await? else {
         return Ok(Json(json!({ "status": "unknown", "reason": format!("time limit of {time:?} reached") })));
     };
     let mut v = hint?;
@@ -507,12 +507,13 @@ pub async fn hint(State(state): State<AppState>, req: WithPuzzle<InsightOptions>
 /// `POST /api/explain`: the whole logical path (the JSON of `sudoku-ip explain -O json`).
 pub async fn explain(State(state): State<AppState>, req: WithPuzzle<ExplainOptions>) -> Result<Json<Value>, AppError> {
     let limits = state.config.limits;
-    let puzzle = req.input.puzzle(limits.solve_side, "explain")?;
+    let puzzle = req.input.puzzle(limits.solve_side, limits.model_nonzeros, "explain")?;
     let warned = warnings(&puzzle);
     let start = start_candidates(req.options.candidates.as_deref(), puzzle.n())?;
     let time = time_limit(req.options.time_limit, &limits)?;
     let positions = req.options.positions.unwrap_or(false);
-    let Some(path) = run_limited(&state, time, move || adapters::explain(&puzzle, start.as_deref(), positions)).await?
+    let Some(path) =
+        run_limited(&state, time, move |_| adapters::explain(&puzzle, start.as_deref(), positions)).await?
     else {
         return Ok(Json(json!({ "status": "unknown", "reason": format!("time limit of {time:?} reached") })));
     };
@@ -528,14 +529,15 @@ pub async fn candidates(
     req: WithPuzzle<CandidatesOptions>,
 ) -> Result<Json<Value>, AppError> {
     let limits = state.config.limits;
-    let puzzle = req.input.puzzle(limits.solve_side, "candidates")?;
+    let puzzle = req.input.puzzle(limits.solve_side, limits.model_nonzeros, "candidates")?;
     let warned = warnings(&puzzle);
     let max = req.options.max.unwrap_or(10);
     if !(1..=sudoku_ip::MAX_COUNT_CAP).contains(&max) {
         return Err(AppError::bad("max", format!("max: expected 1..={}, found {max}", sudoku_ip::MAX_COUNT_CAP)));
     }
     let time = time_limit(req.options.time_limit, &limits)?;
-    let Some(found) = run_limited(&state, time, move || adapters::candidates(&puzzle, max, time)).await? else {
+    let Some(found) = run_limited(&state, time, move |cancel| adapters::candidates(&puzzle, max, time, cancel)).await?
+    else {
         return Ok(Json(json!({ "status": "unknown", "reason": format!("time limit of {time:?} reached") })));
     };
     let mut v = found?;
