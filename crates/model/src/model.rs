@@ -262,7 +262,13 @@ impl Model {
         match Model::build_within(puzzle, usize::MAX) {
             Ok(model) => model,
             // Unreachable: no count reaches `usize::MAX` (it saturates there and is not above).
-            Err(_) => Model { n: puzzle.n(), rows: Vec::new(), fixed: Vec::new(), aux: Vec::new() },
+            Err(_) => Model {
+                n: puzzle.n(),
+                objective: Objective::Zero,
+                rows: Vec::new(),
+                fixed: Vec::new(),
+                aux: Vec::new(),
+            },
         }
     }
 

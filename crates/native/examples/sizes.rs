@@ -29,7 +29,7 @@ use sudoku_ip_native::Native;
 
 fn run(name: &str, m: &Model, limit: Duration) {
     let nodes = std::env::var("NODES").ok().and_then(|s| s.parse().ok());
-    let request = SearchRequest::solve().with_limits(Limits { time: Some(limit), nodes });
+    let request = SearchRequest::solve().with_limits(Limits { time: Some(limit), nodes, ..Limits::default() });
     let start = Instant::now();
     let r = match Native.search(m, &request) {
         Ok(r) => r,

@@ -545,7 +545,13 @@ mod tests {
 
     /// Search with restarts after `first` conflicts and then runs of `unit` × Luby conflicts.
     fn with_restarts(m: &sudoku_ip_model::Model, max: u64, first: u64, unit: u64) -> Outcome {
-        let goal = Goal { max_solutions: max, keep: usize::MAX, stop: Cancel::default(), nodes: None, restart: Some((first, unit)) };
+        let goal = Goal {
+            max_solutions: max,
+            keep: usize::MAX,
+            stop: Cancel::default(),
+            nodes: None,
+            restart: Some((first, unit)),
+        };
         Engine::new(m).search(&goal, Instant::now())
     }
 

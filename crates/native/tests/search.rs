@@ -446,7 +446,7 @@ fn an_empty_9x9_anti_knight_is_solved_within_2000_nodes() {
     let puzzle =
         sudoku_ip_model::Puzzle::blank(sudoku_ip_model::Geometry::new(9, None).expect("9x9")).with_rules(vec![rule]);
     let m = Model::build(&puzzle);
-    let limits = Limits { time: None, nodes: Some(2_000) };
+    let limits = Limits { time: None, nodes: Some(2_000), ..Limits::default() };
     let r = Native.search(&m, &SearchRequest::solve().with_limits(limits)).expect("search");
     assert_eq!((r.count, r.end), (1, SearchEnd::ReachedMax));
     assert!(m.is_feasible(&m.ones_from_grid(&r.solutions[0])));

@@ -30,7 +30,7 @@ pub(crate) fn options(
 ) -> PyResult<Options> {
     let solver = Solver::from_name(solver).map_err(value_error)?;
     let time = time_limit.map(facade::time_limit).transpose().map_err(value_error)?;
-    Ok(Options { solver, limits: Limits { time, nodes: node_limit }, presolve, ..Options::default() })
+    Ok(Options { solver, limits: Limits { time, nodes: node_limit, ..Limits::default() }, presolve, ..Options::default() })
 }
 
 /// Parse options from `format`, `size` and `box` keyword arguments.
