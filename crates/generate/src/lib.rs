@@ -43,8 +43,8 @@ use sudoku_ip_model::{check, BackendError, Cancel, Geometry, Grid, Puzzle, Rule}
 use thiserror::Error;
 
 pub use rate::{
-    format_candidates, next_step, parse_candidates, position, rate, rate_with, steps, steps_with_positions,
-    Candidate, CandidatesError, Explanation, Grade, Rating, SeRating, Step, Technique, TechniqueCount, SEARCH_RATING,
+    format_candidates, next_step, parse_candidates, position, rate, rate_with, steps, steps_with_positions, Candidate,
+    CandidatesError, Explanation, Grade, Rating, SeRating, Step, Technique, TechniqueCount, SEARCH_RATING,
 };
 pub use symmetry::Symmetry;
 

@@ -787,7 +787,7 @@ async fn show_candidates_draws_the_true_candidates_coloured_by_their_solution_co
     let (state, status) = s.press("#show-candidates").await;
     assert_eq!(state, "ok", "{status}");
     let puzzle = puzzle_of(&line);
-    let limits = sudoku_ip::Limits { time: None, nodes: None };
+    let limits = sudoku_ip::Limits { time: None, nodes: None, ..sudoku_ip::Limits::default() };
     let found = sudoku_ip::candidates(&puzzle, 10, limits).expect("true candidates");
     assert_eq!(s.drawn_masks(9).await, open_cells(&found.masks(), &line), "the drawn candidates");
     // Colours follow the counts: one solution green, a few orange, the cap grey.
