@@ -216,7 +216,7 @@ pub fn search_each(
         return Err(Error::InvalidSolution { backend: "native".into(), violations });
     }
     result.solutions.extend(first);
-    finish(puzzle, "native", result, build_time, None, start)
+    finish(puzzle, "native", result, options.objective, build_time, None, start)
 }
 
 /// Search for up to `max` solutions with the chosen backend and check every one returned.
