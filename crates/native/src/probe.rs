@@ -22,7 +22,7 @@
 //! every solution agrees on. (An implication found before later fixes stays an implication
 //! after them: state only tightens, so the row intersections may use a round's probes.)
 
-use sudoku_ip_model::Model;
+use sudoku_ip_model::{Cancel, Model};
 
 use crate::compile;
 use crate::engine::Engine;
@@ -35,9 +35,14 @@ pub const PROBE_BUDGET: u64 = 100_000;
 /// The trail marks assignments to 1 with this bit (see `engine.rs`).
 const ONE: u32 = 1 << 31;
 
+/// How many probes run between two looks at the stop token (a probe is one propagation: on a
+/// 25×25 model, 256 of them take a few milliseconds).
+const CHECK_EVERY: u64 = 256;
+
 /// Root propagation, then probing to a fixed point (at most `budget` probes): see the module
-/// doc.
-pub fn probe(model: &Model, budget: u64) -> Presolve {
+/// doc. A stop token that fires ends the probing early: what was fixed until then is kept
+/// (every fixing is implied by the model, so a partial presolve is still a sound one).
+pub fn probe(model: &Model, budget: u64, cancel: &Cancel) -> Presolve {
     if let Err(reason) = compile::check_model(model) {
         return Presolve::Infeasible { reason };
     }
@@ -47,6 +52,7 @@ pub fn probe(model: &Model, budget: u64) -> Presolve {
     }
     let n = engine.num_vars();
     let mut probes = 0u64;
+    let mut stopped = false;
     // What each variable's probe of this round implied: trail entries in `implied[range]`.
     let mut implied: Vec<u32> = Vec::new();
     let mut range: Vec<Option<(u32, u32)>> = vec![None; n];
@@ -63,6 +69,10 @@ pub fn probe(model: &Model, budget: u64) -> Presolve {
                 continue;
             }
             if probes >= budget {
+                break;
+            }
+            if probes.is_multiple_of(CHECK_EVERY) && cancel.should_stop() {
+                stopped = true;
                 break;
             }
             probes += 1;
@@ -119,7 +129,7 @@ pub fn probe(model: &Model, budget: u64) -> Presolve {
                 }
             }
         }
-        if !changed || probes >= budget {
+        if !changed || probes >= budget || stopped {
             break;
         }
         // Stamps of the next round must not match this round's rows.

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{full_grid, model, random_linear_row, remove_cells, Rng};
-use sudoku_ip_model::Model;
+use sudoku_ip_model::{Cancel, Model};
 use sudoku_ip_native::{presolve, probe, reference, Presolve, PROBE_BUDGET};
 
 fn decided(p: &Presolve) -> usize {
@@ -18,7 +18,7 @@ fn decided(p: &Presolve) -> usize {
 fn check(m: &Model) -> usize {
     let all = reference::solutions(m, 100_000);
     assert!(all.complete);
-    let probed = probe(m, PROBE_BUDGET);
+    let probed = probe(m, PROBE_BUDGET, &Cancel::default());
     match &probed {
         Presolve::Infeasible { reason } => assert_eq!(all.count, 0, "{reason}"),
         Presolve::Reduced { fixed, solved, .. } => {
@@ -66,5 +66,5 @@ fn a_budget_of_zero_probes_is_root_propagation() {
     let mut rng = Rng(3);
     let grid = full_grid(&mut rng, 2, 3);
     let m = model(2, 3, &remove_cells(&mut rng, &grid, 24));
-    assert_eq!(probe(&m, 0), presolve(&m));
+    assert_eq!(probe(&m, 0, &Cancel::default()), presolve(&m));
 }

@@ -193,6 +193,7 @@ pub fn search_each(
         return Ok(report);
     }
     let start = Instant::now();
+    let options = &started(options);
     let conflicts = check::given_conflicts(puzzle);
     if !conflicts.is_empty() {
         return search(puzzle, options, max, 0);
@@ -219,9 +220,19 @@ pub fn search_each(
     finish(puzzle, "native", result, options.objective, build_time, None, start)
 }
 
+/// The options with the job's stop token started now: the time limit counts from the start of
+/// the whole search (building the model and the presolve included), not from the backend's
+/// start. A backend's own [`Limits::start`] keeps this earlier deadline.
+fn started(options: &Options) -> Options {
+    let mut started = options.clone();
+    started.limits.cancel = options.limits.start();
+    started
+}
+
 /// Search for up to `max` solutions with the chosen backend and check every one returned.
 pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Result<Report, Error> {
     let start = Instant::now();
+    let options = &started(options);
     let backend = options.solver.backend()?;
     let empty_stats = || Stats { backend: backend.name().to_string(), ..Stats::default() };
     // Givens that already break a rule are the clearest reason there is no solution.
@@ -247,7 +258,7 @@ pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resu
     let mut presolve_time = None;
     if options.solver.is_milp() && options.presolve {
         let t = Instant::now();
-        match sudoku_ip_native::probe(&model, sudoku_ip_native::PROBE_BUDGET) {
+        match sudoku_ip_native::probe(&model, sudoku_ip_native::PROBE_BUDGET, &options.limits.cancel) {
             sudoku_ip_native::Presolve::Infeasible { reason } => {
                 return Ok(Report {
                     outcome: Outcome::Infeasible { reason: format!("propagation proves no solution: {reason}") },
