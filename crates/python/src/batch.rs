@@ -113,7 +113,7 @@ fn solve_parsed(
         on_pool(jobs, || {
             puzzles
                 .par_iter()
-                .map(|p| facade::search(p, &opts, max, keep).map(|report| SolveResult::new(p, &report, unique, opts)))
+                .map(|p| facade::search(p, &opts, max, keep).map(|report| SolveResult::new(p, &report, unique, &opts)))
                 .collect::<Result<Vec<_>, _>>()
         })
     })?

@@ -217,8 +217,8 @@ impl Puzzle {
     ) -> PyResult<SolveResult> {
         let opts = options(solver, time_limit, node_limit, presolve)?;
         let (max, keep) = if unique { (2, 2) } else { (1, 1) };
-        let report = self.search(py, opts, max, keep)?;
-        Ok(SolveResult::new(&self.inner, &report, unique, opts))
+        let report = self.search(py, opts.clone(), max, keep)?;
+        Ok(SolveResult::new(&self.inner, &report, unique, &opts))
     }
 
     /// Count solutions, stopping at `max`: returns the number found (`max` itself means "at

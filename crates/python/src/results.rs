@@ -35,7 +35,7 @@ pub struct SolveResult {
 
 impl SolveResult {
     /// The facade's answer to "solve this" for `report`.
-    pub(crate) fn new(puzzle: &facade::Puzzle, report: &Report, unique: bool, opts: Options) -> SolveResult {
+    pub(crate) fn new(puzzle: &facade::Puzzle, report: &Report, unique: bool, opts: &Options) -> SolveResult {
         let answer = Answer::solve(report, unique).with_stats(report, opts.limits.time);
         SolveResult { answer, puzzle: puzzle.clone(), solution: report.solutions.first().cloned() }
     }
