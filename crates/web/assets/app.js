@@ -4,7 +4,9 @@
 // their shapes); every edit goes through `commit` so Ctrl+Z can undo it. `toPuzzleJson` turns
 // `S` into the JSON puzzle format the API (and the command line) reads; `loadPuzzleJson` reads
 // the canonical form the server writes back. Solutions come only from the server, which
-// checks every grid before sending it.
+// checks every grid before sending it. Nothing read is dropped: a rule the editor has no tool
+// for (renban, little killer, … from a SudokuPad link) is kept as read, drawn and listed, and
+// sent back with the puzzle; so are its title, author and rules text.
 'use strict';
 
 (() => {
@@ -35,6 +37,12 @@
       n, box, regions: null, givens: new Array(n * n).fill(0), rules: {},
       cages: [], thermos: [], arrows: [], white: [], black: [], xs: [], vs: [],
       odd: [], even: [], extra: [], kropkiAll: false, xvAll: false,
+      // Killer cages hold distinct digits unless the puzzle says they may repeat.
+      cagesDistinct: true,
+      // Rules the editor cannot draw, as read (JSON puzzle format objects).
+      kept: [],
+      // title, author, ruleset, source, notes: kept for people.
+      meta: {},
     };
   }
 
@@ -56,6 +64,7 @@
     mutate();
     solution = null;
     staleReport();
+    staleLinks();
     render();
   }
 
@@ -65,6 +74,7 @@
     S = JSON.parse(from.pop());
     solution = null;
     staleReport();
+    staleLinks();
     render();
   }
 
@@ -126,6 +136,8 @@
   // ------------------------------------------------------------------------------------------
   // The JSON puzzle format.
 
+  const META_KEYS = ['title', 'author', 'ruleset', 'source', 'notes'];
+
   function toPuzzleJson() {
     const n = S.n;
     const j = { size: n };
@@ -143,7 +155,9 @@
     const names = (list) => list.map(cellName);
     const rules = SWITCHES.filter((r) => S.rules[r]).map((type) => ({ type }));
     if (S.cages.length) {
-      rules.push({ type: 'killer', cages: S.cages.map((c) => (c.sum == null ? { cells: names(c.cells) } : { cells: names(c.cells), sum: c.sum })) });
+      const killer = { type: 'killer', cages: S.cages.map((c) => (c.sum == null ? { cells: names(c.cells) } : { cells: names(c.cells), sum: c.sum })) };
+      if (!S.cagesDistinct) killer.distinct = false;
+      rules.push(killer);
     }
     if (S.odd.length || S.even.length) rules.push({ type: 'odd-even', odd: names(S.odd), even: names(S.even) });
     if (S.thermos.length) rules.push({ type: 'thermometer', thermometers: S.thermos.map(names) });
@@ -153,7 +167,8 @@
     }
     if (S.xs.length || S.vs.length || S.xvAll) rules.push({ type: 'xv', x: S.xs.map(names), v: S.vs.map(names), all_given: S.xvAll });
     if (S.extra.length) rules.push({ type: 'extra-regions', regions: S.extra.map(names) });
-    j.rules = rules;
+    j.rules = rules.concat(S.kept);
+    for (const key of META_KEYS) if (S.meta[key]) j[key] = S.meta[key];
     return j;
   }
 
@@ -188,16 +203,20 @@
     const idx = (list) => (list || []).map(cellIndex);
     for (const rule of j.rules || []) {
       switch (rule.type) {
-        case 'killer': next.cages = rule.cages.map((c) => ({ cells: idx(c.cells), sum: c.sum == null ? null : c.sum })); break;
+        case 'killer':
+          next.cages = rule.cages.map((c) => ({ cells: idx(c.cells), sum: c.sum == null ? null : c.sum }));
+          next.cagesDistinct = rule.distinct !== false;
+          break;
         case 'odd-even': next.odd = idx(rule.odd); next.even = idx(rule.even); break;
         case 'thermometer': next.thermos = rule.thermometers.map(idx); break;
         case 'arrow': next.arrows = rule.arrows.map((a) => ({ circle: cellIndex(a.circle), cells: idx(a.cells) })); break;
         case 'kropki': next.white = (rule.white || []).map(idx); next.black = (rule.black || []).map(idx); next.kropkiAll = !!rule.all_given; break;
         case 'xv': next.xs = (rule.x || []).map(idx); next.vs = (rule.v || []).map(idx); next.xvAll = !!rule.all_given; break;
         case 'extra-regions': next.extra = rule.regions.map(idx); break;
-        default: if (SWITCHES.includes(rule.type)) next.rules[rule.type] = true;
+        default: if (SWITCHES.includes(rule.type)) next.rules[rule.type] = true; else next.kept.push(rule);
       }
     }
+    for (const key of META_KEYS) if (typeof j[key] === 'string' && j[key]) next.meta[key] = j[key];
     return next;
   }
 
@@ -206,6 +225,7 @@
     redoStack = [];
     S = loadPuzzleJson(json);
     solution = null;
+    staleLinks();
     selection = [];
     cursor = 0;
     render();
@@ -321,10 +341,21 @@
     }
     $('#board').setAttribute('aria-activedescendant', `cell-${cellName(cursor)}`);
     announce(bad);
+    renderMeta();
     drawOverlay();
     syncControls();
     renderShapes();
     document.dispatchEvent(new Event('sudoku:rendered'));
+  }
+
+  // The puzzle's title, "by" its author and its rules text as the setter wrote them, above
+  // the board; hidden when the puzzle has none of them.
+  function renderMeta() {
+    const m = S.meta;
+    $('#puzzle-title').textContent = m.title || '';
+    $('#puzzle-author').textContent = m.author ? `by ${m.author}` : '';
+    $('#puzzle-ruleset').textContent = m.ruleset || '';
+    $('#puzzle-meta').hidden = !(m.title || m.author || m.ruleset);
   }
 
   const SVG = 'http://www.w3.org/2000/svg';
@@ -374,6 +405,7 @@
     }
     for (const a of S.arrows) drawArrow(under, a, cx, cy);
     S.cages.forEach((cage) => drawCage(under, svg, cage));
+    drawKept(under, svg, cx, cy);
     const edgeMark = (pair, draw) => {
       const [a, b] = pair;
       draw((cx(a) + cx(b)) / 2, (cy(a) + cy(b)) / 2);
@@ -443,6 +475,76 @@
     }
   }
 
+  // Lines as setters colour them (renban purple, whispers green, palindrome grey, between
+  // lines with a circle at each end); any other rule with lines is drawn in a neutral violet.
+  const LINE_COLOURS = { renban: '#c28be6', 'german-whispers': '#5fc46a', palindrome: '#a7aeb6', 'between-line': '#9fb3d1' };
+
+  // The rules the editor has no tool for, drawn from their JSON: lines, little killer clues
+  // (the sum in the corner where the diagonal enters, and the diagonal dotted), quadruples (a
+  // circle on the vertex with its digits) and given candidates (small digits in the cell).
+  function drawKept(under, over, cx, cy) {
+    const cells = (list) => (list || []).map(cellIndex).filter((i) => i >= 0);
+    const text = (x, y, size, value, layer, cls) => {
+      const t = svgEl('text', { class: cls, x, y, 'font-size': size, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#1b1f24' }, layer);
+      t.textContent = value;
+      return t;
+    };
+    for (const rule of S.kept) {
+      const cls = `kept kept-${rule.type}`;
+      for (const line of Array.isArray(rule.lines) ? rule.lines : []) {
+        const ids = cells(line);
+        if (!ids.length) continue;
+        const stroke = LINE_COLOURS[rule.type] || '#b29ad8';
+        svgEl('polyline', { class: cls, points: ids.map((i) => `${cx(i)},${cy(i)}`).join(' '), fill: 'none', stroke, 'stroke-width': 0.2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }, under);
+        if (rule.type === 'between-line') {
+          for (const end of [ids[0], ids[ids.length - 1]]) svgEl('circle', { class: cls, cx: cx(end), cy: cy(end), r: 0.4, fill: '#fff', stroke: '#8a929b', 'stroke-width': 0.04 }, under);
+        }
+      }
+      for (const clue of Array.isArray(rule.clues) ? rule.clues : []) {
+        const ids = cells(clue.cells);
+        if (ids.length < 2) continue;
+        const dx = colOf(ids[1]) - colOf(ids[0]), dy = rowOf(ids[1]) - rowOf(ids[0]);
+        svgEl('polyline', { class: cls, points: ids.map((i) => `${cx(i)},${cy(i)}`).join(' '), fill: 'none', stroke: '#8a929b', 'stroke-width': 0.03, 'stroke-dasharray': '0.06 0.08' }, under);
+        // Near the edge the diagonal enters by, shifted towards its outer corner: two clues
+        // entering at one corner (from neighbouring cells) stay apart.
+        const rowEdge = (dy > 0 && rowOf(ids[0]) === 0) || (dy < 0 && rowOf(ids[0]) === S.n - 1);
+        const x = cx(ids[0]) - dx * (rowEdge ? 0.2 : 0.3), y = cy(ids[0]) - dy * 0.38;
+        const label = `${clue.sum}${dy > 0 ? (dx > 0 ? '↘' : '↙') : (dx > 0 ? '↗' : '↖')}`;
+        const w = label.length * 0.12 + 0.04;
+        svgEl('rect', { x: x - w / 2, y: y - 0.11, width: w, height: 0.22, fill: '#fff', 'fill-opacity': 0.9 }, over);
+        text(x, y, 0.2, label, over, cls);
+      }
+      for (const quad of Array.isArray(rule.quads) ? rule.quads : []) {
+        const ids = cells(quad.cells);
+        if (!ids.length) continue;
+        const x = Math.min(...ids.map(colOf)) + 1, y = Math.min(...ids.map(rowOf)) + 1;
+        svgEl('circle', { class: cls, cx: x, cy: y, r: 0.3, fill: '#fff', stroke: '#1b1f24', 'stroke-width': 0.03 }, over);
+        const digits = (quad.digits || []).map(symbol);
+        const half = Math.ceil(digits.length / 2);
+        const rows = digits.length > 2 ? [digits.slice(0, half), digits.slice(half)] : [digits];
+        rows.forEach((row, k) => text(x, y + (k - (rows.length - 1) / 2) * 0.2, 0.18, row.join(''), over, cls));
+      }
+      if (rule.type === 'candidates') {
+        for (const given of Array.isArray(rule.cells) ? rule.cells : []) {
+          const i = cellIndex(given.cell);
+          if (i >= 0) text(cx(i), rowOf(i) + 0.86, 0.17, (given.digits || []).map(symbol).join(''), under, cls);
+        }
+      }
+    }
+  }
+
+  // "Renban: 6 lines", "Little killer: 6 clues", "Low before high: {"rows":[1,5,9]}".
+  function keptLabel(rule) {
+    const name = rule.type.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
+    const count = (list, one) => `${list.length} ${one}${list.length === 1 ? '' : 's'}`;
+    for (const [key, one] of [['lines', 'line'], ['clues', 'clue'], ['quads', 'quadruple'], ['cells', 'cell']]) {
+      if (Array.isArray(rule[key])) return `${name}: ${count(rule[key], one)}`;
+    }
+    const rest = { ...rule };
+    delete rest.type;
+    return `${name}: ${JSON.stringify(rest)}`;
+  }
+
   function renderShapes() {
     const list = $('#shapes');
     list.innerHTML = '';
@@ -468,6 +570,7 @@
     if (S.odd.length) add('odd', `Odd: ${names(S.odd)}`, () => { S.odd = []; });
     if (S.even.length) add('even', `Even: ${names(S.even)}`, () => { S.even = []; });
     S.extra.forEach((r, k) => add(`extra-${k}`, `Extra region: ${names(r)}`, () => S.extra.splice(k, 1)));
+    S.kept.forEach((rule, k) => add(`kept-${k}`, `${keptLabel(rule)} (imported; no tool to edit it here)`, () => S.kept.splice(k, 1)));
   }
 
   function syncControls() {
@@ -480,6 +583,7 @@
       box.disabled = rule === 'windows' && !windowSide(S.n);
     }
     $('#kropki-all').checked = S.kropkiAll;
+    $('#cages-repeat').checked = !S.cagesDistinct;
     $('#xv-all').checked = S.xvAll;
     const region = $('#region-id');
     if (region.options.length !== S.n) {
@@ -636,9 +740,11 @@
         const sum = raw === '' ? null : Number(raw);
         if (sum !== null && !(Number.isInteger(sum) && sum > 0)) { fail('The cage sum must be a positive whole number'); return; }
         const k = sel.length;
-        if (k > S.n) { fail(`A cage of ${k} cells cannot hold ${k} different digits of a ${S.n}x${S.n} grid`); return; }
-        // k different digits of 1..n sum to at least 1 + … + k and at most n + … + (n - k + 1).
-        const low = (k * (k + 1)) / 2, high = (k * (2 * S.n - k + 1)) / 2;
+        const distinct = S.cagesDistinct;
+        if (distinct && k > S.n) { fail(`A cage of ${k} cells cannot hold ${k} different digits of a ${S.n}x${S.n} grid`); return; }
+        // k different digits of 1..n sum to at least 1 + … + k and at most n + … + (n - k + 1);
+        // k digits that may repeat, to k … k·n.
+        const low = distinct ? (k * (k + 1)) / 2 : k, high = distinct ? (k * (2 * S.n - k + 1)) / 2 : k * S.n;
         if (sum !== null && (sum < low || sum > high)) {
           fail(`A cage of ${k} cell${k === 1 ? '' : 's'} sums to ${low}–${high} on a ${S.n}x${S.n} grid; ${sum} cannot be reached`);
           return;
@@ -733,6 +839,12 @@
     if (report.dataset.state === 'empty') return;
     report.innerHTML = '';
     report.dataset.state = 'empty';
+  }
+
+  // Nor does a link written for it.
+  function staleLinks() {
+    $('#open-link').hidden = true;
+    $('#share-link').value = '';
   }
 
   async function run(label, work) {
@@ -874,6 +986,9 @@
     const trimmed = text.trim();
     if (!trimmed) { showError('Paste a puzzle into the box first'); return; }
     await run('Importing', async () => {
+      // Links, payloads and text go as `text`, a JSON object as `puzzle` (errors then name
+      // `puzzle.rules[0]…`); the server's reader tells the JSON puzzle format from f-puzzles
+      // JSON, and a link from the other text formats.
       let body = { text: trimmed };
       if (trimmed.startsWith('{')) {
         try { body = { puzzle: JSON.parse(trimmed) }; } catch (_) { /* the server names the JSON error */ }
@@ -931,20 +1046,70 @@
     }
   }
 
+  function saveFile(blob, name) {
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  }
+
   async function download(format) {
     await run(`Drawing ${format.toUpperCase()}`, async () => {
       const body = { puzzle: toPuzzleJson(), format };
       if (solution) body.solution = solution.map((v, i) => (S.givens[i] ? '.' : symbol(v))).join('');
-      const blob = await api('render', body);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `sudoku.${format}`;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10000);
+      saveFile(await api('render', body), `sudoku.${format}`);
       setStatus(`Downloaded sudoku.${format}`, 'ok');
+    });
+  }
+
+  // The puzzle as the server writes it (`sudoku-ip export`): `json`, `fpuzzles` or `link`
+  // (`site`: sudokupad or fpuzzles). A rule f-puzzles cannot say is an error, never dropped.
+  async function exported(format, site) {
+    const body = { puzzle: toPuzzleJson(), format };
+    if (site) body.link = site;
+    return (await api('export', body)).text;
+  }
+
+  // A file name from the title: "Renban (seed 9)" → renban-seed-9.
+  const baseName = () => (S.meta.title || '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'sudoku';
+
+  async function downloadText(format) {
+    const label = format === 'fpuzzles' ? 'f-puzzles JSON' : 'JSON';
+    await run(`Writing ${label}`, async () => {
+      const name = `${baseName()}${format === 'fpuzzles' ? '.fpuzzles' : ''}.json`;
+      saveFile(new Blob([await exported(format)], { type: 'application/json' }), name);
+      setStatus(`Downloaded ${name}`, 'ok');
+    });
+  }
+
+  async function exportFpuzzles() {
+    await run('Writing f-puzzles JSON', async () => {
+      $('#io').value = await exported('fpuzzles');
+      setStatus('Exported the f-puzzles JSON', 'ok');
+    });
+  }
+
+  const SITES = { sudokupad: 'SudokuPad', fpuzzles: 'f-puzzles' };
+
+  // The link goes in the field below the buttons and to the clipboard (when the browser lets
+  // the page write it), with an "Open in …" link beside the buttons.
+  async function copyLink(site) {
+    await run(`Writing the ${SITES[site]} link`, async () => {
+      const link = await exported('link', site);
+      $('#share-link').value = link;
+      const open = $('#open-link');
+      open.href = link;
+      open.textContent = `Open in ${SITES[site]} ↗`;
+      open.hidden = false;
+      let copied = false;
+      if (navigator.clipboard && window.isSecureContext) {
+        try { await navigator.clipboard.writeText(link); copied = true; } catch (_) { /* shown below instead */ }
+      }
+      setStatus(copied ? `${SITES[site]} link copied` : `${SITES[site]} link ready (below)`, 'ok');
     });
   }
 
@@ -1027,6 +1192,7 @@
     }
     $('#kropki-all').addEventListener('change', (e) => commit(() => { S.kropkiAll = e.target.checked; }));
     $('#xv-all').addEventListener('change', (e) => commit(() => { S.xvAll = e.target.checked; }));
+    $('#cages-repeat').addEventListener('change', (e) => commit(() => { S.cagesDistinct = !e.target.checked; }));
     for (const radio of $$('#tools input[data-tool]')) radio.addEventListener('change', (e) => setTool(e.target.dataset.tool));
     $('#add-shape').addEventListener('click', addShape);
     $('#clear-selection').addEventListener('click', () => { selection = []; render(); });
@@ -1044,6 +1210,11 @@
       const lost = S.regions || Object.values(S.rules).some(Boolean) || toPuzzleJson().rules.length;
       setStatus(lost ? 'Exported the givens line (the line form has no rules or regions: use JSON for those)' : 'Exported the line', lost ? 'error' : 'ok');
     });
+    $('#export-fpuzzles').addEventListener('click', exportFpuzzles);
+    $('#download-json').addEventListener('click', () => downloadText('json'));
+    $('#download-fpuzzles').addEventListener('click', () => downloadText('fpuzzles'));
+    $('#copy-sudokupad').addEventListener('click', () => copyLink('sudokupad'));
+    $('#copy-fpuzzles').addEventListener('click', () => copyLink('fpuzzles'));
     $('#share').addEventListener('click', shareLink);
     $('#download-svg').addEventListener('click', () => download('svg'));
     $('#download-png').addEventListener('click', () => download('png'));

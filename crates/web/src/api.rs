@@ -10,7 +10,8 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use sudoku_ip::model::formats::json::{parse_value, to_json};
+use sudoku_ip::model::formats::fpuzzles::{self, FPuzzlesWriteError, LinkKind};
+use sudoku_ip::model::formats::json::{parse_value, to_json, to_json_pretty};
 use sudoku_ip::model::rules::{rule_from_name, REGISTRY};
 use sudoku_ip::model::{warnings, Warning};
 use sudoku_ip::{
@@ -139,6 +140,19 @@ pub struct NoOptions {}
 
 impl Fields for NoOptions {
     const FIELDS: &'static [&'static str] = &[];
+}
+
+/// `/api/export` options.
+#[derive(Debug, Default, Deserialize)]
+pub struct ExportOptions {
+    /// `json` (default: the JSON puzzle format), `fpuzzles` (f-puzzles JSON) or `link`.
+    format: Option<String>,
+    /// The site a `link` opens: `sudokupad` (default) or `fpuzzles`.
+    link: Option<String>,
+}
+
+impl Fields for ExportOptions {
+    const FIELDS: &'static [&'static str] = &["format", "link"];
 }
 
 /// `/api/render` options.
@@ -317,6 +331,37 @@ pub(crate) fn parsed(req: &WithPuzzle<NoOptions>, limits: &ServerLimits) -> Resu
     });
     add_warnings(&mut v, &warnings(&puzzle));
     Ok(v)
+}
+
+/// `POST /api/export`: the puzzle written as `sudoku-ip export` writes it — the JSON puzzle
+/// format (as people write it), f-puzzles JSON (`--fpuzzles`) or a SudokuPad / f-puzzles link
+/// (`--link`), for the page's Copy link and Download buttons. A puzzle with a rule f-puzzles
+/// cannot say is refused (422, naming the rule), never written without it.
+pub async fn export(State(state): State<AppState>, req: WithPuzzle<ExportOptions>) -> Result<Json<Value>, AppError> {
+    let puzzle = req.input.puzzle(state.config.limits.solve_side, "export")?;
+    let o = req.options;
+    let kind = |text: Option<&str>| -> Result<LinkKind, AppError> {
+        text.map_or(Ok(LinkKind::SudokuPad), |t| t.parse().map_err(|e: String| AppError::bad("link", format!("link: {e}"))))
+    };
+    let format = o.format.as_deref().unwrap_or("json");
+    if o.link.is_some() && format != "link" {
+        return Err(AppError::bad("link", "\"link\" goes with \"format\": \"link\""));
+    }
+    let cannot = |e: FPuzzlesWriteError| AppError::Unprocessable(e.to_string());
+    let text = match format {
+        "json" => to_json_pretty(&puzzle),
+        "fpuzzles" => fpuzzles::to_fpuzzles(&puzzle).map_err(cannot)?.to_string(),
+        "link" => fpuzzles::to_link(&puzzle, kind(o.link.as_deref())?).map_err(cannot)?,
+        other => {
+            return Err(AppError::bad(
+                "format",
+                format!("format: expected \"json\", \"fpuzzles\" or \"link\", found {other:?}"),
+            ))
+        }
+    };
+    let mut v = json!({ "status": "exported", "format": format, "text": text });
+    add_warnings(&mut v, &warnings(&puzzle));
+    Ok(Json(v))
 }
 
 /// `"warnings"` in an answer, when the puzzle has any (a killer cage whose cells do not touch,

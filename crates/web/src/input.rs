@@ -1,9 +1,11 @@
-//! Where a request's puzzle comes from: a JSON puzzle object (`puzzle`), or text in any format
-//! the command line reads (`line`, `text`), with the command line's `box`, `size` and `rules`.
+//! Where a request's puzzle comes from: a JSON puzzle object (`puzzle`; f-puzzles JSON is told
+//! apart by its `grid`, as the command line tells it), or text in any format the command line
+//! reads (`line`, `text`: also SudokuPad / f-puzzles links), with the command line's `box`,
+//! `size` and `rules`.
 
 use serde::Deserialize;
 use serde_json::Value;
-use sudoku_ip::model::formats::{self, json, Format, ParseOptions};
+use sudoku_ip::model::formats::{self, fpuzzles, json, Format, ParseOptions};
 use sudoku_ip::model::{BoxShape, ParseError, Puzzle};
 use sudoku_ip::InputError;
 
@@ -13,7 +15,7 @@ use crate::extract::Fields;
 /// The puzzle fields of a request; exactly one of `puzzle`, `line`, `text`.
 #[derive(Clone, Debug, Default, Deserialize)]
 pub struct PuzzleInput {
-    /// The JSON puzzle format (an object), or a string read like `text`.
+    /// The JSON puzzle format or f-puzzles JSON (an object), or a string read like `text`.
     pub puzzle: Option<Value>,
     /// One line of `n²` characters.
     pub line: Option<String>,
@@ -52,7 +54,8 @@ impl PuzzleInput {
                         ));
                     }
                     let value = self.puzzle.as_ref().unwrap_or(&Value::Null);
-                    json::parse_value(value).map_err(|e| parse_error("puzzle", e))?
+                    let read = if fpuzzles::is_fpuzzles_value(value) { fpuzzles::from_value } else { json::parse_value };
+                    read(value).map_err(|e| parse_error("puzzle", e))?
                 }
                 (["puzzle"], Some(Value::String(s))) => self.parse_text("puzzle", s, Format::Auto)?,
                 (["puzzle"], Some(other)) => {
@@ -116,8 +119,10 @@ pub fn parse_box(text: &str) -> Result<BoxShape, AppError> {
 fn parse_error(field: &str, e: ParseError) -> AppError {
     match e {
         ParseError::Json { path, message } => {
-            // Paths and messages quote keys and values, which may be as long as the body.
-            let inner = path.strip_prefix('$').unwrap_or(&path);
+            // Paths and messages quote keys and values, which may be as long as the body. A
+            // path without `$` is no place in JSON (a link that cannot be read: `link`): the
+            // field itself is at fault.
+            let inner = path.strip_prefix('$').unwrap_or_default();
             let field = formats::elide(&format!("{field}{inner}"), 120);
             AppError::BadRequest { message: format!("{field}: {}", formats::elide(&message, 400)), field }
         }

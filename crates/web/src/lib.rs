@@ -16,6 +16,7 @@
 //! | `POST /api/candidates` | true candidates with solution counts up to `max`                |
 //! | `POST /api/render` | the picture of a puzzle (SVG or PNG)                                |
 //! | `POST /api/parse`  | any puzzle text in the canonical JSON puzzle format                 |
+//! | `POST /api/export` | the puzzle as JSON, f-puzzles JSON or a SudokuPad / f-puzzles link  |
 //!
 //! Requests take the command line's puzzle formats: `puzzle` (the JSON puzzle object), `line`
 //! or `text`. The server protects itself with [`ServerLimits`]: body size, grid side, a time
@@ -158,6 +159,7 @@ pub fn app(config: AppConfig) -> Router {
     let api = Router::new()
         .route("/health", get(api::health))
         .route("/parse", post(api::parse))
+        .route("/export", post(api::export))
         .route("/solve", post(api::solve))
         .route("/count", post(api::count))
         .route("/generate", post(api::generate))

@@ -596,3 +596,76 @@ async fn a_killer_cage_whose_cells_do_not_touch_is_answered_with_a_warning_and_n
     assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
     assert!(answer["error"].as_str().is_some_and(|e| e.contains("or none")), "{answer}");
 }
+
+fn example_text(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples").join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[tokio::test]
+async fn export_writes_json_fpuzzles_and_links_that_read_back_as_the_same_puzzle_with_its_title() {
+    use sudoku_ip_model::formats::fpuzzles::{self, LinkKind, FPUZZLES_URL, SUDOKUPAD_URL};
+    let text = example_text("renban.json");
+    let puzzle = puzzle_of(&text);
+    let title = puzzle.meta().title.clone().expect("the example has a title");
+    let cases = [
+        (json!({"format": "link"}), SUDOKUPAD_URL),
+        (json!({"format": "link", "link": "sudokupad"}), SUDOKUPAD_URL),
+        (json!({"format": "link", "link": "fpuzzles"}), FPUZZLES_URL),
+        (json!({"format": "fpuzzles"}), "{\"grid\":[["),
+        (json!({"format": "json"}), "{\n  \"box\": \"3x3\",\n"),
+        (json!({}), "{\n  \"box\": \"3x3\",\n"),
+    ];
+    for (options, prefix) in cases {
+        let mut body = options.clone();
+        body["text"] = json!(text);
+        let (status, answer) = post(server(), "/api/export", &body).await;
+        assert_eq!(status, StatusCode::OK, "{options}: {answer}");
+        assert_eq!(answer["status"], "exported");
+        let written = answer["text"].as_str().expect("text");
+        assert!(written.starts_with(prefix), "{options}: {written}");
+        let back = puzzle_of(written);
+        assert_eq!(back, puzzle, "{options}: the written puzzle reads back as the same puzzle");
+        assert_eq!(back.meta().title.as_deref(), Some(title.as_str()), "{options}: the title travels");
+        // The page imports what it exported through /api/parse, the same reader.
+        let (status, parsed) = post(server(), "/api/parse", &json!({ "text": written })).await;
+        assert_eq!(status, StatusCode::OK, "{options}: {parsed}");
+        assert_eq!(parsed["puzzle"]["title"], json!(title), "{options}: {parsed}");
+        assert_eq!(parse_value(&parsed["puzzle"]).expect("canonical JSON"), puzzle, "{options}");
+    }
+    // f-puzzles JSON as the `puzzle` object is told apart from the JSON puzzle format.
+    let written = fpuzzles::to_fpuzzles(&puzzle).expect("f-puzzles JSON");
+    let (status, parsed) = post(server(), "/api/parse", &json!({ "puzzle": written })).await;
+    assert_eq!(status, StatusCode::OK, "{parsed}");
+    assert_eq!(parse_value(&parsed["puzzle"]).expect("canonical JSON"), puzzle);
+    // The links are the bytes `sudoku-ip export --link` writes.
+    for (site, kind) in [("sudokupad", LinkKind::SudokuPad), ("fpuzzles", LinkKind::FPuzzles)] {
+        let (_, answer) = post(server(), "/api/export", &json!({"text": text, "format": "link", "link": site})).await;
+        assert_eq!(answer["text"], json!(fpuzzles::to_link(&puzzle, kind).expect("link")), "{site}");
+    }
+}
+
+#[tokio::test]
+async fn export_refuses_what_f_puzzles_cannot_say_and_names_bad_options() {
+    let text = example_text("low-before-high.json");
+    let (status, answer) = post(server(), "/api/export", &json!({"text": text, "format": "link"})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    assert!(answer["error"].as_str().is_some_and(|e| e.contains("low-before-high")), "{answer}");
+    // The JSON format says every rule.
+    let (status, answer) = post(server(), "/api/export", &json!({"text": text})).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(puzzle_of(answer["text"].as_str().expect("text")), puzzle_of(&text));
+    for (body, at) in [
+        (json!({"line": HARD_LINE, "format": "xml"}), "format"),
+        (json!({"line": HARD_LINE, "format": "link", "link": "github"}), "link"),
+        (json!({"line": HARD_LINE, "link": "fpuzzles"}), "link"),
+        (json!({"line": HARD_LINE, "formats": "json"}), "formats"),
+    ] {
+        let (status, answer) = post(server(), "/api/export", &body).await;
+        assert_eq!((status, field(&answer)), (StatusCode::BAD_REQUEST, at), "{body}: {answer}");
+    }
+    // A link that only names a puzzle on a server says what to do instead.
+    let (status, answer) = post(server(), "/api/parse", &json!({"text": "https://sudokupad.app/abc12"})).await;
+    assert_eq!((status, field(&answer)), (StatusCode::BAD_REQUEST, "text"), "{answer}");
+    assert!(answer["error"].as_str().is_some_and(|e| e.contains("copy f-puzzles link")), "{answer}");
+}

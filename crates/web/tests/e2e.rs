@@ -81,7 +81,7 @@ struct Session {
     client: Client,
     url: String,
     stop_server: Option<oneshot::Sender<()>>,
-    _browser: Browser,
+    browser: Browser,
 }
 
 impl Session {
@@ -148,7 +148,7 @@ impl Session {
             .connect(&format!("http://127.0.0.1:{port}"))
             .await
             .expect("a chromium session");
-        let session = Session { client, url: format!("http://{addr}/"), stop_server: Some(stop), _browser: browser };
+        let session = Session { client, url: format!("http://{addr}/"), stop_server: Some(stop), browser };
         session.open(&session.url.clone()).await;
         Some(session)
     }
@@ -897,6 +897,224 @@ async fn no_boxes_from_the_menu_or_an_import_draws_no_box_borders_and_solves_as_
         "the seed's printed solution"
     );
     s.shot("no-boxes-seed004-killer").await;
+    assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
+    s.close().await;
+}
+
+impl Session {
+    /// Puts `text` in the import box and presses Import.
+    async fn import(&self, text: &str) -> (String, String) {
+        self.js(&format!("document.getElementById('io').value = {};", json!(text))).await;
+        self.press("#import").await
+    }
+
+    /// The puzzle the page would send (Export JSON).
+    async fn exported_json(&self) -> Value {
+        self.click("#export-json").await;
+        let text = self.js("return document.getElementById('io').value;").await;
+        serde_json::from_str(text.as_str().unwrap_or("")).expect("exported JSON")
+    }
+
+    /// The puzzle the page would send, read by the model crate's JSON reader.
+    async fn exported_puzzle(&self) -> (Value, Puzzle) {
+        let value = self.exported_json().await;
+        let puzzle = sudoku_ip_model::formats::json::parse_value(&value).expect("the exported JSON reads back");
+        (value, puzzle)
+    }
+
+    /// The text of a file the page downloaded into the browser's profile (bounded wait: 30 s).
+    async fn downloaded(&self, name: &str) -> String {
+        let path = self.browser.profile.join(name);
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            if let Ok(text) = std::fs::read_to_string(&path) {
+                if !text.is_empty() {
+                    return text;
+                }
+            }
+            assert!(Instant::now() < deadline, "{} was not downloaded within 30 s", path.display());
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}
+
+fn example_text(name: &str) -> String {
+    std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples").join(name))
+        .expect("the example")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sudokupad_link_imports_with_its_title_and_rules_solves_and_goes_back_out_as_the_same_links() {
+    // Issue 15: a setter's link pasted into the import box, through the server's one reader.
+    use sudoku_ip_model::formats::fpuzzles::{self, LinkKind};
+    let Some(s) = Session::start("links").await else { return };
+    s.js(RECORD_ERRORS).await;
+    let example = example_text("renban.json");
+    let puzzle = formats::parse_puzzle(&example, &ParseOptions::default()).expect("the example");
+    let title = puzzle.meta().title.clone().expect("a title");
+    let link = fpuzzles::to_link(&puzzle, LinkKind::SudokuPad).expect("a link");
+    // As a chat app hands it on: `+` turned into spaces.
+    let (state, status) = s.import(&link.replace('+', " ")).await;
+    assert_eq!((state.as_str(), status.as_str()), ("ok", "Imported"));
+    let meta = s.js("return [document.getElementById('puzzle-meta').hidden, document.getElementById('puzzle-title').textContent];").await;
+    assert_eq!(meta, json!([false, title]), "the title is shown above the board");
+    // The renban lines, which the editor has no tool for, are drawn, listed and kept.
+    let drawn = s.js("return document.querySelectorAll('#underlay polyline.kept-renban').length;").await;
+    assert_eq!(drawn, json!(6), "one purple line a renban line");
+    let listed = s.text_of("#shapes").await;
+    assert!(listed.contains("Renban: 6 lines"), "{listed}");
+    let (value, read) = s.exported_puzzle().await;
+    assert_eq!(read, puzzle, "the page holds the linked puzzle, every rule kept: {value}");
+    assert_eq!(value["title"], json!(title));
+    let (state, text) = s.press("#solve").await;
+    assert_eq!((state.as_str(), text.as_str()), ("ok", "Solved"));
+    let shown = s.shown_line().await;
+    let solution: String = serde_json::from_str::<Value>(&example).expect("json")["solution"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| r.as_str().expect("row"))
+        .collect();
+    assert_eq!(shown, solution, "the renban puzzle's own solution (without its lines it is not unique)");
+    assert!(check::verify(&puzzle, &puzzle_of(&shown).givens().clone()).is_empty());
+    s.js("window.scrollTo(0, 0);").await;
+    s.shot("link-imported-renban").await;
+
+    // Out again: the same bytes `sudoku-ip export --link` writes, and an "Open in" link.
+    for (button, kind, site) in
+        [("#copy-sudokupad", LinkKind::SudokuPad, "SudokuPad"), ("#copy-fpuzzles", LinkKind::FPuzzles, "f-puzzles")]
+    {
+        let (state, status) = s.press(button).await;
+        assert_eq!(state, "ok", "{status}");
+        assert!(status.starts_with(&format!("{site} link")), "{status}");
+        let written = s.js("return document.getElementById('share-link').value;").await;
+        assert_eq!(written, json!(fpuzzles::to_link(&puzzle, kind).expect("link")), "{button}");
+        let open = s.js("const a = document.getElementById('open-link'); return [a.hidden, a.href, a.textContent];").await;
+        assert_eq!(open, json!([false, written, format!("Open in {site} ↗")]), "{button}");
+    }
+    s.js("document.getElementById('controls').lastElementChild.scrollIntoView();").await;
+    s.shot("link-copied").await;
+    // f-puzzles JSON in the box, and both files downloaded.
+    let (state, status) = s.press("#export-fpuzzles").await;
+    assert_eq!(state, "ok", "{status}");
+    let boxed = s.js("return document.getElementById('io').value;").await;
+    let boxed = boxed.as_str().expect("text");
+    assert!(boxed.starts_with("{\"grid\":"), "{boxed}");
+    assert_eq!(fpuzzles::parse_fpuzzles(boxed).expect("f-puzzles JSON"), puzzle);
+    let name = "renban-generated-sudoku-ip-generate-like-seed-9";
+    for (button, file) in [("#download-json", format!("{name}.json")), ("#download-fpuzzles", format!("{name}.fpuzzles.json"))] {
+        let (state, status) = s.press(button).await;
+        assert_eq!((state.as_str(), status), ("ok", format!("Downloaded {file}")));
+        let text = s.downloaded(&file).await;
+        let back = formats::parse_puzzle(&text, &ParseOptions::default()).expect("the file reads back");
+        assert_eq!(back, puzzle, "{file}");
+        assert_eq!(back.meta().title.as_deref(), Some(title.as_str()), "{file}");
+    }
+    // An edit makes the written link stale: it goes.
+    s.type_in("r1c1", "5").await;
+    let open = s.js("return [document.getElementById('open-link').hidden, document.getElementById('share-link').value];").await;
+    assert_eq!(open, json!([true, ""]));
+    // Other rules without an editing tool are drawn from their links too: a little killer's
+    // sums where their diagonals enter, a quadruple's digits on its vertex.
+    for (name, drawn, count) in [
+        ("little-killer.json", "#overlay text.kept-little-killer", 6),
+        ("quadruple.json", "#overlay circle.kept-quadruple", 6),
+    ] {
+        let p = formats::parse_puzzle(&example_text(name), &ParseOptions::default()).expect("the example");
+        let (state, status) = s.import(&fpuzzles::to_link(&p, LinkKind::FPuzzles).expect("a link")).await;
+        assert_eq!(state, "ok", "{name}: {status}");
+        let found = s.js(&format!("return document.querySelectorAll('{drawn}').length;")).await;
+        assert_eq!(found, json!(count), "{name}");
+        assert_eq!(s.exported_puzzle().await.1, p, "{name}: kept");
+        s.js("window.scrollTo(0, 0);").await;
+        s.shot(&format!("link-imported-{}", name.trim_end_matches(".json"))).await;
+    }
+    let sums = s.js("return Array.from(document.querySelectorAll('#overlay text.kept-quadruple')).map(t => t.textContent).join(' ');").await;
+    assert_eq!(sums, json!("27 8 24 7 57 8 67 13 23"), "each quadruple's digits, in two rows when more than two");
+    assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
+    s.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_links_and_rules_f_puzzles_cannot_say_are_errors_in_the_report_and_leave_the_puzzle() {
+    let Some(s) = Session::start("badlinks").await else { return };
+    s.js(RECORD_ERRORS).await;
+    let (state, _) = s.import(HARD_LINE).await;
+    assert_eq!(state, "ok");
+    let payload_of = |v: &Value| sudoku_ip_model::formats::fpuzzles::encode_payload(&v.to_string());
+    let sandwich = json!({"size": 9, "grid": vec![vec![json!({}); 9]; 9], "sandwichsum": [{"cell": "R0C1", "value": 5}]});
+    let cases = [
+        ("https://sudokupad.app/abc12", "Error in text: this link is a server id", "copy f-puzzles link"),
+        ("https://www.f-puzzles.com/?id=2x9kq", "Error in text: this link is a server id", "copy f-puzzles link"),
+        (&*format!("https://sudokupad.app/fpuzzles{}", payload_of(&sandwich)), "Error in text.sandwichsum", "not supported"),
+        (&*sandwich.to_string(), "Error in puzzle.sandwichsum", "not supported"),
+    ];
+    for (pasted, starts, mentions) in cases {
+        let (state, status) = s.import(pasted).await;
+        assert_eq!(state, "error", "{pasted}: {status}");
+        let (panel, shown) = s.report().await;
+        assert_eq!((panel, shown.as_str()), (json!("error"), status.as_str()), "the report panel shows it");
+        assert!(shown.starts_with(starts) && shown.contains(mentions), "{pasted}: {shown}");
+        assert_eq!(s.shown_line().await, HARD_LINE, "a bad import leaves the puzzle");
+    }
+    // A rule f-puzzles has no key for is refused by name, not left out of the link.
+    let (state, _) = s.import(&example_text("low-before-high.json")).await;
+    assert_eq!(state, "ok");
+    let listed = s.text_of("#shapes").await;
+    assert!(listed.contains("Low before high: {\"rows\":[1,5,9]}"), "{listed}");
+    let (state, status) = s.press("#copy-sudokupad").await;
+    assert_eq!(state, "error", "{status}");
+    assert!(status.contains("low-before-high"), "{status}");
+    assert_eq!(s.js("return document.getElementById('share-link').value;").await, json!(""));
+    s.shot("link-refused").await;
+    assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
+    s.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killer_whose_digits_may_repeat_keeps_distinct_false_through_import_drawing_solve_and_export() {
+    // Issue 14: the page dropped a killer's "distinct": false. The cage r3c3 r3c4 r4c4 = 4 is
+    // only possible with a repeated digit (1 + 2 + 1: r3c3 and r4c4 share no row, column or box).
+    let Some(s) = Session::start("repeats").await else { return };
+    s.js(RECORD_ERRORS).await;
+    let puzzle = json!({"size": 9, "title": "Sum-only cages",
+        "rules": [{"type": "killer", "distinct": false, "cages": [{"cells": ["r3c3", "r3c4", "r4c4"], "sum": 4}]}]});
+    let (state, status) = s.import(&puzzle.to_string()).await;
+    assert_eq!(state, "ok", "{status}");
+    assert_eq!(s.js("return document.getElementById('cages-repeat').checked;").await, json!(true));
+    let (value, read) = s.exported_puzzle().await;
+    assert_eq!(value["rules"][0]["distinct"], json!(false), "{value}");
+    let (state, text) = s.press("#solve").await;
+    assert_eq!((state.as_str(), text.as_str()), ("ok", "Solved"));
+    let shown = puzzle_of(&s.shown_line().await).givens().clone();
+    assert!(check::verify(&read, &shown).is_empty(), "{:?}", check::verify(&read, &shown));
+    let v = |r: usize, c: usize| shown.values()[r * 9 + c];
+    assert_eq!((v(2, 2), v(3, 3)), (1, 1), "the cage repeats its 1");
+    // Out through the server too: the JSON file keeps it.
+    let (state, _) = s.press("#download-json").await;
+    assert_eq!(state, "ok");
+    let file: Value = serde_json::from_str(&s.downloaded("sum-only-cages.json").await).expect("JSON");
+    assert_eq!(file["rules"][0]["distinct"], json!(false), "{file}");
+    // A new cage drawn on the page may repeat too (5 over three cells is 2 + 1 + 2 only) ...
+    s.add_shape("cage", &["r6c6", "r6c7", "r7c7"], Some(5)).await;
+    assert_eq!(s.js("return document.querySelectorAll('#shapes li').length;").await, json!(2), "{}", s.status().await.1);
+    // ... and unticking "may repeat" makes the cages distinct again: then the sums are refused.
+    s.click("#cages-repeat").await;
+    let value = s.exported_json().await;
+    assert!(value["rules"][0].get("distinct").is_none(), "distinct is the default: {value}");
+    let (state, status) = s.press("#solve").await;
+    assert_eq!(state, "error");
+    assert!(status.contains("distinct digits"), "{status}");
+    s.click("#cages-repeat").await;
+    let (value, read) = s.exported_puzzle().await;
+    assert_eq!(value["rules"][0]["distinct"], json!(false), "{value}");
+    let (state, text) = s.press("#solve").await;
+    assert_eq!((state.as_str(), text.as_str()), ("ok", "Solved"));
+    let shown = puzzle_of(&s.shown_line().await).givens().clone();
+    assert!(check::verify(&read, &shown).is_empty(), "{:?}", check::verify(&read, &shown));
+    assert_eq!(shown.values()[5 * 9 + 5], shown.values()[6 * 9 + 6], "the new cage repeats its 2");
+    s.js("window.scrollTo(0, 0);").await;
+    s.shot("killer-repeats").await;
     assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
     s.close().await;
 }
