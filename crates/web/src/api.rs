@@ -338,10 +338,13 @@ pub(crate) fn parsed(req: &WithPuzzle<NoOptions>, limits: &ServerLimits) -> Resu
 /// (`--link`), for the page's Copy link and Download buttons. A puzzle with a rule f-puzzles
 /// cannot say is refused (422, naming the rule), never written without it.
 pub async fn export(State(state): State<AppState>, req: WithPuzzle<ExportOptions>) -> Result<Json<Value>, AppError> {
-    let puzzle = req.input.puzzle(state.config.limits.solve_side, "export")?;
+    let limits = state.config.limits;
+    let puzzle = req.input.puzzle(limits.solve_side, limits.model_nonzeros, "export")?;
     let o = req.options;
     let kind = |text: Option<&str>| -> Result<LinkKind, AppError> {
-        text.map_or(Ok(LinkKind::SudokuPad), |t| t.parse().map_err(|e: String| AppError::bad("link", format!("link: {e}"))))
+        text.map_or(Ok(LinkKind::SudokuPad), |t| {
+            t.parse().map_err(|e: String| AppError::bad("link", format!("link: {e}")))
+        })
     };
     let format = o.format.as_deref().unwrap_or("json");
     if o.link.is_some() && format != "link" {

@@ -44,34 +44,35 @@ impl PuzzleInput {
                 .into_iter()
                 .filter_map(|(k, present)| present.then_some(k))
                 .collect();
-        let puzzle =
-            match (given.as_slice(), &self.puzzle) {
-                (["puzzle"], Some(Value::Object(_))) => {
-                    if let Some(field) = self.text_only_field() {
-                        return Err(AppError::bad(
-                            field,
-                            format!("{field:?} is for text input; a JSON puzzle carries its own \"size\" and \"box\""),
-                        ));
-                    }
-                    let value = self.puzzle.as_ref().unwrap_or(&Value::Null);
-                    let read = if fpuzzles::is_fpuzzles_value(value) { fpuzzles::from_value } else { json::parse_value };
-                    read(value).map_err(|e| parse_error("puzzle", e))?
-                }
-                (["puzzle"], Some(Value::String(s))) => self.parse_text("puzzle", s, Format::Auto)?,
-                (["puzzle"], Some(other)) => {
+        let puzzle = match (given.as_slice(), &self.puzzle) {
+            (["puzzle"], Some(Value::Object(_))) => {
+                if let Some(field) = self.text_only_field() {
                     return Err(AppError::bad(
-                        "puzzle",
-                        format!("expected a JSON puzzle object or a string, found {other}"),
-                    ))
+                        field,
+                        format!("{field:?} is for text input; a JSON puzzle carries its own \"size\" and \"box\""),
+                    ));
                 }
-                (["line"], _) => self.parse_text("line", self.line.as_deref().unwrap_or(""), Format::Line)?,
-                (["text"], _) => self.parse_text("text", self.text.as_deref().unwrap_or(""), Format::Auto)?,
-                ([], _) => return Err(AppError::bad(
+                let value = self.puzzle.as_ref().unwrap_or(&Value::Null);
+                let read = if fpuzzles::is_fpuzzles_value(value) { fpuzzles::from_value } else { json::parse_value };
+                read(value).map_err(|e| parse_error("puzzle", e))?
+            }
+            (["puzzle"], Some(Value::String(s))) => self.parse_text("puzzle", s, Format::Auto)?,
+            (["puzzle"], Some(other)) => {
+                return Err(AppError::bad(
+                    "puzzle",
+                    format!("expected a JSON puzzle object or a string, found {other}"),
+                ))
+            }
+            (["line"], _) => self.parse_text("line", self.line.as_deref().unwrap_or(""), Format::Line)?,
+            (["text"], _) => self.parse_text("text", self.text.as_deref().unwrap_or(""), Format::Auto)?,
+            ([], _) => {
+                return Err(AppError::bad(
                     "puzzle",
                     "no puzzle: give \"puzzle\" (a JSON puzzle object), \"line\" (81 characters for 9x9) or \"text\"",
-                )),
-                _ => return Err(AppError::bad(given[1], format!("give only one of {}", given.join(", ")))),
-            };
+                ))
+            }
+            _ => return Err(AppError::bad(given[1], format!("give only one of {}", given.join(", ")))),
+        };
         if puzzle.n() > max_side {
             return Err(AppError::GridTooLarge { n: puzzle.n(), max: max_side, action });
         }

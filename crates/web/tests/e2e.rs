@@ -989,7 +989,8 @@ async fn a_sudokupad_link_imports_with_its_title_and_rules_solves_and_goes_back_
         assert!(status.starts_with(&format!("{site} link")), "{status}");
         let written = s.js("return document.getElementById('share-link').value;").await;
         assert_eq!(written, json!(fpuzzles::to_link(&puzzle, kind).expect("link")), "{button}");
-        let open = s.js("const a = document.getElementById('open-link'); return [a.hidden, a.href, a.textContent];").await;
+        let open =
+            s.js("const a = document.getElementById('open-link'); return [a.hidden, a.href, a.textContent];").await;
         assert_eq!(open, json!([false, written, format!("Open in {site} ↗")]), "{button}");
     }
     s.js("document.getElementById('controls').lastElementChild.scrollIntoView();").await;
@@ -1002,7 +1003,9 @@ async fn a_sudokupad_link_imports_with_its_title_and_rules_solves_and_goes_back_
     assert!(boxed.starts_with("{\"grid\":"), "{boxed}");
     assert_eq!(fpuzzles::parse_fpuzzles(boxed).expect("f-puzzles JSON"), puzzle);
     let name = "renban-generated-sudoku-ip-generate-like-seed-9";
-    for (button, file) in [("#download-json", format!("{name}.json")), ("#download-fpuzzles", format!("{name}.fpuzzles.json"))] {
+    for (button, file) in
+        [("#download-json", format!("{name}.json")), ("#download-fpuzzles", format!("{name}.fpuzzles.json"))]
+    {
         let (state, status) = s.press(button).await;
         assert_eq!((state.as_str(), status), ("ok", format!("Downloaded {file}")));
         let text = s.downloaded(&file).await;
@@ -1012,7 +1015,9 @@ async fn a_sudokupad_link_imports_with_its_title_and_rules_solves_and_goes_back_
     }
     // An edit makes the written link stale: it goes.
     s.type_in("r1c1", "5").await;
-    let open = s.js("return [document.getElementById('open-link').hidden, document.getElementById('share-link').value];").await;
+    let open = s
+        .js("return [document.getElementById('open-link').hidden, document.getElementById('share-link').value];")
+        .await;
     assert_eq!(open, json!([true, ""]));
     // Other rules without an editing tool are drawn from their links too: a little killer's
     // sums where their diagonals enter, a quadruple's digits on its vertex.
@@ -1042,11 +1047,16 @@ async fn bad_links_and_rules_f_puzzles_cannot_say_are_errors_in_the_report_and_l
     let (state, _) = s.import(HARD_LINE).await;
     assert_eq!(state, "ok");
     let payload_of = |v: &Value| sudoku_ip_model::formats::fpuzzles::encode_payload(&v.to_string());
-    let sandwich = json!({"size": 9, "grid": vec![vec![json!({}); 9]; 9], "sandwichsum": [{"cell": "R0C1", "value": 5}]});
+    let sandwich =
+        json!({"size": 9, "grid": vec![vec![json!({}); 9]; 9], "sandwichsum": [{"cell": "R0C1", "value": 5}]});
     let cases = [
         ("https://sudokupad.app/abc12", "Error in text: this link is a server id", "copy f-puzzles link"),
         ("https://www.f-puzzles.com/?id=2x9kq", "Error in text: this link is a server id", "copy f-puzzles link"),
-        (&*format!("https://sudokupad.app/fpuzzles{}", payload_of(&sandwich)), "Error in text.sandwichsum", "not supported"),
+        (
+            &*format!("https://sudokupad.app/fpuzzles{}", payload_of(&sandwich)),
+            "Error in text.sandwichsum",
+            "not supported",
+        ),
         (&*sandwich.to_string(), "Error in puzzle.sandwichsum", "not supported"),
     ];
     for (pasted, starts, mentions) in cases {
@@ -1097,7 +1107,12 @@ async fn a_killer_whose_digits_may_repeat_keeps_distinct_false_through_import_dr
     assert_eq!(file["rules"][0]["distinct"], json!(false), "{file}");
     // A new cage drawn on the page may repeat too (5 over three cells is 2 + 1 + 2 only) ...
     s.add_shape("cage", &["r6c6", "r6c7", "r7c7"], Some(5)).await;
-    assert_eq!(s.js("return document.querySelectorAll('#shapes li').length;").await, json!(2), "{}", s.status().await.1);
+    assert_eq!(
+        s.js("return document.querySelectorAll('#shapes li').length;").await,
+        json!(2),
+        "{}",
+        s.status().await.1
+    );
     // ... and unticking "may repeat" makes the cages distinct again: then the sums are refused.
     s.click("#cages-repeat").await;
     let value = s.exported_json().await;
