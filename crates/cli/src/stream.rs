@@ -12,14 +12,14 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 
 use anyhow::{anyhow, Context};
-use sudoku_ip::formats::{self, Document, ParseOptions};
+use sudoku_ip::formats::{self, BatchLines, Document, ParseOptions};
 use sudoku_ip::model::ParseError;
 use sudoku_ip::Puzzle;
 
 use super::Failure;
 
-/// Lines read before the format is decided.
-pub const PREFIX_LINES: usize = 256;
+/// Lines read before the format is decided (the batch's headers must be within them).
+pub const PREFIX_LINES: usize = formats::BATCH_START_LINES;
 
 /// A batch line: its number (1-based) and the puzzle or why it is not one.
 pub type Item = (usize, Result<Puzzle, ParseError>);
@@ -40,7 +40,8 @@ pub struct Lines {
     rest: Option<Box<dyn BufRead>>,
     /// Number of the next line `rest` gives.
     next_line: usize,
-    opts: ParseOptions,
+    /// How the rest is read: the format and the headers (`# box:`, `# rules:`) of the prefix.
+    reader: Option<BatchLines>,
 }
 
 impl Iterator for Lines {
@@ -62,11 +63,10 @@ impl Iterator for Lines {
                 Ok(_) => {
                     let line = self.next_line;
                     self.next_line += 1;
-                    let text = buf.trim();
-                    if text.is_empty() || text.starts_with('#') {
-                        continue;
+                    match self.reader.as_ref()?.line(&buf, line) {
+                        Some(item) => return Some((line, item)),
+                        None => continue,
                     }
-                    return Some((line, sudoku_ip::parse_batch_line(text, line, &self.opts)));
                 }
                 Err(e) => {
                     // Not text (or the read failed): the last item says so, and the batch ends.
@@ -94,13 +94,14 @@ pub fn open(path: Option<&Path>, opts: &ParseOptions) -> Result<(Stream, String)
         // The whole file is in the prefix: read exactly as every other command reads it.
         return match formats::parse_document(&prefix, opts).map_err(at)? {
             Document::Single(p) => Ok((Stream::Single(p), name)),
-            Document::Batch(items) => Ok((Stream::Batch(Lines::ready(items, opts)), name)),
+            Document::Batch(items) => Ok((Stream::Batch(Lines::ready(items)), name)),
         };
     };
     match formats::parse_document(&prefix, opts) {
         Ok(Document::Batch(items)) => {
             let next_line = prefix.lines().count() + 1;
-            let lines = Lines { ready: items.into(), rest: Some(rest), next_line, opts: opts.clone() };
+            let reader = BatchLines::new(&prefix, opts).map_err(at)?;
+            let lines = Lines { ready: items.into(), rest: Some(rest), next_line, reader: Some(reader) };
             Ok((Stream::Batch(lines), name))
         }
         // Not a batch (or not readable from its start alone): the whole text, as one input.
@@ -110,15 +111,15 @@ pub fn open(path: Option<&Path>, opts: &ParseOptions) -> Result<(Stream, String)
             rest.read_to_string(&mut text).with_context(|| format!("cannot read {name}"))?;
             match formats::parse_document(&text, opts).map_err(at)? {
                 Document::Single(p) => Ok((Stream::Single(p), name)),
-                Document::Batch(items) => Ok((Stream::Batch(Lines::ready(items, opts)), name)),
+                Document::Batch(items) => Ok((Stream::Batch(Lines::ready(items)), name)),
             }
         }
     }
 }
 
 impl Lines {
-    fn ready(items: Vec<Item>, opts: &ParseOptions) -> Lines {
-        Lines { ready: items.into(), rest: None, next_line: 0, opts: opts.clone() }
+    fn ready(items: Vec<Item>) -> Lines {
+        Lines { ready: items.into(), rest: None, next_line: 0, reader: None }
     }
 }
 

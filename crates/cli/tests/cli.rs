@@ -339,3 +339,76 @@ fn a_streamed_batch_warns_about_a_killer_cage_whose_cells_do_not_touch_with_its_
         ["warning: <stdin>:2: killer cage 1 (r4c2 r4c4) is 2 pieces whose cells do not touch; read as one cage"]
     );
 }
+
+#[test]
+fn a_streamed_batch_keeps_its_header_rules_past_the_lines_read_first() {
+    // Issue 14: lines after the first 256 were read with the command line's options only, so a
+    // `# box: 3x2` / `# rules: diagonal` batch lost both there (46 of 300 grids broke them).
+    let head = "# box: 3x2\n# rules: diagonal\n";
+    let empty = ".".repeat(36);
+    let mut input = String::from(head);
+    for i in 0..320 {
+        if i == 290 {
+            input.push_str("# rules: diagonal\n"); // the same header again: allowed
+        }
+        input.push_str(&empty);
+        input.push('\n');
+    }
+    let out = run(&["solve", "-O", "line", "-"], &input);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 320, "one result a puzzle line");
+    let rules = sudoku_ip::formats::parse_puzzle(&format!("{head}{empty}\n"), &Default::default()).expect("parses");
+    for (i, l) in lines.iter().enumerate() {
+        let violations = check::verify(&rules, &grid(l));
+        assert!(violations.is_empty(), "puzzle {i}: {l}: {violations:?}");
+    }
+
+    // A header that first appears after the start cannot apply to the lines already solved.
+    let mut late = String::from(head);
+    for _ in 0..300 {
+        late.push_str(&empty);
+        late.push('\n');
+    }
+    late.push_str("# box: 2x3\n");
+    late.push_str(&empty);
+    late.push('\n');
+    let out = run(&["solve", "-O", "line", "-"], &late);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let bad: Vec<&str> = stdout.lines().filter(|l| l.starts_with("bad input")).collect();
+    assert_eq!(bad.len(), 1, "{stdout}");
+    assert!(
+        bad[0].contains("line 303")
+            && bad[0].contains("a second `# box:` header says \"2x3\", the first (line 1) \"3x2\""),
+        "{}",
+        bad[0]
+    );
+}
+
+#[test]
+fn the_messages_issue_14_quoted_say_where_and_what_was_expected() {
+    // Issue 14 §10: each of these was unclear; now each names its line (or option) and what was
+    // expected, and exits 2.
+    let cases: [(&[&str], String, &[&str]); 4] = [
+        // A malformed triplet, not a one-line puzzle "needing n² characters".
+        (&["solve", "-"], "1,1\n".into(), &["line 1", "row,col,digit", "this row has 2 entries"]),
+        // Eight rows of nine cells: the missing row is named, not row 1.
+        (&["solve", "-"], "123456789\n".repeat(8), &["line 8", "row 9 is missing", "9 rows of 9 cells"]),
+        // `echo null`: JSON null is not a puzzle object (not "a 2x2 grid has no box shape").
+        (&["solve", "-"], "null\n".into(), &["line 1", "null, not a puzzle object", "--format"]),
+        // More clues than cells: refused, not a full grid printed with exit 0.
+        (&["generate", "--clues", "200", "--seed", "1"], String::new(), &["--clues 200", "81 cells", "at most 81"]),
+    ];
+    for (args, stdin, words) in cases {
+        let out = run(args, &stdin);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?} {stdin:?}: {err}");
+        assert!(text(&out.stdout).is_empty(), "{args:?}: nothing on stdout");
+        for w in words {
+            assert!(err.contains(w), "{args:?} {stdin:?}: {err:?} lacks {w:?}");
+        }
+        assert!(!err.contains("n² characters") && !err.contains("2x2"), "{err}");
+    }
+}

@@ -259,6 +259,77 @@ pub fn parse_document(text: &str, opts: &ParseOptions) -> Result<Document, Parse
     }
 }
 
+/// How many lines a reader of a long batch reads before it decides how to read the rest
+/// ([`BatchLines`]): its headers must be within them.
+pub const BATCH_START_LINES: usize = 256;
+
+/// The later lines of a long batch, read one at a time exactly as [`parse_document`] reads a
+/// whole batch: with the format and the `# size:`, `# box:` and `# rules:` headers decided on
+/// the batch's start (its first [`BATCH_START_LINES`] lines). A streamed `solve` reads a file of
+/// a million puzzles with it and never holds more than a line.
+#[derive(Clone, Debug)]
+pub struct BatchLines {
+    kind: LineKind,
+    opts: ParseOptions,
+    headers: Headers,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LineKind {
+    FPuzzles,
+    Json,
+    Text,
+}
+
+impl BatchLines {
+    /// How to read the lines after `start`, the batch's first lines (which [`parse_document`]
+    /// reads), with the caller's `opts` (which win over headers).
+    pub fn new(start: &str, opts: &ParseOptions) -> Result<BatchLines, ParseError> {
+        let plain = |kind| Ok(BatchLines { kind, opts: opts.clone(), headers: Headers::default() });
+        if opts.format == Format::FPuzzles || (opts.format == Format::Auto && fpuzzles_links(start)) {
+            return plain(LineKind::FPuzzles);
+        }
+        if opts.format == Format::Json || (opts.format == Format::Auto && starts_as_json(start)) {
+            return plain(LineKind::Json);
+        }
+        let headers = Headers::read(start)?;
+        let mut opts = ParseOptions {
+            format: opts.format,
+            size: opts.size.or(headers.size),
+            box_shape: opts.box_shape.or(headers.box_shape),
+        };
+        if opts.format == Format::Auto {
+            opts.size = detect_format(start, &opts)?.side.or(opts.size);
+        }
+        Ok(BatchLines { kind: LineKind::Text, opts, headers })
+    }
+
+    /// Line `no` of the batch: `None` for a blank or comment line, else the puzzle on it or why
+    /// it is not one (also a header comment that the batch's start did not have, or that says
+    /// something else than it).
+    pub fn line(&self, raw: &str, no: usize) -> Option<Result<Puzzle, ParseError>> {
+        let text = raw.trim();
+        if self.kind != LineKind::Text {
+            if text.is_empty() || text.starts_with('#') {
+                return None;
+            }
+            let parsed = match self.kind {
+                LineKind::FPuzzles => fpuzzles::parse_fpuzzles(text),
+                _ => json_line(text),
+            };
+            return Some(parsed.map_err(|e| e.from_line(no)));
+        }
+        if let Err(e) = self.headers.check_later(raw, no) {
+            return Some(Err(e));
+        }
+        let line = Line { no, text: raw.split('#').next().unwrap_or("").trim_end() };
+        if line.text.trim().is_empty() {
+            return None;
+        }
+        Some(parse_one_line(&line, &self.opts).and_then(|p| self.headers.add_rules(p)))
+    }
+}
+
 /// Whether the text's first meaningful line is an f-puzzles / SudokuPad link or payload.
 fn fpuzzles_links(text: &str) -> bool {
     meaningful_lines(text).first().is_some_and(|l| fpuzzles::looks_like_link(l.text))
@@ -287,45 +358,41 @@ fn fpuzzles_document(text: &str) -> Result<Document, ParseError> {
 
 /// The header comments of a text puzzle: `# size: 16`, `# box: 2x3`, `# rules: diagonal,...`
 /// (whole-line comments; keys in any case). Other comments are left alone.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct Headers {
     size: Option<usize>,
     box_shape: Option<BoxShape>,
     /// Rule names with their line and column.
     rules: Vec<(String, Position)>,
+    /// Each header key met, with its value and line (a second one must say the same).
+    seen: Vec<(String, String, usize)>,
+}
+
+/// A header comment line: its key (lower case), its value (trimmed) and the value's 1-based
+/// column; `None` for any other line.
+fn header_of(raw: &str) -> Option<(String, &str, usize)> {
+    let comment = raw.trim_start().strip_prefix('#')?;
+    let (key, value) = comment.split_once(':')?;
+    let key = key.trim().to_ascii_lowercase();
+    if !matches!(key.as_str(), "size" | "box" | "rules") {
+        return None;
+    }
+    let value_at = raw.len() - value.trim_start().len();
+    let column = raw[..value_at].chars().count() + 1;
+    Some((key, value.trim(), column))
 }
 
 impl Headers {
     fn read(text: &str) -> Result<Headers, ParseError> {
         let mut h = Headers::default();
-        let mut seen: Vec<(String, String, usize)> = Vec::new();
         for (i, raw) in text.trim_start_matches('\u{feff}').lines().enumerate() {
             let no = i + 1;
-            let Some(comment) = raw.trim_start().strip_prefix('#') else { continue };
-            let Some((key, value)) = comment.split_once(':') else { continue };
-            let key = key.trim().to_ascii_lowercase();
-            if !matches!(key.as_str(), "size" | "box" | "rules") {
-                continue;
-            }
-            // 1-based column of the value, for errors.
-            let value_at = raw.len() - value.trim_start().len();
-            let column = raw[..value_at].chars().count() + 1;
-            let value = value.trim();
+            let Some((key, value, column)) = header_of(raw) else { continue };
             // The same header twice (a file of several generated grids) must say the same.
-            if let Some((_, first, first_line)) = seen.iter().find(|(k, _, _)| *k == key) {
-                if first != value {
-                    return Err(ParseError::shape(
-                        no,
-                        format!(
-                            "a second `# {key}:` header says {:?}, the first (line {first_line}) {:?}",
-                            excerpt(value),
-                            excerpt(first)
-                        ),
-                    ));
-                }
+            if h.repeated(&key, value, no)? {
                 continue;
             }
-            seen.push((key.clone(), value.to_string(), no));
+            h.seen.push((key.clone(), value.to_string(), no));
             let bad = |expected: &str| ParseError::unexpected(no, column, excerpt(value), expected);
             match key.as_str() {
                 "size" => {
@@ -350,6 +417,38 @@ impl Headers {
             }
         }
         Ok(h)
+    }
+
+    /// Whether header `key` was met before (then `value` must be the same, or an error).
+    fn repeated(&self, key: &str, value: &str, no: usize) -> Result<bool, ParseError> {
+        match self.seen.iter().find(|(k, _, _)| k == key) {
+            None => Ok(false),
+            Some((_, first, _)) if first == value => Ok(true),
+            Some((_, first, first_line)) => Err(ParseError::shape(
+                no,
+                format!(
+                    "a second `# {key}:` header says {:?}, the first (line {first_line}) {:?}",
+                    excerpt(value),
+                    excerpt(first)
+                ),
+            )),
+        }
+    }
+
+    /// A comment line met after the headers were read (a streamed batch's later lines): a
+    /// header there must repeat one already read, since the lines before it were read without it.
+    fn check_later(&self, raw: &str, no: usize) -> Result<(), ParseError> {
+        let Some((key, value, _)) = header_of(raw) else { return Ok(()) };
+        if self.repeated(&key, value, no)? {
+            return Ok(());
+        }
+        Err(ParseError::shape(
+            no,
+            format!(
+                "a `# {key}:` header after the puzzles it would apply to: a long batch is read as it goes, \
+                 with the headers found in its first {BATCH_START_LINES} lines; put the header at the top"
+            ),
+        ))
     }
 
     /// The puzzle with the header's rules added (after any it has), each checked for its grid.

@@ -780,3 +780,35 @@ fn json_errors_are_shown_elided_with_their_ends() {
     assert_eq!(elide("short", 10), "short");
     assert_eq!(elide("abcdefghij", 4), "ab … ij");
 }
+
+#[test]
+fn batch_lines_reads_each_line_as_the_whole_document_does() {
+    // Text with headers, JSON lines and f-puzzles-free text: every line read alone equals the
+    // same line of the whole document, headers' box and rules included.
+    let empty = ".".repeat(36);
+    let text_batch = format!("# box: 3x2\n# rules: diagonal\n{empty}\n1{}\n\n{empty} # note\n", &empty[1..]);
+    let json_batch = "{\"size\": 4, \"givens\": \"1...............\"}\n# c\n{\"size\": 4, \"givens\": 7}\n";
+    for (batch, opts) in [
+        (text_batch.as_str(), ParseOptions::default()),
+        (json_batch, ParseOptions::default()),
+        (text_batch.as_str(), ParseOptions { box_shape: BoxShape::parse("2x3"), ..ParseOptions::default() }),
+    ] {
+        let Ok(Document::Batch(whole)) = parse_document(batch, &opts) else { panic!("a batch: {batch}") };
+        let reader = BatchLines::new(batch, &opts).expect("reader");
+        let alone: Vec<(usize, Result<Puzzle, ParseError>)> =
+            batch.lines().enumerate().filter_map(|(i, l)| reader.line(l, i + 1).map(|p| (i + 1, p))).collect();
+        assert_eq!(alone.len(), whole.len(), "{batch}");
+        for ((la, a), (lw, w)) in alone.iter().zip(&whole) {
+            assert_eq!(la, lw);
+            match (a, w) {
+                (Ok(a), Ok(w)) => assert_eq!(a, w, "line {la}"),
+                (Err(_), Err(_)) => {}
+                _ => panic!("line {la}: {a:?} vs {w:?}"),
+            }
+        }
+    }
+    let reader = BatchLines::new(&text_batch, &ParseOptions::default()).expect("reader");
+    assert!(reader.line("# rules: diagonal", 9).is_none(), "the same header again");
+    let late = reader.line("# size: 6", 9).expect("an error item").expect_err("refused");
+    assert!(late.to_string().contains("after the puzzles it would apply to"), "{late}");
+}
