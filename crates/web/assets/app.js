@@ -5,8 +5,9 @@
 // `S` into the JSON puzzle format the API (and the command line) reads; `loadPuzzleJson` reads
 // the canonical form the server writes back. Solutions come only from the server, which
 // checks every grid before sending it. Nothing read is dropped: a rule the editor has no tool
-// for (renban, little killer, … from a SudokuPad link) is kept as read, drawn and listed, and
-// sent back with the puzzle; so are its title, author and rules text.
+// for (little killer, quadruple, … from a SudokuPad link) is kept as read, drawn and listed, and
+// sent back with the puzzle; so are its title, author and rules text. Line rules (renban,
+// whispers, palindrome, between lines) are drawn by dragging through cells.
 'use strict';
 
 (() => {
@@ -28,6 +29,21 @@
     even: 'Select cells, then Add to mark them even (Add again to unmark).',
     extra: 'Select cells whose digits must all differ, then Add or press Enter.',
   };
+  // The line rules drawn by dragging through cells: the tool, its rule's JSON type, the least
+  // difference for whispers (Dutch: one less than German's ⌈n/2⌉, so 4 on a 9×9), the fewest
+  // cells a line takes, and what a person is told.
+  const LINE_TOOLS = {
+    renban: { name: 'Renban', type: 'renban', min: 2, hint: 'the digits on the line are a set of consecutive digits, in any order' },
+    whispers: { name: 'German whispers', type: 'german-whispers', min: 2, hint: 'neighbours on the line differ by at least 5 on a 9x9 (⌈n/2⌉)' },
+    dutch: { name: 'Dutch whispers', type: 'german-whispers', difference: (n) => Math.max(1, Math.ceil(n / 2) - 1), min: 2, hint: 'neighbours on the line differ by at least 4 on a 9x9 (⌈n/2⌉ − 1)' },
+    palindrome: { name: 'Palindrome', type: 'palindrome', min: 2, hint: 'the line reads the same from either end' },
+    between: { name: 'Between line', type: 'between-line', min: 3, hint: 'the digits between the two end circles lie strictly between theirs' },
+  };
+  const LINE_TYPES = new Set(Object.values(LINE_TOOLS).map((t) => t.type));
+  for (const [name, spec] of Object.entries(LINE_TOOLS)) {
+    TOOL_HINTS[name] = `Drag through the cells of the line: ${spec.hint}. It is added when you let go. `
+      + 'Dragging back takes the last cell off; Shift+click then Add works too.';
+  }
 
   // ------------------------------------------------------------------------------------------
   // State.
@@ -39,7 +55,8 @@
       odd: [], even: [], extra: [], kropkiAll: false, xvAll: false,
       // Killer cages hold distinct digits unless the puzzle says they may repeat.
       cagesDistinct: true,
-      // Rules the editor cannot draw, as read (JSON puzzle format objects).
+      // Rules held as their JSON puzzle format objects: those the editor cannot draw, as read,
+      // and the line rules its line tools draw (renban, whispers, palindrome, between lines).
       kept: [],
       // title, author, ruleset, source, notes: kept for people.
       meta: {},
@@ -56,6 +73,7 @@
   let health = null;
   let lastKey = { cell: -1, value: 0, time: 0 };
   let dragging = false;
+  let dragged = false; // a line tool's drag went through another cell (then letting go adds the line)
 
   function commit(mutate) {
     undoStack.push(JSON.stringify(S));
@@ -419,7 +437,7 @@
     });
     S.xs.forEach((p) => letter(p, 'X'));
     S.vs.forEach((p) => letter(p, 'V'));
-    if (selection.length > 1 && (tool === 'thermo' || tool === 'arrow')) {
+    if (selection.length > 1 && (tool === 'thermo' || tool === 'arrow' || LINE_TOOLS[tool])) {
       svgEl('polyline', { points: selection.map((i) => `${cx(i)},${cy(i)}`).join(' '), fill: 'none', stroke: '#1f5fbf', 'stroke-width': 0.06, 'stroke-dasharray': '0.12 0.08' }, svg);
     }
   }
@@ -478,6 +496,17 @@
   // Lines as setters colour them (renban purple, whispers green, palindrome grey, between
   // lines with a circle at each end); any other rule with lines is drawn in a neutral violet.
   const LINE_COLOURS = { renban: '#c28be6', 'german-whispers': '#5fc46a', palindrome: '#a7aeb6', 'between-line': '#9fb3d1' };
+  // Dutch whispers (a whispers line whose difference is less than German's) in orange.
+  const DUTCH_COLOUR = '#f0a23b';
+  const isDutch = (rule) => rule.type === 'german-whispers' && rule.difference != null && rule.difference < Math.ceil(S.n / 2);
+
+  // What a line rule is called in the list: Dutch whispers and other differences by name.
+  function lineRuleName(rule) {
+    if (rule.type === 'german-whispers' && rule.difference != null && rule.difference !== Math.ceil(S.n / 2)) {
+      return rule.difference === LINE_TOOLS.dutch.difference(S.n) ? 'Dutch whispers' : `Whispers (${rule.difference} apart)`;
+    }
+    return { renban: 'Renban', 'german-whispers': 'German whispers', palindrome: 'Palindrome', 'between-line': 'Between line' }[rule.type];
+  }
 
   // The rules the editor has no tool for, drawn from their JSON: lines, little killer clues
   // (the sum in the corner where the diagonal enters, and the diagonal dotted), quadruples (a
@@ -494,7 +523,7 @@
       for (const line of Array.isArray(rule.lines) ? rule.lines : []) {
         const ids = cells(line);
         if (!ids.length) continue;
-        const stroke = LINE_COLOURS[rule.type] || '#b29ad8';
+        const stroke = isDutch(rule) ? DUTCH_COLOUR : LINE_COLOURS[rule.type] || '#b29ad8';
         svgEl('polyline', { class: cls, points: ids.map((i) => `${cx(i)},${cy(i)}`).join(' '), fill: 'none', stroke, 'stroke-width': 0.2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }, under);
         if (rule.type === 'between-line') {
           for (const end of [ids[0], ids[ids.length - 1]]) svgEl('circle', { class: cls, cx: cx(end), cy: cy(end), r: 0.4, fill: '#fff', stroke: '#8a929b', 'stroke-width': 0.04 }, under);
@@ -570,7 +599,17 @@
     if (S.odd.length) add('odd', `Odd: ${names(S.odd)}`, () => { S.odd = []; });
     if (S.even.length) add('even', `Even: ${names(S.even)}`, () => { S.even = []; });
     S.extra.forEach((r, k) => add(`extra-${k}`, `Extra region: ${names(r)}`, () => S.extra.splice(k, 1)));
-    S.kept.forEach((rule, k) => add(`kept-${k}`, `${keptLabel(rule)} (imported; no tool to edit it here)`, () => S.kept.splice(k, 1)));
+    S.kept.forEach((rule, k) => {
+      // A line rule's lines one by one, each with its own remove button (the rule goes with its last line).
+      if (LINE_TYPES.has(rule.type) && Array.isArray(rule.lines)) {
+        rule.lines.forEach((line, j) => add(`line-${k}-${j}`, `${lineRuleName(rule)}: ${line.join(' → ')}`, () => {
+          S.kept[k].lines.splice(j, 1);
+          if (!S.kept[k].lines.length) S.kept.splice(k, 1);
+        }));
+        return;
+      }
+      add(`kept-${k}`, `${keptLabel(rule)} (imported; no tool to edit it here)`, () => S.kept.splice(k, 1));
+    });
   }
 
   function syncControls() {
@@ -616,6 +655,7 @@
       paintRegion(i, true);
       return;
     }
+    dragged = false;
     if (e.shiftKey || e.ctrlKey || e.metaKey) {
       const at = selection.indexOf(i);
       if (at >= 0 && (e.ctrlKey || e.metaKey)) selection.splice(at, 1); else if (at < 0) selection.push(i);
@@ -630,11 +670,42 @@
   function onCellEnter(i) {
     if (!dragging) return;
     if (tool === 'jigsaw') { paintRegion(i, false); return; }
+    if (LINE_TOOLS[tool]) { extendLine(i); return; }
     if (!selection.includes(i)) {
       selection.push(i);
       cursor = i;
       render();
     }
+  }
+
+  // Dragging a line: back onto the cell before the last takes the last off; a cell further on
+  // adds the king steps towards it (a quick drag can skip a cell), stopping at the line itself.
+  function extendLine(i) {
+    if (!selection.length || selection[selection.length - 1] === i) return;
+    if (selection.length > 1 && selection[selection.length - 2] === i) {
+      selection.pop();
+    } else {
+      let last = selection[selection.length - 1];
+      while (last !== i) {
+        const r = rowOf(last) + Math.sign(rowOf(i) - rowOf(last)), c = colOf(last) + Math.sign(colOf(i) - colOf(last));
+        const next = r * S.n + c;
+        if (selection.includes(next)) break;
+        selection.push(next);
+        last = next;
+      }
+    }
+    cursor = selection[selection.length - 1];
+    dragged = true;
+    render();
+  }
+
+  // Letting go of a line drag of two cells or more adds the line (a click, or Shift+click
+  // building a line cell by cell, adds nothing until Add or Enter).
+  function endDrag() {
+    const was = dragging && dragged;
+    dragging = false;
+    dragged = false;
+    if (was && LINE_TOOLS[tool] && selection.length >= 2) addShape();
   }
 
   function paintRegion(i, first) {
@@ -773,11 +844,36 @@
         break;
       }
       case 'extra': commit(() => S.extra.push(sel.slice().sort((a, b) => a - b))); break;
+      case 'renban': case 'whispers': case 'dutch': case 'palindrome': case 'between': {
+        const spec = LINE_TOOLS[tool];
+        if (sel.length < spec.min) { fail(`${spec.name}: a line needs at least ${spec.min} cells`); return; }
+        if (!path()) return;
+        if (spec.type === 'renban' && sel.length > S.n) { fail(`A renban line of ${sel.length} cells cannot hold different digits of a ${S.n}x${S.n} grid`); return; }
+        const other = S.kept.find((r) => r.type === spec.type && r.difference !== lineDifference(spec));
+        if (other) { fail(`This puzzle's whispers are ${lineRuleName(other)}: a puzzle holds one kind (remove those lines first)`); return; }
+        commit(() => addLine(spec, sel));
+        break;
+      }
       default: return;
     }
     selection = [];
     render();
     setStatus('Added', 'ok');
+  }
+
+  const lineDifference = (spec) => (spec.difference ? spec.difference(S.n) : undefined);
+
+  // Adds a line to the puzzle's rule of the tool's kind, made when it is the first. A puzzle
+  // holds one rule a kind, so one whispers difference: German or Dutch, not both.
+  function addLine(spec, cells) {
+    const difference = lineDifference(spec);
+    let rule = S.kept.find((r) => r.type === spec.type && Array.isArray(r.lines));
+    if (!rule) {
+      rule = { type: spec.type, lines: [] };
+      if (difference !== undefined) rule.difference = difference;
+      S.kept.push(rule);
+    }
+    rule.lines.push(cells.map(cellName));
   }
 
   // ------------------------------------------------------------------------------------------
@@ -1176,7 +1272,7 @@
 
   function wire() {
     document.addEventListener('keydown', onKey);
-    window.addEventListener('mouseup', () => { dragging = false; });
+    window.addEventListener('mouseup', endDrag);
     window.addEventListener('hashchange', loadFromHash);
     $('#size').addEventListener('change', (e) => { const n = +e.target.value; newGrid(n, inferredBox(n)); });
     $('#box').addEventListener('change', (e) => {

@@ -16,6 +16,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
@@ -958,11 +959,12 @@ async fn a_sudokupad_link_imports_with_its_title_and_rules_solves_and_goes_back_
     assert_eq!((state.as_str(), status.as_str()), ("ok", "Imported"));
     let meta = s.js("return [document.getElementById('puzzle-meta').hidden, document.getElementById('puzzle-title').textContent];").await;
     assert_eq!(meta, json!([false, title]), "the title is shown above the board");
-    // The renban lines, which the editor has no tool for, are drawn, listed and kept.
+    // The renban lines are drawn, listed one by one (to edit like drawn ones) and kept.
     let drawn = s.js("return document.querySelectorAll('#underlay polyline.kept-renban').length;").await;
     assert_eq!(drawn, json!(6), "one purple line a renban line");
-    let listed = s.text_of("#shapes").await;
-    assert!(listed.contains("Renban: 6 lines"), "{listed}");
+    let listed = s.shapes().await;
+    assert_eq!(listed.iter().filter(|l| l.starts_with("Renban: ")).count(), 6, "{listed:?}");
+    assert!(listed.contains(&"Renban: r2c1 → r1c1 → r1c2 → r1c3".to_string()), "{listed:?}");
     let (value, read) = s.exported_puzzle().await;
     assert_eq!(read, puzzle, "the page holds the linked puzzle, every rule kept: {value}");
     assert_eq!(value["title"], json!(title));
@@ -1130,6 +1132,144 @@ async fn a_killer_whose_digits_may_repeat_keeps_distinct_false_through_import_dr
     assert_eq!(shown.values()[5 * 9 + 5], shown.values()[6 * 9 + 6], "the new cage repeats its 2");
     s.js("window.scrollTo(0, 0);").await;
     s.shot("killer-repeats").await;
+    assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
+    s.close().await;
+}
+
+impl Session {
+    /// Presses the mouse on the first cell, moves through the others in order and lets go, as a
+    /// person drags. `jump` moves to each next cell in one step (no pointer moves between them).
+    async fn drag(&self, cells: &[&str], jump: bool) {
+        let mut mouse = MouseActions::new("mouse".into());
+        for (k, cell) in cells.iter().enumerate() {
+            let element = self.client.find(Locator::Css(&format!("[data-cell=\"{cell}\"]"))).await.expect("a cell");
+            let duration = if jump { None } else { Some(Duration::from_millis(60)) };
+            mouse = mouse.then(PointerAction::MoveToElement { element, duration, x: 0, y: 0 });
+            if k == 0 {
+                mouse = mouse.then(PointerAction::Down { button: MOUSE_BUTTON_LEFT });
+            }
+        }
+        mouse = mouse.then(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
+        self.client.perform_actions(mouse).await.expect("a drag");
+    }
+
+    /// The texts of the Draw panel's list of shapes.
+    async fn shapes(&self) -> Vec<String> {
+        let v =
+            self.js("return Array.from(document.querySelectorAll('#shapes li span')).map((s) => s.textContent);").await;
+        v.as_array().expect("shapes").iter().map(|s| s.as_str().unwrap_or("").to_string()).collect()
+    }
+}
+
+/// The lines of the exported puzzle's rule of `kind` (whispers: with this `difference`).
+fn lines_of(puzzle: &Value, kind: &str, difference: Option<u64>) -> Vec<Vec<String>> {
+    let rules = puzzle["rules"].as_array().expect("rules");
+    let rule = rules
+        .iter()
+        .find(|r| r["type"] == kind && r.get("difference").and_then(Value::as_u64) == difference)
+        .unwrap_or_else(|| panic!("no {kind} rule ({difference:?}) in {puzzle}"));
+    serde_json::from_value(rule["lines"].clone()).expect("lines of cell names")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lines_dragged_through_cells_become_their_rules_and_the_solution_keeps_them() {
+    // Issue 15: the editor draws each line rule by dragging through cells.
+    let Some(s) = Session::start("lines").await else { return };
+    s.js(RECORD_ERRORS).await;
+    s.click("[data-tool=\"renban\"]").await;
+    s.drag(&["r1c1", "r1c2", "r1c3", "r2c3"], false).await;
+    s.click("[data-tool=\"whispers\"]").await;
+    s.drag(&["r3c1", "r4c2", "r5c3", "r5c4"], false).await;
+    s.click("[data-tool=\"palindrome\"]").await;
+    // A quick drag that jumps r5c5 -> r9c9 still takes every cell in between.
+    s.drag(&["r5c5", "r9c9"], true).await;
+    s.click("[data-tool=\"between\"]").await;
+    // Dragging back over r2c7 takes r2c8 off again; the line goes on down from r2c7.
+    s.drag(&["r2c5", "r2c6", "r2c7", "r2c8", "r2c7", "r3c7"], false).await;
+    let (value, read) = s.exported_puzzle().await;
+    let names = |cells: &[&str]| vec![cells.iter().map(|c| c.to_string()).collect::<Vec<_>>()];
+    assert_eq!(lines_of(&value, "renban", None), names(&["r1c1", "r1c2", "r1c3", "r2c3"]));
+    assert_eq!(lines_of(&value, "german-whispers", None), names(&["r3c1", "r4c2", "r5c3", "r5c4"]));
+    assert_eq!(lines_of(&value, "palindrome", None), names(&["r5c5", "r6c6", "r7c7", "r8c8", "r9c9"]));
+    assert_eq!(lines_of(&value, "between-line", None), names(&["r2c5", "r2c6", "r2c7", "r3c7"]));
+    assert_eq!(
+        s.shapes().await,
+        [
+            "Renban: r1c1 → r1c2 → r1c3 → r2c3",
+            "German whispers: r3c1 → r4c2 → r5c3 → r5c4",
+            "Palindrome: r5c5 → r6c6 → r7c7 → r8c8 → r9c9",
+            "Between line: r2c5 → r2c6 → r2c7 → r3c7",
+        ]
+    );
+    // Each line is drawn beneath the digits, in its rule's colour (Dutch whispers orange).
+    let strokes = s
+        .js("return Array.from(document.querySelectorAll('#underlay polyline.kept')).map((p) => p.getAttribute('stroke'));")
+        .await;
+    assert_eq!(strokes, json!(["#c28be6", "#5fc46a", "#a7aeb6", "#9fb3d1"]));
+    assert_eq!(s.js("return document.querySelectorAll('#underlay circle.kept-between-line').length;").await, json!(2));
+    // A second renban joins the first rule; its remove button takes it off alone.
+    s.click("[data-tool=\"renban\"]").await;
+    s.drag(&["r6c8", "r6c9"], false).await;
+    assert_eq!(lines_of(&s.exported_json().await, "renban", None).len(), 2);
+    s.click("#shapes li:nth-child(2) button").await;
+    assert_eq!(lines_of(&s.exported_json().await, "renban", None), names(&["r1c1", "r1c2", "r1c3", "r2c3"]));
+    // A click on one cell draws nothing; a between line of two cells is refused with a reason.
+    s.click("[data-tool=\"between\"]").await;
+    s.click("[data-cell=\"r8c8\"]").await;
+    s.drag(&["r8c8", "r8c9"], false).await;
+    let (state, status) = s.status().await;
+    assert_eq!((state.as_str(), status.as_str()), ("error", "Between line: a line needs at least 3 cells"));
+    assert_eq!(s.shapes().await.len(), 4);
+    // The solver gets every line: the grid it shows passes the rules' own checker.
+    let (state, text) = s.press("#solve").await;
+    assert_eq!((state.as_str(), text.as_str()), ("ok", "Solved"));
+    let shown = puzzle_of(&s.shown_line().await).givens().clone();
+    assert!(check::verify(&read, &shown).is_empty(), "{:?}", check::verify(&read, &shown));
+    let v = |cell: &str| {
+        let c = sudoku_ip_model::Cell::parse(cell, 9).expect("a cell");
+        i64::from(shown.values()[c.index(9)])
+    };
+    let mut renban: Vec<i64> = ["r1c1", "r1c2", "r1c3", "r2c3"].iter().map(|c| v(c)).collect();
+    renban.sort_unstable();
+    assert!(renban.windows(2).all(|w| w[1] == w[0] + 1), "renban {renban:?}");
+    let german = ["r3c1", "r4c2", "r5c3", "r5c4"].map(v);
+    assert!(german.windows(2).all(|w| (w[0] - w[1]).abs() >= 5), "German whispers {german:?}");
+    assert_eq!((v("r5c5"), v("r6c6")), (v("r9c9"), v("r8c8")), "palindrome");
+    let (lo, hi) = (v("r2c5").min(v("r3c7")), v("r2c5").max(v("r3c7")));
+    assert!(["r2c6", "r2c7"].iter().all(|c| lo < v(c) && v(c) < hi), "between line");
+    s.js("window.scrollTo(0, 0);").await;
+    s.shot("lines-drawn").await;
+    // One puzzle holds one whispers rule: Dutch lines beside German ones are refused; with the
+    // German line gone they are drawn, orange, and solved with their difference of 4.
+    s.click("[data-tool=\"dutch\"]").await;
+    s.drag(&["r7c1", "r7c2", "r7c3"], false).await;
+    let (state, status) = s.status().await;
+    assert_eq!(state, "error", "{status}");
+    assert!(status.contains("German whispers"), "{status}");
+    s.click("#shapes li:nth-child(2) button").await;
+    s.drag(&["r7c1", "r7c2", "r7c3"], false).await;
+    let (value, read) = s.exported_puzzle().await;
+    assert_eq!(lines_of(&value, "german-whispers", Some(4)), names(&["r7c1", "r7c2", "r7c3"]));
+    assert!(s.shapes().await.contains(&"Dutch whispers: r7c1 → r7c2 → r7c3".to_string()), "{:?}", s.shapes().await);
+    let strokes = s.js("return Array.from(document.querySelectorAll('#underlay polyline.kept-german-whispers')).map((p) => p.getAttribute('stroke'));").await;
+    assert_eq!(strokes, json!(["#f0a23b"]));
+    let (state, text) = s.press("#solve").await;
+    assert_eq!((state.as_str(), text.as_str()), ("ok", "Solved"));
+    let shown = puzzle_of(&s.shown_line().await).givens().clone();
+    assert!(check::verify(&read, &shown).is_empty(), "{:?}", check::verify(&read, &shown));
+    let dutch = ["r7c1", "r7c2", "r7c3"]
+        .map(|cell| i64::from(shown.values()[sudoku_ip_model::Cell::parse(cell, 9).expect("a cell").index(9)]));
+    assert!(dutch.windows(2).all(|w| (w[0] - w[1]).abs() >= 4), "Dutch whispers {dutch:?}");
+    s.shot("lines-dutch").await;
+    // Ctrl+Z undoes the last edit: the Dutch line goes.
+    s.click("[data-tool=\"digits\"]").await;
+    s.click("[data-cell=\"r1c9\"]").await;
+    s.keys(&format!("{}z{}", char::from(Key::Control), char::from(Key::Null))).await;
+    assert!(!s.exported_json().await["rules"]
+        .as_array()
+        .expect("rules")
+        .iter()
+        .any(|r| r["type"] == "german-whispers"));
     assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
     s.close().await;
 }
