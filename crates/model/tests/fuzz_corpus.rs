@@ -40,6 +40,11 @@ fn every_format_reader_reads_its_corpus_without_a_panic_and_with_clean_errors() 
 }
 
 #[test]
+fn the_fpuzzles_corpus_reads_and_every_puzzle_read_writes_back_as_the_same_link() {
+    replay("format_fpuzzles", fuzzing::fpuzzles);
+}
+
+#[test]
 fn the_round_trip_corpus_reads_writes_exports_and_checks_back_the_same() {
     replay("round_trip", fuzzing::round_trip);
 }

@@ -172,3 +172,33 @@ async fn long_jobs_stop_at_their_time_limit_and_free_their_slots() {
     assert_eq!((status, answer["status"].as_str()), (200, Some("solved")), "{answer}");
     assert!(jobs_end_within(addr, Duration::from_secs(3)).await, "jobs still running 3 s after their 0.5 s limit");
 }
+
+/// Issue 13: a client that hangs up before its answer frees its slot and stops its job. The
+/// one slot is held by a rate of an empty 25x25 anti-knight under a 60 s limit (a solve gets
+/// 503 meanwhile); once the client closes its socket, the connection ends, its handler is
+/// dropped and the job's stop flag set, long before the limit: the job count falls to zero and
+/// a solve gets the slot.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_client_that_hangs_up_stops_its_job_and_frees_its_slot() {
+    let limits = ServerLimits {
+        concurrent_solves: 1,
+        max_time: Duration::from_secs(60),
+        queue_wait: Duration::from_millis(200),
+        ..ServerLimits::default()
+    };
+    let addr = server(limits).await;
+    let rate = serde_json::json!({ "puzzle": { "size": 25, "rules": [{ "type": "anti-knight" }] }, "time_limit": 60 });
+    let mut client = TcpStream::connect(addr).await.expect("connect");
+    client.write_all(&post("/api/rate", "application/json", &rate.to_string())).await.expect("send");
+    let start = Instant::now();
+    while jobs_running(addr).await == 0 {
+        assert!(start.elapsed() < Duration::from_secs(10), "the rate job never started");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let (status, answer) = post_json(addr, "/api/solve", serde_json::json!({ "line": LINE })).await;
+    assert_eq!(status, 503, "the only slot is the rate's: {answer}");
+    drop(client);
+    assert!(jobs_end_within(addr, Duration::from_secs(10)).await, "the job ran on after its client left");
+    let (status, answer) = post_json(addr, "/api/solve", serde_json::json!({ "line": LINE })).await;
+    assert_eq!((status, answer["status"].as_str()), (200, Some("solved")), "{answer}");
+}

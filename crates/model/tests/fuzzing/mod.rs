@@ -7,6 +7,7 @@
 #![allow(dead_code)]
 
 use sudoku_ip_model::export::{self, MpsFormat};
+use sudoku_ip_model::formats::fpuzzles::{self, LinkKind};
 use sudoku_ip_model::formats::json::{parse_value, to_json};
 use sudoku_ip_model::formats::{self, Document, Format, ParseOptions, TextForm};
 use sudoku_ip_model::geometry::{Cell, Layout, MAX_SIDE};
@@ -57,6 +58,34 @@ pub fn parse(data: &[u8], format: Format) {
             }
         }
         Err(e) => clean(&e, text),
+    }
+}
+
+/// f-puzzles / SudokuPad input (a link, a bare payload, f-puzzles JSON; links one a line are a
+/// batch) read as `--format fpuzzles` reads it, then every puzzle read is written as a link
+/// that must read back as the same puzzle, with the same metadata, and write the same link
+/// again (or be refused by the writer with a message).
+pub fn fpuzzles(data: &[u8]) {
+    parse(data, Format::FPuzzles);
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let opts = ParseOptions { format: Format::FPuzzles, ..ParseOptions::default() };
+    let puzzles = match formats::parse_document(text, &opts) {
+        Ok(Document::Single(p)) => vec![p],
+        Ok(Document::Batch(items)) => items.into_iter().filter_map(|(_, item)| item.ok()).collect(),
+        Err(_) => return,
+    };
+    for p in puzzles {
+        let link = match fpuzzles::to_link(&p, LinkKind::SudokuPad) {
+            Ok(link) => link,
+            Err(e) => {
+                assert!(!e.to_string().trim().is_empty(), "empty writer error");
+                continue;
+            }
+        };
+        let back = formats::parse_puzzle(&link, &opts).unwrap_or_else(|e| panic!("{link} does not read back: {e}"));
+        assert_eq!(back, p, "link round trip through {link}");
+        assert_eq!(back.meta(), p.meta(), "metadata round trip through {link}");
+        assert_eq!(fpuzzles::to_link(&back, LinkKind::SudokuPad).as_ref(), Ok(&link), "the link written again");
     }
 }
 
