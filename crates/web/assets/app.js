@@ -5,9 +5,10 @@
 // `S` into the JSON puzzle format the API (and the command line) reads; `loadPuzzleJson` reads
 // the canonical form the server writes back. Solutions come only from the server, which
 // checks every grid before sending it. Nothing read is dropped: a rule the editor has no tool
-// for (little killer, quadruple, … from a SudokuPad link) is kept as read, drawn and listed, and
-// sent back with the puzzle; so are its title, author and rules text. Line rules (renban,
-// whispers, palindrome, between lines) are drawn by dragging through cells.
+// for (quadruple, … from a SudokuPad link) is kept as read, drawn and listed, and sent back
+// with the puzzle; so are its title, author and rules text. Line rules (renban, whispers,
+// palindrome, between lines) are drawn by dragging through cells, outside clues (little killer,
+// sandwich, X-sum, skyscraper) by clicking a margin around the grid.
 'use strict';
 
 (() => {
@@ -40,6 +41,19 @@
     between: { name: 'Between line', type: 'between-line', min: 3, hint: 'the digits between the two end circles lie strictly between theirs' },
   };
   const LINE_TYPES = new Set(Object.values(LINE_TOOLS).map((t) => t.type));
+  // The clues outside the grid, placed by clicking the margin: little killer along a diagonal
+  // (the Direction menu), the others beside a row or column. `key`: the clue's number in JSON.
+  const OUTSIDE_TOOLS = {
+    littlekiller: { name: 'Little killer', type: 'little-killer', key: 'sum', hint: 'the digits along the diagonal sum to the clue; they may repeat' },
+    sandwich: { name: 'Sandwich', type: 'sandwich', key: 'sum', hint: 'the digits between the 1 and the largest digit of the row or column sum to the clue' },
+    xsum: { name: 'X-sum', type: 'x-sum', key: 'sum', hint: 'the first X digits seen from the clue sum to it, X being the first of them' },
+    skyscraper: { name: 'Skyscraper', type: 'skyscraper', key: 'count', hint: 'the clue sees this many digits, each taller than all before it' },
+  };
+  const OUTSIDE_TYPES = new Set(Object.values(OUTSIDE_TOOLS).map((t) => t.type));
+  for (const [name, spec] of Object.entries(OUTSIDE_TOOLS)) {
+    TOOL_HINTS[name] = `Type the clue, then click the margin ${name === 'littlekiller' ? 'where the diagonal starts (pick its direction)' : 'beside the row or column'}: ${spec.hint}. `
+      + 'A click with no clue typed takes the clue there off.';
+  }
   for (const [name, spec] of Object.entries(LINE_TOOLS)) {
     TOOL_HINTS[name] = `Drag through the cells of the line: ${spec.hint}. It is added when you let go. `
       + 'Dragging back takes the last cell off; Shift+click then Add works too.';
@@ -291,6 +305,10 @@
     const size = wrap.getBoundingClientRect().width || 540;
     wrap.style.setProperty('--digit', `${Math.max(10, Math.floor((size / n) * (n > 9 ? 0.48 : 0.55)))}px`);
     for (const layer of ['#underlay', '#overlay']) $(layer).setAttribute('viewBox', `0 0 ${n} ${n}`);
+    // The margin's unit is a cell too, the grid from 0 to n inside a ring of one cell.
+    $('#margin').setAttribute('viewBox', `-1 -1 ${n + 2} ${n + 2}`);
+    // On the panel, so the panel can widen by the margin too.
+    $('#board-panel').style.setProperty('--cell', `${(size - 6) / n}px`);
     // Cell numbers mean other cells at another size.
     selection = [];
     cursor = 0;
@@ -437,6 +455,7 @@
     });
     S.xs.forEach((p) => letter(p, 'X'));
     S.vs.forEach((p) => letter(p, 'V'));
+    drawMargin(cx, cy);
     if (selection.length > 1 && (tool === 'thermo' || tool === 'arrow' || LINE_TOOLS[tool])) {
       svgEl('polyline', { points: selection.map((i) => `${cx(i)},${cy(i)}`).join(' '), fill: 'none', stroke: '#1f5fbf', 'stroke-width': 0.06, 'stroke-dasharray': '0.12 0.08' }, svg);
     }
@@ -533,15 +552,8 @@
         const ids = cells(clue.cells);
         if (ids.length < 2) continue;
         const dx = colOf(ids[1]) - colOf(ids[0]), dy = rowOf(ids[1]) - rowOf(ids[0]);
-        svgEl('polyline', { class: cls, points: ids.map((i) => `${cx(i)},${cy(i)}`).join(' '), fill: 'none', stroke: '#8a929b', 'stroke-width': 0.03, 'stroke-dasharray': '0.06 0.08' }, under);
-        // Near the edge the diagonal enters by, shifted towards its outer corner: two clues
-        // entering at one corner (from neighbouring cells) stay apart.
-        const rowEdge = (dy > 0 && rowOf(ids[0]) === 0) || (dy < 0 && rowOf(ids[0]) === S.n - 1);
-        const x = cx(ids[0]) - dx * (rowEdge ? 0.2 : 0.3), y = cy(ids[0]) - dy * 0.38;
-        const label = `${clue.sum}${dy > 0 ? (dx > 0 ? '↘' : '↙') : (dx > 0 ? '↗' : '↖')}`;
-        const w = label.length * 0.12 + 0.04;
-        svgEl('rect', { x: x - w / 2, y: y - 0.11, width: w, height: 0.22, fill: '#fff', 'fill-opacity': 0.9 }, over);
-        text(x, y, 0.2, label, over, cls);
+        // The diagonal dotted; its clue stands in the margin (drawMargin).
+        if (dx && dy) svgEl('polyline', { class: cls, points: ids.map((i) => `${cx(i)},${cy(i)}`).join(' '), fill: 'none', stroke: '#8a929b', 'stroke-width': 0.03, 'stroke-dasharray': '0.06 0.08' }, under);
       }
       for (const quad of Array.isArray(rule.quads) ? rule.quads : []) {
         const ids = cells(quad.cells);
@@ -560,6 +572,101 @@
         }
       }
     }
+  }
+
+  const ARROWS = { '1,1': '↘', '1,-1': '↙', '-1,1': '↗', '-1,-1': '↖' };
+
+  // Where an outside clue stands, [row, col] with -1 and n the margin, and what it shows:
+  // a side clue beside its row or column, a little killer clue before its diagonal's first
+  // cell with an arrow along it. Null for a clue that is neither.
+  function outsidePlace(rule, clue) {
+    const n = S.n;
+    if (rule.type === 'little-killer') {
+      const ids = (clue.cells || []).map(cellIndex);
+      if (ids.length < 2 || ids.some((i) => i < 0)) return null;
+      const dr = rowOf(ids[1]) - rowOf(ids[0]), dc = colOf(ids[1]) - colOf(ids[0]);
+      return { r: rowOf(ids[0]) - dr, c: colOf(ids[0]) - dc, text: `${clue.sum}${ARROWS[`${dr},${dc}`] || ''}`, what: `${clue.sum} ${ARROWS[`${dr},${dc}`] || ''} from ${cellName(ids[0])}` };
+    }
+    const k = clue.index - 1;
+    const value = clue[rule.type === 'skyscraper' ? 'count' : 'sum'];
+    const at = { top: [-1, k, `above column ${clue.index}`], bottom: [n, k, `below column ${clue.index}`], left: [k, -1, `left of row ${clue.index}`], right: [k, n, `right of row ${clue.index}`] }[clue.side];
+    return at ? { r: at[0], c: at[1], text: String(value), what: `${value} ${at[2]}` } : null;
+  }
+
+  // The ring around the grid: its cells (clickable while an outside-clue tool is picked) and
+  // the clues standing in it.
+  function drawMargin() {
+    const margin = $('#margin');
+    const n = S.n;
+    margin.innerHTML = '';
+    const clued = S.kept.filter((r) => OUTSIDE_TYPES.has(r.type) && Array.isArray(r.clues) && r.clues.length);
+    const shown = !!OUTSIDE_TOOLS[tool] || clued.length > 0;
+    $('#board-wrap').classList.toggle('with-margin', shown);
+    $('#board-panel').classList.toggle('with-margin', shown);
+    margin.classList.toggle('picking', !!OUTSIDE_TOOLS[tool]);
+    if (!shown) return;
+    for (let r = -1; r <= n; r++) {
+      for (let c = -1; c <= n; c++) {
+        if (r >= 0 && r < n && c >= 0 && c < n) continue;
+        const rect = svgEl('rect', { class: 'outside', x: c, y: r, width: 1, height: 1, 'data-outside': `${r},${c}` }, margin);
+        rect.addEventListener('mousedown', (e) => { e.preventDefault(); onMarginClick(r, c); });
+      }
+    }
+    for (const rule of clued) {
+      for (const clue of rule.clues) {
+        const place = outsidePlace(rule, clue);
+        if (!place) continue;
+        const t = svgEl('text', { class: `clue clue-${rule.type} kept-${rule.type}`, x: place.c + 0.5, y: place.r + 0.5, 'font-size': place.text.length > 3 ? 0.3 : 0.4, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#1b1f24' }, margin);
+        t.textContent = place.text;
+      }
+    }
+  }
+
+  // A click on the margin with an outside-clue tool: the clue typed is set there (replacing
+  // one of the same rule at that place); with nothing typed, the clue there goes.
+  function onMarginClick(r, c) {
+    const spec = OUTSIDE_TOOLS[tool];
+    if (!spec) return;
+    const n = S.n;
+    const raw = $('#clue-value').value.trim();
+    const value = raw === '' ? null : Number(raw);
+    if (value !== null && !(Number.isInteger(value) && value >= 0)) { showError('The clue must be a whole number'); return; }
+    let clue;
+    if (spec.type === 'little-killer') {
+      const [dr, dc] = $('#clue-direction').value.split(',').map(Number);
+      const cells = [];
+      for (let rr = r + dr, cc = c + dc; rr >= 0 && rr < n && cc >= 0 && cc < n; rr += dr, cc += dc) cells.push(rr * n + cc);
+      if (cells.length < 2) { showError(`No diagonal of two cells or more runs ${ARROWS[`${dr},${dc}`]} from there: pick another direction or place`); return; }
+      if (value !== null && (value < cells.length || value > cells.length * n)) {
+        showError(`${cells.length} digits of 1..${n} sum to ${cells.length}–${cells.length * n}; ${value} cannot be reached`);
+        return;
+      }
+      clue = { cells: cells.map(cellName), sum: value };
+    } else {
+      const side = r < 0 ? 'top' : r >= n ? 'bottom' : c < 0 ? 'left' : 'right';
+      const index = (side === 'top' || side === 'bottom' ? c : r) + 1;
+      if (index < 1 || index > n) { showError(`A ${spec.name.toLowerCase()} clue stands beside a row or a column, not in a corner`); return; }
+      if (spec.key === 'count' && value !== null && (value < 1 || value > n)) { showError(`A skyscraper clue sees 1 to ${n} digits`); return; }
+      clue = { side, index, [spec.key]: value };
+    }
+    const rule = S.kept.find((x) => x.type === spec.type && Array.isArray(x.clues));
+    const same = (a) => (spec.type === 'little-killer' ? a.cells.join() === clue.cells.join() : a.side === clue.side && a.index === clue.index);
+    const at = rule ? rule.clues.findIndex(same) : -1;
+    if (value === null) {
+      if (at < 0) { showError('Type the clue first (a click with no clue typed takes a clue off)'); return; }
+      commit(() => {
+        rule.clues.splice(at, 1);
+        if (!rule.clues.length) S.kept.splice(S.kept.indexOf(rule), 1);
+      });
+      setStatus('Clue removed', 'ok');
+      return;
+    }
+    commit(() => {
+      if (!rule) S.kept.push({ type: spec.type, clues: [clue] });
+      else if (at >= 0) rule.clues[at] = clue;
+      else rule.clues.push(clue);
+    });
+    setStatus('Clue set', 'ok');
   }
 
   // "Renban: 6 lines", "Little killer: 6 clues", "Low before high: {"rows":[1,5,9]}".
@@ -606,6 +713,18 @@
           S.kept[k].lines.splice(j, 1);
           if (!S.kept[k].lines.length) S.kept.splice(k, 1);
         }));
+        return;
+      }
+      // An outside rule's clues one by one too.
+      if (OUTSIDE_TYPES.has(rule.type) && Array.isArray(rule.clues)) {
+        const name = Object.values(OUTSIDE_TOOLS).find((t) => t.type === rule.type).name;
+        rule.clues.forEach((clue, j) => {
+          const place = outsidePlace(rule, clue);
+          add(`clue-${k}-${j}`, `${name}: ${place ? place.what : JSON.stringify(clue)}`, () => {
+            S.kept[k].clues.splice(j, 1);
+            if (!S.kept[k].clues.length) S.kept.splice(k, 1);
+          });
+        });
         return;
       }
       add(`kept-${k}`, `${keptLabel(rule)} (imported; no tool to edit it here)`, () => S.kept.splice(k, 1));
@@ -1217,6 +1336,9 @@
     const draw = (health.render || {}).available;
     $('#download-svg').disabled = !draw;
     $('#download-png').disabled = !draw;
+    // A tool shows only when the server has its rule.
+    const known = new Set(health.data_rules || []);
+    for (const label of $$('#tools [data-needs]')) label.hidden = !known.has(label.dataset.needs);
   }
 
   async function loadHealth() {
@@ -1254,7 +1376,9 @@
     $('#tool-hint').textContent = TOOL_HINTS[tool] || '';
     $('#cage-sum-label').hidden = tool !== 'cage';
     $('#region-label').hidden = tool !== 'jigsaw';
-    $('#add-shape').hidden = tool === 'digits' || tool === 'jigsaw';
+    $('#clue-label').hidden = !OUTSIDE_TOOLS[tool];
+    $('#direction-label').hidden = tool !== 'littlekiller';
+    $('#add-shape').hidden = tool === 'digits' || tool === 'jigsaw' || !!OUTSIDE_TOOLS[tool];
     if (tool === 'jigsaw' && !S.regions) {
       commit(() => { S.regions = regionsFromBoxes(); });
     }

@@ -1021,10 +1021,10 @@ async fn a_sudokupad_link_imports_with_its_title_and_rules_solves_and_goes_back_
         .js("return [document.getElementById('open-link').hidden, document.getElementById('share-link').value];")
         .await;
     assert_eq!(open, json!([true, ""]));
-    // Other rules without an editing tool are drawn from their links too: a little killer's
-    // sums where their diagonals enter, a quadruple's digits on its vertex.
+    // Other rules are drawn from their links too: a little killer's sums in the margin where
+    // their diagonals enter, a quadruple's digits on its vertex.
     for (name, drawn, count) in [
-        ("little-killer.json", "#overlay text.kept-little-killer", 6),
+        ("little-killer.json", "#margin text.kept-little-killer", 6),
         ("quadruple.json", "#overlay circle.kept-quadruple", 6),
     ] {
         let p = formats::parse_puzzle(&example_text(name), &ParseOptions::default()).expect("the example");
@@ -1270,6 +1270,130 @@ async fn lines_dragged_through_cells_become_their_rules_and_the_solution_keeps_t
         .expect("rules")
         .iter()
         .any(|r| r["type"] == "german-whispers"));
+    assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
+    s.close().await;
+}
+
+impl Session {
+    /// Picks the little killer direction `value` ("1,1" is down right) from the Direction menu.
+    async fn direction(&self, value: &str) {
+        let menu = self.client.find(Locator::Css("#clue-direction")).await.expect("the Direction menu");
+        menu.select_by_value(value).await.expect("a direction");
+    }
+
+    /// Types `clue` (empty: none) into the Clue box and clicks the margin cell at `place`
+    /// ("row,col" from 0; -1 and n are the margin).
+    async fn clue_at(&self, clue: &str, place: &str) {
+        let input = self.client.find(Locator::Css("#clue-value")).await.expect("the Clue box");
+        input.clear().await.expect("clear the clue");
+        if !clue.is_empty() {
+            input.send_keys(clue).await.expect("type the clue");
+        }
+        // The pointer pressed at the margin cell's middle (chromedriver's element click
+        // misplaces SVG shapes sitting outside the page's first screen).
+        let middle = self
+            .js(&format!(
+                "const el = document.querySelector('[data-outside=\"{place}\"]'); el.scrollIntoView({{block: 'center'}}); \
+                 const r = el.getBoundingClientRect(); return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)];"
+            ))
+            .await;
+        let (x, y) = (middle[0].as_i64().expect("x"), middle[1].as_i64().expect("y"));
+        let mouse = MouseActions::new("mouse".into())
+            .then(PointerAction::MoveTo { duration: None, x, y })
+            .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
+            .then(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
+        self.client.perform_actions(mouse).await.expect("a click on the margin");
+    }
+
+    /// The texts of the clues standing in the margin.
+    async fn margin_texts(&self) -> Value {
+        self.js("return Array.from(document.querySelectorAll('#margin text.clue')).map((t) => t.textContent);").await
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn outside_clues_are_set_by_clicking_the_margin_and_reach_the_solver() {
+    // Issue 15: the editor places outside clues by clicking a margin around the grid.
+    let Some(s) = Session::start("margin").await else { return };
+    s.js(RECORD_ERRORS).await;
+    // An outside-clue tool shows only when the server has its rule.
+    let tools = s
+        .js("return Array.from(document.querySelectorAll('#tools [data-needs]')).map((l) => [l.dataset.needs, l.hidden]);")
+        .await;
+    let health: Value = s.js("return fetch('/api/health').then((r) => r.json());").await;
+    let known: Vec<&str> =
+        health["data_rules"].as_array().expect("data_rules").iter().filter_map(Value::as_str).collect();
+    for tool in tools.as_array().expect("tools") {
+        let name = tool[0].as_str().expect("a rule name");
+        assert_eq!(tool[1], json!(!known.contains(&name)), "{name} shown iff the server has it");
+    }
+    let margin_display = "return getComputedStyle(document.getElementById('margin')).display;";
+    assert_eq!(s.js(margin_display).await, json!("none"), "no margin on a plain puzzle");
+    s.click("[data-tool=\"littlekiller\"]").await;
+    assert_eq!(s.js(margin_display).await, json!("block"));
+    assert_eq!(
+        s.js("return document.querySelectorAll('#margin rect.outside').length;").await,
+        json!(40),
+        "the ring of a 9x9"
+    );
+    s.direction("1,1").await;
+    s.clue_at("40", "-1,0").await;
+    s.direction("1,-1").await;
+    s.clue_at("20", "4,9").await;
+    s.direction("-1,-1").await;
+    s.clue_at("45", "9,9").await;
+    let clues = |v: &Value| {
+        v["rules"].as_array().expect("rules").iter().find(|r| r["type"] == "little-killer").map(|r| r["clues"].clone())
+    };
+    let diagonal = |cells: &[(usize, usize)]| cells.iter().map(|(r, c)| format!("r{r}c{c}")).collect::<Vec<_>>();
+    let down_right = diagonal(&[(1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 7), (7, 8), (8, 9)]);
+    let down_left = diagonal(&[(6, 9), (7, 8), (8, 7), (9, 6)]);
+    let up_left: Vec<String> = (1..=9).rev().map(|k| format!("r{k}c{k}")).collect();
+    assert_eq!(
+        clues(&s.exported_json().await),
+        Some(json!([{"cells": down_right, "sum": 40}, {"cells": down_left, "sum": 20}, {"cells": up_left, "sum": 45}]))
+    );
+    assert_eq!(s.margin_texts().await, json!(["40↘", "20↙", "45↖"]));
+    // Refused with the reason, the puzzle left as it was: a diagonal that leaves at once, and a
+    // sum eight digits cannot reach.
+    s.direction("1,1").await;
+    s.clue_at("5", "-1,8").await;
+    let (state, status) = s.status().await;
+    assert_eq!(state, "error", "{status}");
+    assert!(status.contains("No diagonal of two cells or more runs ↘ from there"), "{status}");
+    s.clue_at("73", "-1,0").await;
+    let (state, status) = s.status().await;
+    assert_eq!((state.as_str(), status.as_str()), ("error", "8 digits of 1..9 sum to 8–72; 73 cannot be reached"));
+    // The same place again replaces its clue; with no clue typed the click takes it off.
+    s.clue_at("41", "-1,0").await;
+    s.direction("-1,-1").await;
+    s.clue_at("", "9,9").await;
+    let (value, read) = s.exported_puzzle().await;
+    assert_eq!(clues(&value), Some(json!([{"cells": down_right, "sum": 41}, {"cells": down_left, "sum": 20}])));
+    assert_eq!(s.shapes().await, ["Little killer: 41 ↘ from r1c2", "Little killer: 20 ↙ from r6c9"]);
+    // The solver gets them: the grid passes the rule's checker, and the sums add up by hand.
+    let (state, text) = s.press("#solve").await;
+    assert_eq!((state.as_str(), text.as_str()), ("ok", "Solved"));
+    let shown = puzzle_of(&s.shown_line().await).givens().clone();
+    assert!(check::verify(&read, &shown).is_empty(), "{:?}", check::verify(&read, &shown));
+    let sum = |cells: &[String]| -> u32 {
+        cells
+            .iter()
+            .map(|c| u32::from(shown.values()[sudoku_ip_model::Cell::parse(c, 9).expect("a cell").index(9)]))
+            .sum()
+    };
+    assert_eq!((sum(&down_right), sum(&down_left)), (41, 20));
+    // Back on the digits tool the clues keep their margin, which no longer takes clicks.
+    s.click("[data-tool=\"digits\"]").await;
+    assert_eq!(s.js(margin_display).await, json!("block"));
+    assert_eq!(s.js("return document.getElementById('margin').classList.contains('picking');").await, json!(false));
+    s.js("window.scrollTo(0, 0);").await;
+    s.shot("margin-little-killer").await;
+    // With the last clue removed from the list the margin goes.
+    s.click("#shapes li:nth-child(1) button").await;
+    s.click("#shapes li:nth-child(1) button").await;
+    assert_eq!(s.js(margin_display).await, json!("none"));
+    assert_eq!(s.margin_texts().await, json!([]));
     assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
     s.close().await;
 }
