@@ -17,8 +17,6 @@
 //! rule rates (base + 0.1 per length step: up to 4 nodes adds nothing, 5–6 add 0.1, 7–8 0.2,
 //! 9–12 0.3, 13–16 0.4, …).
 
-use std::collections::HashMap;
-
 use super::step::Step;
 use super::{bit, digits, Logic, SeRating, Technique};
 
@@ -35,11 +33,88 @@ enum Kind {
     Any,
 }
 
+/// The nodes and links of a chain search, in flat arrays (one is built for every search).
 struct Graph {
-    /// Per node: its digit and cells (more than one: a grouped node).
-    nodes: Vec<(u8, Vec<usize>)>,
-    weak: Vec<Vec<usize>>,
-    strong: Vec<Vec<usize>>,
+    /// Per node: its digit.
+    digit: Vec<u8>,
+    /// Per node: where its cells start in `pool` (one more entry: the end).
+    start: Vec<usize>,
+    /// The nodes' cells, node after node (more than one: a grouped node).
+    pool: Vec<usize>,
+    /// Nodes `0..singles` are single candidates, the rest grouped nodes.
+    singles: usize,
+    weak: Links,
+    strong: Links,
+}
+
+impl Graph {
+    fn len(&self) -> usize {
+        self.digit.len()
+    }
+
+    fn cells(&self, node: usize) -> &[usize] {
+        &self.pool[self.start[node]..self.start[node + 1]]
+    }
+
+    fn push(&mut self, d: u8, cells: &[usize]) -> usize {
+        self.digit.push(d);
+        self.pool.extend_from_slice(cells);
+        self.start.push(self.pool.len());
+        self.digit.len() - 1
+    }
+}
+
+/// Links out of each node, sorted, once each.
+#[derive(Default)]
+struct Links {
+    start: Vec<usize>,
+    to: Vec<usize>,
+}
+
+impl Links {
+    /// From `(from, to)` pairs over `nodes` nodes.
+    fn new(nodes: usize, edges: &[(usize, usize)]) -> Links {
+        let mut start = vec![0usize; nodes + 1];
+        for &(a, _) in edges {
+            start[a + 1] += 1;
+        }
+        for i in 0..nodes {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut to = vec![0usize; edges.len()];
+        for &(a, b) in edges {
+            to[fill[a]] = b;
+            fill[a] += 1;
+        }
+        // Sort and dedup each node's slice, compacting as we go.
+        let mut out = 0;
+        let mut from = 0;
+        for i in 0..nodes {
+            let end = start[i + 1];
+            let list = &mut to[from..end];
+            list.sort_unstable();
+            let mut last = usize::MAX;
+            let first = out;
+            for j in from..end {
+                let t = to[j];
+                if t != last {
+                    to[out] = t;
+                    out += 1;
+                    last = t;
+                }
+            }
+            start[i] = first;
+            from = end;
+        }
+        start[nodes] = out;
+        to.truncate(out);
+        Links { start, to }
+    }
+
+    fn of(&self, node: usize) -> &[usize] {
+        &self.to[self.start[node]..self.start[node + 1]]
+    }
 }
 
 /// SE's length bonus in tenths: 0 up to 4 nodes, then +0.1 past each of 4, 6, 8, 12, 16, 24, …
@@ -52,6 +127,121 @@ pub(super) fn length_bonus(length: usize) -> u16 {
         odd = !odd;
     }
     added
+}
+
+/// States of the search: node * 2 + 1 = the node is true, node * 2 = it is false. From a true
+/// node the weak links lead to false ones, from a false node the strong links to true ones.
+fn successors(graph: &Graph, s: usize) -> impl Iterator<Item = usize> + '_ {
+    let (node, on) = (s / 2, s % 2 == 1);
+    let targets = if on { graph.weak.of(node) } else { graph.strong.of(node) };
+    targets.iter().map(move |&t| t * 2 + usize::from(!on))
+}
+
+/// The breadth-first search from single node `x` true: the path of states to `x` false, or
+/// `None` when there is none within `levels` levels. The first path found is the one a
+/// breadth-first search that visits successors in the graph's order meets first.
+fn search_from(graph: &Graph, x: usize, levels: usize) -> Option<Vec<usize>> {
+    let (start, goal) = (x * 2 + 1, x * 2);
+    let mut parent = vec![usize::MAX; graph.len() * 2];
+    parent[start] = start;
+    let mut frontier = vec![start];
+    for _ in 0..levels {
+        let mut next = Vec::new();
+        for &s in &frontier {
+            for state in successors(graph, s) {
+                if parent[state] != usize::MAX {
+                    continue;
+                }
+                parent[state] = s;
+                if state == goal {
+                    let mut path = vec![goal];
+                    let mut at = goal;
+                    while at != start {
+                        at = parent[at];
+                        path.push(at);
+                    }
+                    path.reverse();
+                    return Some(path);
+                }
+                next.push(state);
+            }
+        }
+        if next.is_empty() {
+            return None;
+        }
+        frontier = next;
+    }
+    None
+}
+
+/// The most bit-set words (8 bytes each) the searches from every start keep together.
+const LOCKSTEP_WORDS: usize = 1 << 20;
+
+/// The shortest chain over all single nodes `x` (x true ⇒ … ⇒ x false), the first `x` among
+/// those of that length, as its path of states.
+///
+/// The searches from every `x` advance one level at a time together, so they all stop at the
+/// first level where one of them closes its loop, instead of each exploring everything it
+/// reaches; the winner's path is then found again by [`search_from`] alone, which meets the
+/// same path in the same order.
+///
+/// The searches together keep a bit per start and state; on graphs where that would pass
+/// [`LOCKSTEP_WORDS`] (large grids early on) the starts are searched one after the other, each
+/// only as deep as the shortest chain found so far, which finds the same chain.
+fn shortest_loop(graph: &Graph) -> Option<Vec<usize>> {
+    shortest_loop_within(graph, LOCKSTEP_WORDS)
+}
+
+/// [`shortest_loop`] with the searches together allowed at most `budget` words.
+fn shortest_loop_within(graph: &Graph, budget: usize) -> Option<Vec<usize>> {
+    let singles = graph.singles;
+    let states = graph.len() * 2;
+    let words = states.div_ceil(64);
+    if singles * words > budget {
+        let mut best: Option<Vec<usize>> = None;
+        for x in 0..singles {
+            // A path of `levels` links has `levels + 1` states; only a shorter one replaces it.
+            let levels = best.as_ref().map_or(states, |b| b.len() - 2);
+            if let Some(path) = search_from(graph, x, levels) {
+                best = Some(path);
+            }
+        }
+        return best;
+    }
+    // Per start: the states seen (a bit set) and the current level.
+    let mut seen = vec![0u64; singles * words];
+    let mut frontiers: Vec<(usize, Vec<usize>)> = (0..singles).map(|x| (x, vec![x * 2 + 1])).collect();
+    for (x, _) in &frontiers {
+        let s = x * 2 + 1;
+        seen[x * words + s / 64] |= 1 << (s % 64);
+    }
+    let mut next = Vec::new();
+    let mut levels = 0;
+    while !frontiers.is_empty() {
+        levels += 1;
+        for (x, frontier) in frontiers.iter_mut() {
+            let goal = *x * 2;
+            let mine = &mut seen[*x * words..(*x + 1) * words];
+            next.clear();
+            for &s in frontier.iter() {
+                for state in successors(graph, s) {
+                    let (w, b) = (state / 64, 1u64 << (state % 64));
+                    if mine[w] & b != 0 {
+                        continue;
+                    }
+                    mine[w] |= b;
+                    if state == goal {
+                        // A loop closes: x true ⇒ N1 false ⇒ … ⇒ Nk true ⇒ x false.
+                        return search_from(graph, *x, levels);
+                    }
+                    next.push(state);
+                }
+            }
+            std::mem::swap(frontier, &mut next);
+        }
+        frontiers.retain(|(_, f)| !f.is_empty());
+    }
+    None
 }
 
 impl Logic {
@@ -87,71 +277,92 @@ impl Logic {
         let n = self.n;
         let open = |k: usize, d: u8| self.value[k] == 0 && self.cand[k] & bit(d) != 0;
         let bivalue = |k: usize| self.value[k] == 0 && self.cand[k].count_ones() == 2;
-        let mut nodes: Vec<(u8, Vec<usize>)> = Vec::new();
-        // Single candidates by variable (cell * n + digit − 1); groups by digit and cells.
+        let mut graph = Graph {
+            digit: Vec::new(),
+            start: vec![0],
+            pool: Vec::new(),
+            singles: 0,
+            weak: Links::default(),
+            strong: Links::default(),
+        };
+        // Single candidates by variable (cell * n + digit − 1).
         let mut single = vec![usize::MAX; self.cand.len() * n];
-        let mut groups: HashMap<(u8, Vec<usize>), usize> = HashMap::new();
         for k in 0..self.cand.len() {
             if self.value[k] != 0 || (matches!(kind, Kind::Remote | Kind::Xy) && !bivalue(k)) {
                 continue;
             }
             for d in digits(self.cand[k]) {
-                single[self.var(k, d)] = nodes.len();
-                nodes.push((d, vec![k]));
+                single[self.var(k, d)] = graph.push(d, &[k]);
             }
         }
         let sid = |k: usize, d: u8| Some(single[k * n + d as usize - 1]).filter(|&i| i != usize::MAX);
-        let singles = nodes.len();
+        let singles = graph.len();
+        graph.singles = singles;
         // Grouped nodes: a digit's open cells in the intersection of two exactly-once units.
+        let mut groups_of: Vec<Vec<usize>> = vec![Vec::new(); n + 1];
         if kind == Kind::Any {
-            for (u1, a) in self.units.iter().enumerate() {
-                if !a.exact || self.done[u1] {
-                    continue;
+            let mut open_units: Vec<Vec<usize>> = vec![Vec::new(); n + 1];
+            for (u, unit) in self.units.iter().enumerate() {
+                if unit.exact && !self.done[u] {
+                    open_units[unit.digit as usize].push(u);
                 }
-                for (u2, b) in self.units.iter().enumerate().skip(u1 + 1) {
-                    if !b.exact || self.done[u2] || b.digit != a.digit {
-                        continue;
+            }
+            let mut common = Vec::new();
+            // Pairs in the order of the first unit, then the second (the nodes' numbering).
+            for (u1, unit) in self.units.iter().enumerate() {
+                let (a, d) = (&unit.cells, unit.digit);
+                let list = &open_units[d as usize];
+                let Ok(i) = list.binary_search(&u1) else { continue };
+                for &u2 in &list[i + 1..] {
+                    // Both cell lists are sorted: merge them.
+                    let b = &self.units[u2].cells;
+                    common.clear();
+                    let (mut x, mut y) = (0, 0);
+                    while x < a.len() && y < b.len() {
+                        match a[x].cmp(&b[y]) {
+                            std::cmp::Ordering::Less => x += 1,
+                            std::cmp::Ordering::Greater => y += 1,
+                            std::cmp::Ordering::Equal => {
+                                if open(a[x] as usize, d) {
+                                    common.push(a[x] as usize);
+                                }
+                                x += 1;
+                                y += 1;
+                            }
+                        }
                     }
-                    let d = a.digit;
-                    let common: Vec<usize> = a
-                        .cells
-                        .iter()
-                        .map(|&k| k as usize)
-                        .filter(|&k| open(k, d) && b.cells.contains(&(k as u32)))
-                        .collect();
-                    if common.len() >= 2 && !groups.contains_key(&(d, common.clone())) {
-                        groups.insert((d, common.clone()), nodes.len());
-                        nodes.push((d, common));
+                    let known = groups_of[d as usize].iter().any(|&g| graph.cells(g) == common.as_slice());
+                    if common.len() >= 2 && !known {
+                        let g = graph.push(d, &common);
+                        groups_of[d as usize].push(g);
                     }
                 }
             }
         }
         // The node of a digit in these cells, single or grouped.
-        let node_of = |d: u8, cells: &[usize]| match cells {
+        let node_of = |graph: &Graph, d: u8, cells: &[usize]| match cells {
             [] => None,
             [k] => sid(*k, d),
-            _ => groups.get(&(d, cells.to_vec())).copied(),
+            _ => groups_of[d as usize].iter().copied().find(|&g| graph.cells(g) == cells),
         };
         let mut by_digit: Vec<Vec<usize>> = vec![Vec::new(); n + 1];
-        for (i, (d, _)) in nodes.iter().enumerate() {
+        for (i, d) in graph.digit.iter().enumerate() {
             by_digit[*d as usize].push(i);
         }
-        let mut weak = vec![Vec::new(); nodes.len()];
-        let mut strong = vec![Vec::new(); nodes.len()];
+        let mut weak: Vec<(usize, usize)> = Vec::new();
+        let mut strong: Vec<(usize, usize)> = Vec::new();
         // Weak links between single candidates.
         for a in 0..singles {
-            let (da, ref ca) = nodes[a];
-            let ka = ca[0];
-            let mut out = Vec::new();
+            let (da, ka) = (graph.digit[a], graph.pool[a]);
             if matches!(kind, Kind::Any) {
                 for d in digits(self.cand[ka] & !bit(da)) {
-                    out.extend(sid(ka, d));
+                    weak.extend(sid(ka, d).map(|b| (a, b)));
                 }
                 for &q in &self.cliques_of[self.var(ka, da)] {
                     for &w in &self.cliques[q as usize] {
                         let (k, d) = (w as usize / n, (w as usize % n) as u8 + 1);
                         if k != ka || d != da {
-                            out.extend(sid(k, d));
+                            weak.extend(sid(k, d).map(|b| (a, b)));
                         }
                     }
                 }
@@ -165,49 +376,69 @@ impl Logic {
                     if kind == Kind::Remote && self.cand[k] != self.cand[ka] {
                         continue;
                     }
-                    out.extend(sid(k, da));
+                    weak.extend(sid(k, da).map(|b| (a, b)));
                 }
             }
-            out.sort_unstable();
-            out.dedup();
-            weak[a] = out;
         }
         // Weak links of grouped nodes: to the cells of the digit that see all of the group,
         // and to other groups all of whose cells do.
-        for g in singles..nodes.len() {
-            let (d, ref cells) = nodes[g];
+        let words = self.cand.len().div_ceil(64);
+        let mut seen_all = vec![0u64; words];
+        let mut peers = vec![0u64; words];
+        for g in singles..graph.len() {
+            let (d, cells) = (graph.digit[g], graph.cells(g));
+            // The cells that see every cell of the group for d.
+            seen_all.fill(u64::MAX);
+            for &y in cells {
+                peers.fill(0);
+                for &u in &self.units_of[self.var(y, d)] {
+                    for &k in &self.units[u as usize].cells {
+                        peers[k as usize / 64] |= 1 << (k % 64);
+                    }
+                }
+                peers[y / 64] &= !(1 << (y % 64));
+                for (s, p) in seen_all.iter_mut().zip(&peers) {
+                    *s &= p;
+                }
+            }
             for &other in &by_digit[d as usize] {
-                let oc = &nodes[other].1;
+                let oc = graph.cells(other);
                 if other == g || oc.iter().any(|k| cells.contains(k)) {
                     continue;
                 }
-                if oc.iter().all(|&x| cells.iter().all(|&y| self.sees(x, y, d))) {
-                    weak[g].push(other);
+                if oc.iter().all(|&x| seen_all[x / 64] >> (x % 64) & 1 == 1) {
+                    weak.push((g, other));
                     if other < singles {
-                        weak[other].push(g);
+                        weak.push((other, g));
                     }
                 }
             }
         }
         // Strong links: what is left of an exactly-once unit, split in two nodes.
         if kind != Kind::Remote && kind != Kind::Xy {
+            let mut left = Vec::new();
+            let mut rest = Vec::new();
             for (u, unit) in self.units.iter().enumerate() {
                 if !unit.exact || self.done[u] {
                     continue;
                 }
                 let d = unit.digit;
-                let left: Vec<usize> = unit.cells.iter().map(|&k| k as usize).filter(|&k| open(k, d)).collect();
+                left.clear();
+                left.extend(unit.cells.iter().map(|&k| k as usize).filter(|&k| open(k, d)));
                 if left.len() < 2 {
                     continue;
                 }
-                for &a in &by_digit[d as usize] {
-                    let cells = &nodes[a].1;
+                // One side a single candidate, or a group inside the unit.
+                let sides = left.iter().filter_map(|&k| sid(k, d)).chain(groups_of[d as usize].iter().copied());
+                for a in sides {
+                    let cells = graph.cells(a);
                     if !cells.iter().all(|k| left.contains(k)) {
                         continue;
                     }
-                    let rest: Vec<usize> = left.iter().copied().filter(|k| !cells.contains(k)).collect();
-                    if let Some(b) = node_of(d, &rest) {
-                        strong[a].push(b);
+                    rest.clear();
+                    rest.extend(left.iter().copied().filter(|k| !cells.contains(k)));
+                    if let Some(b) = node_of(&graph, d, &rest) {
+                        strong.push((a, b));
                     }
                 }
             }
@@ -217,10 +448,10 @@ impl Logic {
                 if !bivalue(k) {
                     continue;
                 }
-                let ds: Vec<u8> = digits(self.cand[k]).collect();
-                if let (Some(a), Some(b)) = (sid(k, ds[0]), sid(k, ds[1])) {
-                    strong[a].push(b);
-                    strong[b].push(a);
+                let mut ds = digits(self.cand[k]);
+                if let (Some(a), Some(b)) = (ds.next().and_then(|d| sid(k, d)), ds.next().and_then(|d| sid(k, d))) {
+                    strong.push((a, b));
+                    strong.push((b, a));
                 }
             }
         }
@@ -229,92 +460,32 @@ impl Logic {
                 if !self.clique_exact[q] {
                     continue;
                 }
-                let left: Vec<usize> = row
+                let mut left = row
                     .iter()
                     .map(|&w| w as usize)
                     .filter(|&w| open(w / n, (w % n) as u8 + 1))
-                    .filter_map(|w| sid(w / n, (w % n) as u8 + 1))
-                    .collect();
-                if let [a, b] = left[..] {
-                    strong[a].push(b);
-                    strong[b].push(a);
+                    .filter_map(|w| sid(w / n, (w % n) as u8 + 1));
+                if let (Some(a), Some(b), None) = (left.next(), left.next(), left.next()) {
+                    strong.push((a, b));
+                    strong.push((b, a));
                 }
             }
         }
-        for list in weak.iter_mut().chain(strong.iter_mut()) {
-            list.sort_unstable();
-            list.dedup();
-        }
-        Graph { nodes, weak, strong }
+        graph.weak = Links::new(graph.len(), &weak);
+        graph.strong = Links::new(graph.len(), &strong);
+        graph
     }
 
     /// The shortest chain of `kind` that removes a candidate, as a step.
     fn chain(&mut self, kind: Kind, technique: Technique) -> Option<Step> {
         let graph = self.graph(kind);
-        let singles = graph.nodes.iter().take_while(|(_, c)| c.len() == 1).count();
-        let states = graph.nodes.len() * 2;
-        let mut best: Option<Vec<usize>> = None;
-        let mut parent = vec![usize::MAX; states];
-        let mut seen = vec![u32::MAX; states];
-        // Breadth-first levels, reused from start to start.
-        let (mut frontier, mut next) = (Vec::new(), Vec::new());
-        for x in 0..singles {
-            // States: node * 2 + 1 = node true, node * 2 = node false.
-            let start = x * 2 + 1;
-            let goal = x * 2;
-            let limit = best.as_ref().map_or(usize::MAX, |b| b.len());
-            let stamp = x as u32;
-            seen[start] = stamp;
-            frontier.clear();
-            frontier.push(start);
-            let mut depth = 0;
-            let mut found = false;
-            while !frontier.is_empty() && !found && depth + 1 < limit {
-                depth += 1;
-                next.clear();
-                for &s in &frontier {
-                    let (node, on) = (s / 2, s % 2 == 1);
-                    let targets = if on { &graph.weak[node] } else { &graph.strong[node] };
-                    for &t in targets {
-                        let state = t * 2 + usize::from(!on);
-                        if seen[state] == stamp {
-                            continue;
-                        }
-                        seen[state] = stamp;
-                        parent[state] = s;
-                        if state == goal {
-                            found = true;
-                            break;
-                        }
-                        next.push(state);
-                    }
-                    if found {
-                        break;
-                    }
-                }
-                std::mem::swap(&mut frontier, &mut next);
-            }
-            if found {
-                let mut path = vec![goal];
-                let mut s = goal;
-                while s != start {
-                    s = parent[s];
-                    path.push(s);
-                }
-                path.reverse();
-                // X true, N1 false, …, Nk true, X false.
-                if path.len() >= 4 && best.as_ref().is_none_or(|b| path.len() < b.len()) {
-                    best = Some(path);
-                }
-            }
-        }
-        let path = best?;
+        let path = shortest_loop(&graph)?;
         let chain: Vec<usize> = path[1..path.len() - 1].iter().map(|s| s / 2).collect();
         let (first, last) = (chain[0], chain[chain.len() - 1]);
-        let in_chain = |k: usize, d: u8| chain.iter().any(|&c| graph.nodes[c].0 == d && graph.nodes[c].1.contains(&k));
+        let in_chain = |k: usize, d: u8| chain.iter().any(|&c| graph.digit[c] == d && graph.cells(c).contains(&k));
         let end_sees = |end: usize, k: usize, d: u8| {
-            let (de, ref ce) = graph.nodes[end];
-            ce.iter().all(|&c| self.excludes((k, d), (c, de)))
+            let de = graph.digit[end];
+            graph.cells(end).iter().all(|&c| self.excludes((k, d), (c, de)))
         };
         let mut removed = Vec::new();
         for k in 0..self.cand.len() {
@@ -338,10 +509,10 @@ impl Logic {
         let text = |_: &Self| format!("{kind_name} {notation} (= strong, − weak link): {ends}");
         let mut step = self.removal_step(Some(removed), technique, text)?;
         step.rating = SeRating(technique.se_rating().0 + length_bonus(chain.len()));
-        let cells: Vec<usize> = chain.iter().flat_map(|&c| graph.nodes[c].1.iter().copied()).collect();
-        let nodes = &graph.nodes;
+        let cells: Vec<usize> = chain.iter().flat_map(|&c| graph.cells(c).iter().copied()).collect();
+        let graph = &graph;
         let cands: Vec<(usize, u8)> =
-            chain.iter().flat_map(|&c| nodes[c].1.iter().map(move |&k| (k, nodes[c].0))).collect();
+            chain.iter().flat_map(|&c| graph.cells(c).iter().map(move |&k| (k, graph.digit[c]))).collect();
         Some(
             step.with_cells(cells.iter().map(|&k| self.cell(k)))
                 .with_candidates(cands.iter().map(|&(k, d)| self.candidate(k, d))),
@@ -350,8 +521,8 @@ impl Logic {
 
     /// "(5)r1c2" or, for a group, "(5)r1c23" / "(5)r12c3" / "(5){r1c2,r2c3}".
     fn node_text(&self, graph: &Graph, node: usize) -> String {
-        let (d, ref cells) = graph.nodes[node];
-        let cs: Vec<_> = cells.iter().map(|&k| self.cell(k)).collect();
+        let d = graph.digit[node];
+        let cs: Vec<_> = graph.cells(node).iter().map(|&k| self.cell(k)).collect();
         let place = if cs.len() == 1 {
             cs[0].to_string()
         } else if cs.iter().all(|c| c.row == cs[0].row) {
@@ -377,7 +548,30 @@ impl Logic {
 
 #[cfg(test)]
 mod tests {
-    use super::length_bonus;
+    use super::super::Logic;
+    use super::{length_bonus, shortest_loop_within, Kind};
+    use sudoku_ip_model::{formats, Model};
+
+    #[test]
+    fn one_start_at_a_time_finds_the_chain_the_searches_together_find() {
+        // top1465 line 1, along its path: at every position the two ways to search give the
+        // same shortest chain, a loop from a candidate true back to it false.
+        let line = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let puzzle = formats::parse_puzzle(line, &formats::ParseOptions::default()).expect("puzzle");
+        let mut logic = Logic::new(&Model::build(&puzzle), true);
+        let mut chains = 0;
+        while let Some(step) = logic.next_step() {
+            let graph = logic.graph(Kind::Any);
+            let together = shortest_loop_within(&graph, usize::MAX);
+            assert_eq!(together, shortest_loop_within(&graph, 0));
+            if let Some(path) = together {
+                assert_eq!((path[0], path[path.len() - 1]), (path[0], path[0] - 1));
+                chains += 1;
+            }
+            logic.take(&step);
+        }
+        assert!(chains > 10, "{chains}");
+    }
 
     #[test]
     fn length_bonus_follows_se_thresholds() {

@@ -1,7 +1,7 @@
 //! Basic fish on the grid's rows and columns: X-wing, swordfish, jellyfish.
 
 use super::step::Step;
-use super::{any_subset, bit, Logic, Technique};
+use super::{any_bit_subset, any_narrow_subset, any_subset, bit, Logic, Technique};
 
 impl Logic {
     /// Per base line (rows, or columns when `transpose`): the positions along it where `d` can
@@ -79,94 +79,100 @@ impl Logic {
     /// base lines whose candidates lie in `size` cover lines except for fins, all in one box.
     /// Either a fin holds the digit, or the fish does: cells of the cover lines inside the fin
     /// box (outside the base lines) see both, so they lose it. Smallest fish first.
+    ///
+    /// Everything is a mask of positions along the base lines: a line's candidates, and where
+    /// each line crosses each box (`crossing`), so a candidate fish costs a few bit operations.
     pub(super) fn finned_fish(&mut self) -> Option<Step> {
         let n = self.n;
         let region = self.box_of_cells()?;
+        // Boxes numbered 0.. in the order of their house index (the order they are tried in).
+        let mut ids: Vec<usize> = region.clone();
+        ids.sort_unstable();
+        ids.dedup();
+        if ids.len() > 64 {
+            return None;
+        }
+        let box_id: Vec<usize> = region.iter().map(|r| ids.partition_point(|x| x < r)).collect();
         for size in 2..=4usize.min(n / 2) {
             for d in 1..=n as u8 {
                 for transpose in [false, true] {
                     let at = |line: usize, pos: usize| if transpose { pos * n + line } else { line * n + pos };
-                    let lines: Vec<(usize, u64)> =
-                        self.line_masks(d, transpose).filter(|(_, m)| m.count_ones() >= 1).collect();
-                    let mut found = None;
-                    any_subset(lines.len(), size, &mut |pick| {
-                        let base: Vec<usize> = pick.iter().map(|&i| lines[i].0).collect();
-                        let mut cells: Vec<usize> = Vec::new();
-                        for &i in pick {
-                            let (l, mask) = lines[i];
-                            cells.extend((0..n).filter(|p| mask >> p & 1 == 1).map(|p| at(l, p)));
+                    // crossing[l * boxes + b]: the positions of line l inside box b.
+                    let boxes = ids.len();
+                    let mut crossing = vec![0u64; n * boxes];
+                    for l in 0..n {
+                        for p in 0..n {
+                            crossing[l * boxes + box_id[at(l, p)]] |= 1 << p;
                         }
-                        let boxes: Vec<usize> = {
-                            let mut b: Vec<usize> = cells.iter().map(|&k| region[k]).collect();
-                            b.sort_unstable();
-                            b.dedup();
-                            b
-                        };
-                        for &fin_box in &boxes {
+                    }
+                    let all: Vec<u64> = self.line_masks(d, transpose).map(|(_, m)| m).collect();
+                    // The fins lie where one box crosses the lines, so the base lines use at most
+                    // `size` positions plus the widest such crossing.
+                    let widest = (0..boxes)
+                        .map(|b| (0..n).fold(0u64, |m, l| m | crossing[l * boxes + b]).count_ones())
+                        .max()
+                        .unwrap_or(0);
+                    let most = size as u32 + widest;
+                    let lines: Vec<usize> = (0..n).filter(|&l| all[l] != 0 && all[l].count_ones() <= most).collect();
+                    let masks: Vec<u64> = lines.iter().map(|&l| all[l]).collect();
+                    let mut found = None;
+                    any_narrow_subset(&masks, size, most, &mut |pick| {
+                        let touched = pick.iter().fold(0u64, |t, &i| {
+                            let l = lines[i];
+                            (0..boxes)
+                                .fold(t, |t, b| if crossing[l * boxes + b] & all[l] != 0 { t | 1 << b } else { t })
+                        });
+                        for fin_box in super::digits(touched).map(|b| b as usize - 1) {
                             // Positions used outside the fin box must all be cover lines.
-                            let outside = cells
+                            let outside = pick
                                 .iter()
-                                .filter(|&&k| region[k] != fin_box)
-                                .fold(0u64, |m, &k| m | 1 << if transpose { k / n } else { k % n });
+                                .fold(0u64, |m, &i| m | all[lines[i]] & !crossing[lines[i] * boxes + fin_box]);
                             if outside.count_ones() as usize > size {
                                 continue;
                             }
-                            // Cover = `outside` plus positions of the fin box's lines, to make `size`.
-                            let extra: Vec<usize> = (0..n)
-                                .filter(|&p| outside >> p & 1 == 0 && (0..n).any(|l| region[at(l, p)] == fin_box))
-                                .collect();
+                            // Cover = `outside` plus positions crossing the fin box, to make `size`.
+                            let extra = (0..n).fold(0u64, |m, l| m | crossing[l * boxes + fin_box]) & !outside;
                             let need = size - outside.count_ones() as usize;
-                            if need > extra.len() {
-                                continue;
-                            }
                             let mut hit = None;
-                            any_subset(extra.len(), need, &mut |more| {
-                                let cover = more.iter().fold(outside, |m, &i| m | 1 << extra[i]);
-                                let fins: Vec<usize> = cells
-                                    .iter()
-                                    .copied()
-                                    .filter(|&k| cover >> if transpose { k / n } else { k % n } & 1 == 0)
-                                    .collect();
-                                if fins.is_empty() || fins.iter().any(|&k| region[k] != fin_box) {
-                                    return false;
-                                }
+                            any_bit_subset(extra, need, &mut |more| {
+                                let cover = outside | more;
+                                let fins = pick.iter().any(|&i| all[lines[i]] & !cover != 0);
                                 // Every base line keeps a cover cell, and the cover is really used.
-                                let per_line: Vec<u32> = base
-                                    .iter()
-                                    .map(|&l| {
-                                        (0..n)
-                                            .filter(|&p| cover >> p & 1 == 1 && self.cand[at(l, p)] & bit(d) != 0)
-                                            .count() as u32
-                                    })
-                                    .collect();
-                                if per_line.contains(&0) {
+                                if !fins || pick.iter().any(|&i| all[lines[i]] & cover == 0) {
                                     return false;
                                 }
-                                let removed: Vec<(usize, u8)> = (0..n)
-                                    .filter(|l| !base.contains(l))
-                                    .flat_map(|l| (0..n).filter(move |&p| cover >> p & 1 == 1).map(move |p| at(l, p)))
-                                    .filter(|&k| region[k] == fin_box && self.cand[k] & bit(d) != 0)
-                                    .map(|k| (k, d))
-                                    .collect();
-                                if removed.is_empty() {
-                                    return false;
+                                let base = |l: usize| pick.iter().any(|&i| lines[i] == l);
+                                let removable =
+                                    (0..n).any(|l| !base(l) && all[l] & cover & crossing[l * boxes + fin_box] != 0);
+                                if removable {
+                                    hit = Some(cover);
                                 }
-                                let sashimi = per_line.contains(&1);
-                                hit = Some((cover, fins, removed, sashimi));
-                                true
+                                removable
                             });
-                            if let Some((cover, fins, removed, sashimi)) = hit {
-                                found = Some((base.clone(), cover, fins, removed, sashimi, cells.clone()));
+                            if let Some(cover) = hit {
+                                found = Some((pick.iter().map(|&i| lines[i]).collect::<Vec<usize>>(), cover, fin_box));
                                 return true;
                             }
                         }
                         false
                     });
-                    if let Some((base, cover, fins, removed, sashimi, cells)) = found {
+                    if let Some((base, cover, fin_box)) = found {
+                        let ones = |m: u64| (0..n).filter(move |p| m >> p & 1 == 1);
+                        let cells: Vec<usize> =
+                            base.iter().flat_map(|&l| ones(all[l]).map(move |p| at(l, p))).collect();
+                        let fins: Vec<usize> =
+                            base.iter().flat_map(|&l| ones(all[l] & !cover).map(move |p| at(l, p))).collect();
+                        let removed: Vec<(usize, u8)> = (0..n)
+                            .filter(|l| !base.contains(l))
+                            .flat_map(|l| {
+                                ones(all[l] & cover & crossing[l * boxes + fin_box]).map(move |p| (at(l, p), d))
+                            })
+                            .collect();
+                        let sashimi = base.iter().any(|&l| (all[l] & cover).count_ones() == 1);
                         let fish = ["x-wing", "swordfish", "jellyfish"][size - 2];
                         let (bw, cw) = if transpose { ("columns", "rows") } else { ("rows", "columns") };
                         let names = |v: &[usize]| v.iter().map(|x| (x + 1).to_string()).collect::<Vec<_>>().join(", ");
-                        let cover_list: Vec<usize> = (0..n).filter(|p| cover >> p & 1 == 1).collect();
+                        let cover_list: Vec<usize> = ones(cover).collect();
                         let text = |s: &Self| {
                             format!(
                                 "{} {fish}: {d} in {bw} {} lies in {cw} {} but for the fin{} {}; either a fin is {d} or the fish holds",

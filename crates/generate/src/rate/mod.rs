@@ -665,6 +665,57 @@ fn any_subset(len: usize, k: usize, f: &mut impl FnMut(&[usize]) -> bool) -> boo
     go(0, len, k, &mut Vec::with_capacity(k), f)
 }
 
+/// Calls `f` on each `k`-subset of `0..masks.len()` (as sorted indices, in the order of
+/// [`any_subset`]) whose masks together have at most `most` bits, until it returns true.
+fn any_narrow_subset(masks: &[u64], k: usize, most: u32, f: &mut impl FnMut(&[usize]) -> bool) -> bool {
+    fn go(
+        start: usize,
+        union: u64,
+        masks: &[u64],
+        k: usize,
+        most: u32,
+        pick: &mut Vec<usize>,
+        f: &mut impl FnMut(&[usize]) -> bool,
+    ) -> bool {
+        if pick.len() == k {
+            return f(pick);
+        }
+        for i in start..masks.len() {
+            let wider = union | masks[i];
+            if wider.count_ones() > most {
+                continue;
+            }
+            pick.push(i);
+            if go(i + 1, wider, masks, k, most, pick, f) {
+                return true;
+            }
+            pick.pop();
+        }
+        false
+    }
+    go(0, 0, masks, k, most, &mut Vec::with_capacity(k), f)
+}
+
+/// Calls `f` on each `k`-subset of the bits of `mask` (as a mask), in the order [`any_subset`]
+/// visits them (lowest bits first), until it returns true.
+fn any_bit_subset(mask: u64, k: usize, f: &mut impl FnMut(u64) -> bool) -> bool {
+    fn go(rest: u64, k: usize, acc: u64, f: &mut impl FnMut(u64) -> bool) -> bool {
+        if k == 0 {
+            return f(acc);
+        }
+        let mut m = rest;
+        while m.count_ones() as usize >= k {
+            let low = m & m.wrapping_neg();
+            m &= m - 1;
+            if go(m, k - 1, acc | low, f) {
+                return true;
+            }
+        }
+        false
+    }
+    go(mask, k, 0, f)
+}
+
 /// "row3_d5" → "row 3"; "box5_d1" → "box 5"; other names lose their digit suffix.
 fn unit_label(row_name: &str) -> String {
     let base = match row_name.rsplit_once("_d") {
