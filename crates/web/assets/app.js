@@ -5,10 +5,10 @@
 // `S` into the JSON puzzle format the API (and the command line) reads; `loadPuzzleJson` reads
 // the canonical form the server writes back. Solutions come only from the server, which
 // checks every grid before sending it. Nothing read is dropped: a rule the editor has no tool
-// for (quadruple, … from a SudokuPad link) is kept as read, drawn and listed, and sent back
+// for (given candidates, … from a SudokuPad link) is kept as read, drawn and listed, and sent back
 // with the puzzle; so are its title, author and rules text. Line rules (renban, whispers,
 // palindrome, between lines) are drawn by dragging through cells, outside clues (little killer,
-// sandwich, X-sum, skyscraper) by clicking a margin around the grid.
+// sandwich, X-sum, skyscraper) by clicking a margin around the grid, quadruples from a 2×2.
 'use strict';
 
 (() => {
@@ -29,6 +29,7 @@
     odd: 'Select cells, then Add to mark them odd (Add again to unmark).',
     even: 'Select cells, then Add to mark them even (Add again to unmark).',
     extra: 'Select cells whose digits must all differ, then Add or press Enter.',
+    quadruple: 'Select the four cells around a vertex (drag over them), type 1 to 4 digits that appear among them (125, or 1 2 5), then Add or press Enter. The same four cells again replace their digits.',
   };
   // The line rules drawn by dragging through cells: the tool, its rule's JSON type, the least
   // difference for whispers (Dutch: one less than German's ⌈n/2⌉, so 4 on a 9×9), the fewest
@@ -527,9 +528,9 @@
     return { renban: 'Renban', 'german-whispers': 'German whispers', palindrome: 'Palindrome', 'between-line': 'Between line' }[rule.type];
   }
 
-  // The rules the editor has no tool for, drawn from their JSON: lines, little killer clues
-  // (the sum in the corner where the diagonal enters, and the diagonal dotted), quadruples (a
-  // circle on the vertex with its digits) and given candidates (small digits in the cell).
+  // The rules held as JSON (`S.kept`), drawn from it: lines, little killer diagonals (dotted;
+  // their sums stand in the margin), quadruples (a circle on the vertex with its digits) and
+  // given candidates (small digits in the cell).
   function drawKept(under, over, cx, cy) {
     const cells = (list) => (list || []).map(cellIndex).filter((i) => i >= 0);
     const text = (x, y, size, value, layer, cls) => {
@@ -712,6 +713,13 @@
         rule.lines.forEach((line, j) => add(`line-${k}-${j}`, `${lineRuleName(rule)}: ${line.join(' → ')}`, () => {
           S.kept[k].lines.splice(j, 1);
           if (!S.kept[k].lines.length) S.kept.splice(k, 1);
+        }));
+        return;
+      }
+      if (rule.type === 'quadruple' && Array.isArray(rule.quads)) {
+        rule.quads.forEach((q, j) => add(`quad-${k}-${j}`, `Quadruple ${(q.digits || []).map(symbol).join(' ')}: ${(q.cells || []).join(' ')}`, () => {
+          S.kept[k].quads.splice(j, 1);
+          if (!S.kept[k].quads.length) S.kept.splice(k, 1);
         }));
         return;
       }
@@ -973,11 +981,40 @@
         commit(() => addLine(spec, sel));
         break;
       }
+      case 'quadruple': {
+        const quad = quadruple(sel);
+        if (typeof quad === 'string') { fail(quad); return; }
+        commit(() => {
+          let rule = S.kept.find((r) => r.type === 'quadruple' && Array.isArray(r.quads));
+          if (!rule) { rule = { type: 'quadruple', quads: [] }; S.kept.push(rule); }
+          const at = rule.quads.findIndex((q) => q.cells.join() === quad.cells.join());
+          if (at >= 0) rule.quads[at] = quad; else rule.quads.push(quad);
+        });
+        $('#quad-digits').value = '';
+        break;
+      }
       default: return;
     }
     selection = [];
     render();
     setStatus('Added', 'ok');
+  }
+
+  // The quadruple of the selected 2×2 and the digits typed (`125`, or `1 2 5` / `10,12` on
+  // big grids), or why not.
+  function quadruple(sel) {
+    const cells = [...new Set(sel)].sort((a, b) => a - b);
+    const [a] = cells;
+    const n = S.n;
+    const block = colOf(a) < n - 1 && rowOf(a) < n - 1 ? [a, a + 1, a + n, a + n + 1] : [];
+    if (cells.length !== 4 || cells.join() !== block.join()) return 'Select the four cells of a 2x2 block (the circle goes on the vertex they share)';
+    const raw = $('#quad-digits').value.trim();
+    const parts = /[\s,]/.test(raw) ? raw.split(/[\s,]+/).filter(Boolean) : Array.from(raw);
+    const digits = parts.map((p) => (/^\d+$/.test(p) ? +p : symbolValue(p)));
+    if (!digits.length || digits.length > 4) return `Type 1 to 4 digits for the circle${digits.length ? `, not ${digits.length}` : ''}`;
+    const bad = parts.find((p, k) => !(digits[k] >= 1 && digits[k] <= n));
+    if (bad !== undefined) return `${bad} is not a digit of this ${n}x${n} grid`;
+    return { cells: cells.map(cellName), digits: digits.sort((x, y) => x - y) };
   }
 
   const lineDifference = (spec) => (spec.difference ? spec.difference(S.n) : undefined);
@@ -1377,6 +1414,7 @@
     $('#cage-sum-label').hidden = tool !== 'cage';
     $('#region-label').hidden = tool !== 'jigsaw';
     $('#clue-label').hidden = !OUTSIDE_TOOLS[tool];
+    $('#quad-label').hidden = tool !== 'quadruple';
     $('#direction-label').hidden = tool !== 'littlekiller';
     $('#add-shape').hidden = tool === 'digits' || tool === 'jigsaw' || !!OUTSIDE_TOOLS[tool];
     if (tool === 'jigsaw' && !S.regions) {
@@ -1416,7 +1454,9 @@
     for (const radio of $$('#tools input[data-tool]')) radio.addEventListener('change', (e) => setTool(e.target.dataset.tool));
     $('#add-shape').addEventListener('click', addShape);
     $('#clear-selection').addEventListener('click', () => { selection = []; render(); });
-    $('#cage-sum').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); addShape(); } });
+    for (const input of ['#cage-sum', '#quad-digits']) {
+      $(input).addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); addShape(); } });
+    }
     $('#solve').addEventListener('click', () => solve(false));
     $('#unique').addEventListener('click', () => solve(true));
     $('#count').addEventListener('click', count);

@@ -1397,3 +1397,64 @@ async fn outside_clues_are_set_by_clicking_the_margin_and_reach_the_solver() {
     assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
     s.close().await;
 }
+
+impl Session {
+    /// Drags over `cells` with the Quadruple tool picked, types `digits` and presses Add: the
+    /// status after.
+    async fn quad(&self, cells: &[&str], digits: &str) -> (String, String) {
+        self.drag(cells, false).await;
+        let input = self.client.find(Locator::Css("#quad-digits")).await.expect("the Digits box");
+        input.clear().await.expect("clear");
+        input.send_keys(digits).await.expect("type the digits");
+        self.click("#add-shape").await;
+        self.status().await
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_quadruple_is_drawn_from_a_selected_2x2_with_its_digits_and_reaches_the_solver() {
+    let Some(s) = Session::start("quadruple").await else { return };
+    s.js(RECORD_ERRORS).await;
+    s.click("[data-tool=\"quadruple\"]").await;
+    assert_eq!(s.quad(&["r6c6", "r6c7", "r7c7", "r7c6"], "19").await.0, "ok");
+    // 1 twice: r3c3 and r4c4 share no row, column or box.
+    assert_eq!(s.quad(&["r3c3", "r3c4", "r4c4", "r4c3"], "1 1 2").await.0, "ok");
+    // Refused with the reason: not a 2x2, a digit the grid lacks, too many digits.
+    let (state, status) = s.quad(&["r7c1", "r7c2", "r7c3", "r7c4"], "1").await;
+    assert_eq!(
+        (state.as_str(), status.as_str()),
+        ("error", "Select the four cells of a 2x2 block (the circle goes on the vertex they share)")
+    );
+    let (state, status) = s.quad(&["r7c1", "r7c2", "r8c2", "r8c1"], "0").await;
+    assert_eq!((state.as_str(), status.as_str()), ("error", "0 is not a digit of this 9x9 grid"));
+    let (state, status) = s.quad(&["r7c1", "r7c2", "r8c2", "r8c1"], "12345").await;
+    assert_eq!((state.as_str(), status.as_str()), ("error", "Type 1 to 4 digits for the circle, not 5"));
+    // The same four cells again replace their digits.
+    assert_eq!(s.quad(&["r7c7", "r6c6", "r6c7", "r7c6"], "5").await.0, "ok");
+    let (value, read) = s.exported_puzzle().await;
+    let quads =
+        value["rules"].as_array().expect("rules").iter().find(|r| r["type"] == "quadruple").expect("a quadruple rule");
+    assert_eq!(
+        quads["quads"],
+        json!([{"cells": ["r6c6", "r6c7", "r7c6", "r7c7"], "digits": [5]}, {"cells": ["r3c3", "r3c4", "r4c3", "r4c4"], "digits": [1, 1, 2]}])
+    );
+    assert_eq!(s.shapes().await, ["Quadruple 5: r6c6 r6c7 r7c6 r7c7", "Quadruple 1 1 2: r3c3 r3c4 r4c3 r4c4"]);
+    assert_eq!(s.js("return document.querySelectorAll('#overlay circle.kept-quadruple').length;").await, json!(2));
+    let (state, text) = s.press("#solve").await;
+    assert_eq!((state.as_str(), text.as_str()), ("ok", "Solved"));
+    let shown = puzzle_of(&s.shown_line().await).givens().clone();
+    assert!(check::verify(&read, &shown).is_empty(), "{:?}", check::verify(&read, &shown));
+    let block = |r: usize, c: usize| -> Vec<u8> {
+        let v = shown.values();
+        let mut d = vec![v[r * 9 + c], v[r * 9 + c + 1], v[(r + 1) * 9 + c], v[(r + 1) * 9 + c + 1]];
+        d.sort_unstable();
+        d
+    };
+    assert!(block(5, 5).contains(&5), "{:?}", block(5, 5));
+    let top = block(2, 2);
+    assert_eq!((top.iter().filter(|&&d| d == 1).count(), top.contains(&2)), (2, true), "{top:?}");
+    s.js("window.scrollTo(0, 0);").await;
+    s.shot("quadruple-drawn").await;
+    assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
+    s.close().await;
+}
