@@ -1458,3 +1458,57 @@ async fn a_quadruple_is_drawn_from_a_selected_2x2_with_its_digits_and_reaches_th
     assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
     s.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_example_with_a_link_form_pasted_as_a_link_keeps_its_rules_and_solves_checked_on_the_page() {
+    // Issue 15: a link pasted from SudokuPad for each supported rule solves from the web page.
+    use sudoku_ip_model::formats::fpuzzles::{self, LinkKind};
+    let Some(s) = Session::start("every-link").await else { return };
+    s.js(RECORD_ERRORS).await;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("examples")
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .filter(|n| n.ends_with(".json"))
+        .collect();
+    names.sort();
+    let mut solved = Vec::new();
+    for name in &names {
+        let text = example_text(name);
+        let example = formats::parse_puzzle(&text, &ParseOptions::default()).expect("the example");
+        let Ok(link) = fpuzzles::to_link(&example, LinkKind::SudokuPad) else { continue };
+        let linked = formats::parse_puzzle(&link, &ParseOptions::default()).expect("the link reads back");
+        let (state, status) = s.import(&link).await;
+        assert_eq!((state.as_str(), status.as_str()), ("ok", "Imported"), "{name}");
+        let (value, read) = s.exported_puzzle().await;
+        assert_eq!(read, linked, "{name}: the page keeps every rule of the link: {value}");
+        let (state, text_shown) = s.press("#solve").await;
+        assert_eq!((state.as_str(), text_shown.as_str()), ("ok", "Solved"), "{name}");
+        let shown = s.shown_line().await;
+        let grid = puzzle_of(&shown).givens().clone();
+        assert!(check::verify(&linked, &grid).is_empty(), "{name}: {:?}", check::verify(&linked, &grid));
+        if let Some(rows) = serde_json::from_str::<Value>(&text).expect("json")["solution"].as_array() {
+            let solution: String = rows.iter().map(|r| r.as_str().expect("a row")).collect();
+            assert_eq!(shown, solution, "{name}: the setter's solution");
+        }
+        solved.push(name.trim_end_matches(".json").to_string());
+    }
+    // Every rule with an f-puzzles form has its example here.
+    for rule in [
+        "renban",
+        "whispers",
+        "palindrome",
+        "between-line",
+        "little-killer",
+        "quadruple",
+        "killer",
+        "thermometer",
+        "arrow",
+        "kropki",
+        "xv",
+    ] {
+        assert!(solved.iter().any(|n| n == rule), "{rule} not among {solved:?}");
+    }
+    assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
+    s.close().await;
+}
