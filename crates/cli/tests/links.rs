@@ -20,7 +20,19 @@ fn read(text: &str) -> sudoku_ip::Puzzle {
 
 #[test]
 fn every_new_rule_example_goes_out_as_a_link_and_solves_from_it() {
-    for name in ["renban.json", "palindrome.json", "between-line.json", "little-killer.json", "quadruple.json"] {
+    for name in [
+        "renban.json",
+        "palindrome.json",
+        "between-line.json",
+        "little-killer.json",
+        "quadruple.json",
+        "sandwich.json",
+        "x-sum.json",
+        "skyscraper.json",
+        "min-max.json",
+        "disjoint-groups.json",
+        "clone.json",
+    ] {
         let path = example_path(name);
         let out = run(&["export", "--link", &path], "");
         assert_eq!(out.status.code(), Some(0), "{name}: {}", text(&out.stderr));
@@ -33,6 +45,33 @@ fn every_new_rule_example_goes_out_as_a_link_and_solves_from_it() {
     }
     let out = run(&["export", "--link=fpuzzles", &example_path("renban.json")], "");
     assert!(text(&out.stdout).starts_with("https://www.f-puzzles.com/?load=N4Ig"), "{}", text(&out.stdout));
+}
+
+#[test]
+fn a_file_of_links_is_a_batch_solved_line_by_line() {
+    // SudokuPad and f-puzzles links, one with the damage chat apps do ('+' as a space, '//'
+    // collapsed), and a bare payload: each line one puzzle, answered in order.
+    let names = ["sandwich.json", "skyscraper.json", "x-sum.json", "clone.json"];
+    let link = |name: &str, kind: &str| {
+        let out = run(&["export", &format!("--link={kind}"), &example_path(name)], "");
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", text(&out.stderr));
+        text(&out.stdout).trim().to_string()
+    };
+    let sudokupad = link(names[0], "sudokupad");
+    let fpuzzles = link(names[1], "fpuzzles");
+    let clean = link(names[2], "sudokupad");
+    let payload_at = clean.find("fpuzzles").expect("prefix") + "fpuzzles".len();
+    let damaged = format!("{}{}", &clean[..payload_at], clean[payload_at..].replace('+', " ").replace("//", "/"));
+    assert!(damaged.contains(' '), "the damage changes the link: {clean}");
+    let payload = link(names[3], "fpuzzles");
+    let bare = payload.split("?load=").nth(1).expect("payload").to_string();
+    assert!(bare.starts_with("N4Ig"), "{bare}");
+    let batch = [sudokupad, fpuzzles, damaged, bare].join("\n") + "\n";
+    let out = run(&["solve", "-O", "line", "-"], &batch);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines: Vec<String> = text(&out.stdout).lines().map(str::to_string).collect();
+    let want: Vec<String> = names.iter().map(|n| written_solution(n)).collect();
+    assert_eq!(lines, want);
 }
 
 #[test]

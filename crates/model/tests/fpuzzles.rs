@@ -7,11 +7,18 @@ use sudoku_ip_model::formats::{parse_document, parse_puzzle, Document, Format, P
 use sudoku_ip_model::geometry::{Cell, Geometry};
 use sudoku_ip_model::puzzle::Meta;
 use sudoku_ip_model::rules::between::Between;
+use sudoku_ip_model::rules::clone::{ClonePair, Clones};
+use sudoku_ip_model::rules::disjoint_groups::DisjointGroups;
 use sudoku_ip_model::rules::little_killer::{Clue, LittleKiller};
+use sudoku_ip_model::rules::min_max::MinMax;
+use sudoku_ip_model::rules::outside::{OutsideClue, Side};
 use sudoku_ip_model::rules::palindrome::Palindrome;
 use sudoku_ip_model::rules::quadruple::{Quad, Quadruple};
 use sudoku_ip_model::rules::renban::Renban;
+use sudoku_ip_model::rules::sandwich::Sandwich;
+use sudoku_ip_model::rules::skyscraper::Skyscraper;
 use sudoku_ip_model::rules::whispers::Whispers;
+use sudoku_ip_model::rules::x_sum::XSum;
 use sudoku_ip_model::rules::{
     AntiKing, AntiKnight, Arrow, Arrows, Cage, Candidates, Diagonal, ExtraRegions, Killer, Kropki, NegativeDiagonal,
     NonConsecutive, OddEven, PositiveDiagonal, Rule, Thermometer, Xv,
@@ -54,6 +61,9 @@ fn arb_puzzle() -> impl Strategy<Value = Puzzle> {
         if next(3) == 0 {
             rules.push(AntiKing.into());
         }
+        if next(4) == 0 {
+            rules.push(DisjointGroups.into());
+        }
         let pairs = |next: &mut dyn FnMut(usize) -> usize, k: usize| -> Vec<(Cell, Cell)> {
             let mut out: Vec<(Cell, Cell)> = Vec::new();
             for _ in 0..k {
@@ -70,7 +80,15 @@ fn arb_puzzle() -> impl Strategy<Value = Puzzle> {
             1 => {
                 let mut dots = pairs(&mut next, 4);
                 let black = dots.split_off(dots.len() / 2);
-                rules.push(Kropki { white: dots, black, all_given: next(2) == 0 }.into());
+                // One negative constraint alone, both, or none (a dotless Kropki with only
+                // "all white" is NonConsecutive, read back as that rule).
+                let (all_white, all_black) = match next(4) {
+                    0 => (true, true),
+                    1 if !(dots.is_empty() && black.is_empty()) => (true, false),
+                    2 => (false, true),
+                    _ => (false, false),
+                };
+                rules.push(Kropki { white: dots, black, all_white, all_black }.into());
             }
             _ => {}
         }
@@ -120,6 +138,35 @@ fn arb_puzzle() -> impl Strategy<Value = Puzzle> {
             let cells = Clue::diagonal(n, (-1, k - 1), (1, 1));
             let sum = cells.len() as u32 * (1 + next(n) as u32);
             rules.push(LittleKiller { clues: vec![Clue { cells, sum }] }.into());
+        }
+        // Outside clues: one or two of sandwich, X-sum, skyscraper, on random lines.
+        let clues = |next: &mut dyn FnMut(usize) -> usize, most: usize| -> Vec<OutsideClue> {
+            let sides = [Side::Top, Side::Bottom, Side::Left, Side::Right];
+            let mut out: Vec<OutsideClue> = Vec::new();
+            for _ in 0..1 + next(2) {
+                let clue = OutsideClue { side: sides[next(4)], index: next(n), value: next(most + 1) as u32 };
+                if !out.iter().any(|c| (c.side, c.index) == (clue.side, clue.index)) {
+                    out.push(clue);
+                }
+            }
+            out
+        };
+        if next(3) == 0 {
+            rules.push(Sandwich { clues: clues(&mut next, n * (n + 1) / 2 - n - 1) }.into());
+        }
+        if next(3) == 0 {
+            rules.push(XSum { clues: clues(&mut next, n * (n + 1) / 2) }.into());
+        }
+        if next(3) == 0 {
+            rules.push(Skyscraper { clues: clues(&mut next, n) }.into());
+        }
+        if next(3) == 0 {
+            let (minimum, maximum) = (vec![Cell::new(next(n), 1)], vec![Cell::new(next(n), n - 2)]);
+            rules.push(MinMax { minimum, maximum }.into());
+        }
+        if next(3) == 0 {
+            let clone = ClonePair { cells: run(n, 0, next(2), 2), copy: run(n, n - 1, next(2), 2) };
+            rules.push(Clones { clones: vec![clone] }.into());
         }
         if next(3) == 0 {
             let (r, col) = (next(n - 1), next(n - 1));
@@ -254,10 +301,16 @@ fn unsupported_keys_and_bad_values_name_their_path() {
     let base = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
     let cases = [
         (
-            r#","sandwichsum":[{"cell":"R0C1","value":"5"}]}"#,
-            "$.sandwichsum[0]: the f-puzzles rule \"sandwichsum\" is not supported",
+            r#","entropicline":[{"lines":[["R1C1","R1C2"]]}]}"#,
+            "$.entropicline[0]: the f-puzzles rule \"entropicline\" is not supported",
         ),
-        (r#","disjointgroups":true}"#, "$.disjointgroups: the f-puzzles rule \"disjointgroups\" is not supported"),
+        (
+            r#","sandwichsum":[{"cell":"R1C1","value":"5"}]}"#,
+            "$.sandwichsum[0].cell: expected a place beside a row or a column, outside the grid",
+        ),
+        (r#","xsum":[{"cell":"R0C0","value":"5"}]}"#, "$.xsum[0].cell: expected a place beside a row or a column"),
+        (r#","skyscraper":[{"cell":"R0C2","value":"9"}]}"#, "$: rules[0].clues[0]: a skyscraper count of 9"),
+        (r#","clone":[{"cells":["R1C1"]}]}"#, "$.clone[0]: expected a \"cloneCells\" key"),
         (
             r#","difference":[{"cells":["R1C1","R1C2"],"value":"3"}]}"#,
             "$.difference[0].value: a white dot with difference 3 is not supported",
@@ -272,7 +325,6 @@ fn unsupported_keys_and_bad_values_name_their_path() {
             r#","killercage":[{"cells":["R1C1","R9C2"],"value":"5"}]}"#,
             "$.killercage[0].cells[1]: r9c2 is outside the 4x4 grid",
         ),
-        (r#","negative":["ratio"]}"#, "$.negative: \"negative\": [\"ratio\"] without \"nonconsecutive\""),
         (r#","xv":[{"cells":["R1C1","R1C2"],"value":"Y"}]}"#, "$.xv[0].value: expected \"X\" or \"V\""),
     ];
     for (tail, expected) in cases {
@@ -287,7 +339,7 @@ fn unsupported_keys_and_bad_values_name_their_path() {
     assert!(e.starts_with("$.grid[0][0].value: a given must be a digit 1 to 4, found 7"), "{e}");
     // Cosmetic keys and empty lists of unsupported rules are fine.
     assert!(parse_puzzle(
-        &format!(r#"{base},"text":[{{"cells":["R1C1"],"value":"hi"}}],"sandwichsum":[],"disabledlogic":["tuples"]}}"#),
+        &format!(r#"{base},"text":[{{"cells":["R1C1"],"value":"hi"}}],"entropicline":[],"disabledlogic":["tuples"]}}"#),
         &ParseOptions::default()
     )
     .is_ok());

@@ -377,8 +377,8 @@ fn kropki_agree_with_and_without_the_negative_constraint() {
         .into_iter()
         .filter(|&(p, q)| g.get(p).abs_diff(g.get(q)) != 1 && (g.get(p) == 2 * g.get(q) || g.get(q) == 2 * g.get(p)))
         .collect();
-    check_rule(Rule::Kropki(Kropki { white: white.clone(), black: black.clone(), all_given: true }));
-    check_rule(Rule::Kropki(Kropki { white, black, all_given: false }));
+    check_rule(Rule::Kropki(Kropki { white: white.clone(), black: black.clone(), all_white: true, all_black: true }));
+    check_rule(Rule::Kropki(Kropki { white, black, all_white: false, all_black: false }));
 }
 
 #[test]

@@ -32,11 +32,18 @@ use crate::geometry::{Cell, Geometry, Layout, MAX_SIDE};
 use crate::grid::Grid;
 use crate::puzzle::{Meta, Puzzle};
 use crate::rules::between::Between;
+use crate::rules::clone::{ClonePair, Clones};
+use crate::rules::disjoint_groups::DisjointGroups;
 use crate::rules::little_killer::{Clue, LittleKiller};
+use crate::rules::min_max::MinMax;
+use crate::rules::outside::OutsideClue;
 use crate::rules::palindrome::Palindrome;
 use crate::rules::quadruple::{Quad, Quadruple};
 use crate::rules::renban::Renban;
+use crate::rules::sandwich::Sandwich;
+use crate::rules::skyscraper::Skyscraper;
 use crate::rules::whispers::Whispers;
+use crate::rules::x_sum::XSum;
 use crate::rules::{
     AntiKing, AntiKnight, Arrow, Arrows, Cage, Candidates, Diagonal, ExtraRegions, Killer, Kropki, NegativeDiagonal,
     NonConsecutive, OddEven, PositiveDiagonal, Rule, Thermometer, Xv,
@@ -79,6 +86,13 @@ pub const SUPPORTED: &[&str] = &[
     "betweenline",
     "littlekillersum",
     "quadruple",
+    "sandwichsum",
+    "xsum",
+    "skyscraper",
+    "disjointgroups",
+    "minimum",
+    "maximum",
+    "clone",
 ];
 
 /// Keys that only draw or steer other programs; ignored by name.
@@ -601,6 +615,9 @@ fn read_rules(top: &Map<String, Value>, n: usize) -> Res<Vec<Rule>> {
     if flag(top, "antiking")? {
         out.push(AntiKing.into());
     }
+    if flag(top, "disjointgroups")? {
+        out.push(DisjointGroups.into());
+    }
     let negative = read_negative(top)?;
     let nonconsecutive = flag(top, "nonconsecutive")?;
 
@@ -631,29 +648,15 @@ fn read_rules(top: &Map<String, Value>, n: usize) -> Res<Vec<Rule>> {
         }
         black.push(pair(e, &path, n)?);
     }
+    // Each negative constraint on its own: `nonconsecutive` = all white dots given,
+    // `negative: ["ratio"]` = all black dots given. Without any dot or black negative,
+    // `nonconsecutive` is the plain non-consecutive rule.
     let all_black = negative.contains(&"ratio");
-    match (nonconsecutive, all_black) {
-        (true, true) => out.push(Kropki { white, black, all_given: true }.into()),
-        (false, false) => {
-            if !white.is_empty() || !black.is_empty() {
-                out.push(Kropki { white, black, all_given: false }.into());
-            }
-        }
-        (true, false) if white.is_empty() && black.is_empty() => out.push(NonConsecutive.into()),
-        (true, false) => {
-            return Err(err(
-                "$.nonconsecutive",
-                "\"nonconsecutive\" with Kropki dots (all white dots given, not all black ones) is not supported; \
-                 sudoku-ip reads it with no dots, or together with \"negative\": [\"ratio\"] (all dots given)",
-            ))
-        }
-        (false, true) => {
-            return Err(err(
-                "$.negative",
-                "\"negative\": [\"ratio\"] without \"nonconsecutive\" (all black dots given, not all white ones) \
-                 is not supported; sudoku-ip reads the two together (all Kropki dots given)",
-            ))
-        }
+    let dotted = !white.is_empty() || !black.is_empty();
+    if nonconsecutive && !dotted && !all_black {
+        out.push(NonConsecutive.into());
+    } else if dotted || nonconsecutive || all_black {
+        out.push(Kropki { white, black, all_white: nonconsecutive, all_black }.into());
     }
 
     let (mut x, mut v) = (Vec::new(), Vec::new());
@@ -827,6 +830,34 @@ fn read_rules(top: &Map<String, Value>, n: usize) -> Res<Vec<Rule>> {
         out.push(LittleKiller { clues }.into());
     }
 
+    let sandwich = outside_clues(top, "sandwichsum", n, "the sum between the 1 and the n")?;
+    if !sandwich.is_empty() {
+        out.push(Sandwich { clues: sandwich }.into());
+    }
+    let xsum = outside_clues(top, "xsum", n, "the sum of the first X digits")?;
+    if !xsum.is_empty() {
+        out.push(XSum { clues: xsum }.into());
+    }
+    let skyscraper = outside_clues(top, "skyscraper", n, "how many buildings are seen")?;
+    if !skyscraper.is_empty() {
+        out.push(Skyscraper { clues: skyscraper }.into());
+    }
+
+    let (minimum, maximum) = (one_cells("minimum")?, one_cells("maximum")?);
+    if !minimum.is_empty() || !maximum.is_empty() {
+        out.push(MinMax { minimum, maximum }.into());
+    }
+
+    let mut clones = Vec::new();
+    for (path, e) in entries(top, "clone")? {
+        let cells = fcells(field(e, &path, "cells", "the area")?, &format!("{path}.cells"), n)?;
+        let copy = fcells(field(e, &path, "cloneCells", "its copy")?, &format!("{path}.cloneCells"), n)?;
+        clones.push(ClonePair { cells, copy });
+    }
+    if !clones.is_empty() {
+        out.push(Clones { clones }.into());
+    }
+
     let mut quads = Vec::new();
     for (path, e) in entries(top, "quadruple")? {
         let cells = fcells(field(e, &path, "cells", "the four cells")?, &format!("{path}.cells"), n)?;
@@ -850,6 +881,31 @@ fn all_lines(top: &Map<String, Value>, key: &str, n: usize) -> Res<Vec<Vec<Cell>
     let mut out = Vec::new();
     for (path, e) in entries(top, key)? {
         out.extend(flines(e, &path, n)?);
+    }
+    Ok(out)
+}
+
+/// The clues of an outside-clue key (`sandwichsum`, `xsum`, `skyscraper`): `{cell: "R0C4",
+/// value: "15"}`, the cell beside a row or column outside the grid. A clue without a number
+/// asks nothing.
+fn outside_clues(top: &Map<String, Value>, key: &str, n: usize, what: &str) -> Res<Vec<OutsideClue>> {
+    let mut out = Vec::new();
+    for (path, e) in entries(top, key)? {
+        let value = match e.get("value") {
+            None | Some(Value::Null) => continue,
+            Some(Value::String(s)) if s.trim().is_empty() => continue,
+            Some(v) => number(v, &format!("{path}.value"), what)?,
+        };
+        let cpath = format!("{path}.cell");
+        let at = outside_cell(field(e, &path, "cell", "the clue's place outside the grid, \"R0C4\"")?, &cpath, n)?;
+        let value = u32::try_from(value).map_err(|_| err(&format!("{path}.value"), format!("{value} is too large")))?;
+        let clue = OutsideClue::at(n, at, value).ok_or_else(|| {
+            err(
+                &cpath,
+                format!("expected a place beside a row or a column, outside the grid (row or column 0 or {})", n + 1),
+            )
+        })?;
+        out.push(clue);
     }
     Ok(out)
 }
@@ -1006,8 +1062,10 @@ pub fn to_fpuzzles(puzzle: &Puzzle) -> Result<Value, FPuzzlesWriteError> {
                 for &(a, b) in &k.black {
                     push(&mut m, "ratio", json!({"cells": [rc(a), rc(b)]}));
                 }
-                if k.all_given {
+                if k.all_white {
                     m.insert("nonconsecutive".into(), json!(true));
+                }
+                if k.all_black {
                     negative.push("ratio");
                 }
             }
@@ -1107,6 +1165,25 @@ pub fn to_fpuzzles(puzzle: &Puzzle) -> Result<Value, FPuzzlesWriteError> {
                     push(&mut m, "quadruple", json!({"cells": rcs(&quad.cells), "values": quad.digits}));
                 }
             }
+            Rule::Sandwich(r) => write_outside(&mut m, "sandwichsum", &r.clues, n),
+            Rule::XSum(r) => write_outside(&mut m, "xsum", &r.clues, n),
+            Rule::Skyscraper(r) => write_outside(&mut m, "skyscraper", &r.clues, n),
+            Rule::DisjointGroups(_) => {
+                m.insert("disjointgroups".into(), json!(true));
+            }
+            Rule::MinMax(mm) => {
+                for &c in &mm.minimum {
+                    push(&mut m, "minimum", json!({"cell": rc(c)}));
+                }
+                for &c in &mm.maximum {
+                    push(&mut m, "maximum", json!({"cell": rc(c)}));
+                }
+            }
+            Rule::Clones(cl) => {
+                for clone in &cl.clones {
+                    push(&mut m, "clone", json!({"cells": rcs(&clone.cells), "cloneCells": rcs(&clone.copy)}));
+                }
+            }
             Rule::Whispers(wh) => {
                 for line in &wh.lines {
                     let mut e = Map::new();
@@ -1128,6 +1205,17 @@ pub fn to_fpuzzles(puzzle: &Puzzle) -> Result<Value, FPuzzlesWriteError> {
         m.insert("negative".into(), json!(negative));
     }
     Ok(Value::Object(m))
+}
+
+/// Append outside clues to `key`'s list, each `{cell: "R0C4", value: "15"}`.
+fn write_outside(m: &mut Map<String, Value>, key: &str, clues: &[OutsideClue], n: usize) {
+    let entries = clues.iter().map(|clue| {
+        let (r, c) = clue.place(n);
+        json!({"cell": format!("R{}C{}", r + 1, c + 1), "value": clue.value.to_string()})
+    });
+    if let Value::Array(list) = m.entry(key).or_insert_with(|| json!([])) {
+        list.extend(entries);
+    }
 }
 
 /// The puzzle as a link that opens it in f-puzzles or SudokuPad.

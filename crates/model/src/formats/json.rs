@@ -798,7 +798,7 @@ mod tests {
             fails(r#"{"size": 9, "rules": [{"type": "xv", "x": [["r1c1", "r1c2", "r1c3"]]}]}"#).0,
             "$.rules[0].x[0]"
         );
-        assert_eq!(fails(r#"{"size": 9, "rules": [{"type": "sandwich"}]}"#).0, "$.rules[0].type");
+        assert_eq!(fails(r#"{"size": 9, "rules": [{"type": "chaos-construction"}]}"#).0, "$.rules[0].type");
         assert_eq!(fails(r#"{"size": 9, "rules": [{"type": "killer", "cages": [], "cels": 1}]}"#).0, "$.rules[0].cels");
         assert_eq!(fails(r#"{"size": 9, "rules": [{"type": "diagonal"}, {"type": "diagonal"}]}"#).0, "$.rules[1]");
         assert_eq!(fails(r#"{"size": 6, "rules": [{"type": "windows"}]}"#).0, "$.rules[0]");

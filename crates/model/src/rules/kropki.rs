@@ -1,6 +1,9 @@
 //! Kropki dots between orthogonal neighbours: a white dot joins consecutive digits, a black dot
-//! digits in ratio 2 (1–2 may carry either). With `all_given`, every pair without a dot is
-//! neither consecutive nor in ratio 2 (the "negative constraint").
+//! digits in ratio 2 (1–2 may carry either). The negative constraints, each on its own: with
+//! `all_white`, every pair without a dot is not consecutive (f-puzzles `nonconsecutive`); with
+//! `all_black`, every pair without a dot is not in ratio 2 (f-puzzles `negative: ["ratio"]`);
+//! `all_given` in JSON sets both. A pair with either dot is exempt from both, as f-puzzles and
+//! SudokuPad read them (a 1–2 pair may carry a black dot under "all white dots given").
 //!
 //! For a dotted pair `{a, b}` with relation `R` (white: `|d−e| = 1`, black: `d = 2e` or
 //! `e = 2d`), each digit of one cell needs a partner in the other:
@@ -10,8 +13,9 @@
 //!   x[a, d] = 0  when no e has R(d, e)                  (black: 5, 7, 9 on 9×9)
 //! ```
 //!
-//! For an undotted pair under `all_given`, with `F = white ∪ black` the forbidden relation,
-//! cliques of the conflict graph:
+//! For an undotted pair under a negative constraint, with `F` the forbidden relation
+//! (consecutive under `all_white`, ratio 2 under `all_black`, either under both), cliques of
+//! the conflict graph:
 //!
 //! ```text
 //!   nodot_{a}_{b}_a_d{d} :  x[a, d] + Σ_{e: F(d,e)} x[b, e] <= 1     (and _b_ the other way)
@@ -32,8 +36,10 @@ pub struct Kropki {
     pub white: Vec<(Cell, Cell)>,
     /// Black dots: one digit is twice the other.
     pub black: Vec<(Cell, Cell)>,
-    /// All dots are given: neighbours without a dot are neither consecutive nor in ratio 2.
-    pub all_given: bool,
+    /// All white dots are given: neighbours without a dot are not consecutive.
+    pub all_white: bool,
+    /// All black dots are given: neighbours without a dot are not in ratio 2.
+    pub all_black: bool,
 }
 
 impl RuleKind for Kropki {
@@ -41,13 +47,19 @@ impl RuleKind for Kropki {
     const SUMMARY: &'static str = "a white dot joins consecutive digits, a black dot digits in ratio 2";
 
     fn read(f: &mut Fields<'_>) -> Result<Self, ParseError> {
-        Ok(Kropki { white: f.pairs("white")?, black: f.pairs("black")?, all_given: f.flag("all_given", false)? })
+        let (white, black) = (f.pairs("white")?, f.pairs("black")?);
+        let all = f.flag("all_given", false)?;
+        Ok(Kropki { white, black, all_white: f.flag("all_white", all)?, all_black: f.flag("all_black", all)? })
     }
 
     fn write(&self, out: &mut serde_json::Map<String, serde_json::Value>) {
         out.insert("white".into(), pairs_json(&self.white));
         out.insert("black".into(), pairs_json(&self.black));
-        out.insert("all_given".into(), self.all_given.into());
+        match (self.all_white, self.all_black) {
+            (true, false) => out.insert("all_white".into(), true.into()),
+            (false, true) => out.insert("all_black".into(), true.into()),
+            (both, _) => out.insert("all_given".into(), both.into()),
+        };
     }
 
     fn validate(&self, geometry: &Geometry) -> Result<(), RuleError> {
@@ -55,20 +67,24 @@ impl RuleKind for Kropki {
     }
 
     fn emit(&self, b: &mut Emit<'_, '_>) {
-        emit(b, &self.white, &self.black, self.all_given);
+        emit(b, self);
     }
 
     fn check(&self, _geometry: &Geometry, grid: &Grid) -> Vec<Violation> {
-        check(grid, &self.white, &self.black, self.all_given)
+        check(grid, self)
     }
 
     fn draw(&self, _geometry: &Geometry) -> Vec<Mark> {
         let white = self.white.iter().map(|&between| Mark::Dot { between, filled: false });
         let mut out: Vec<Mark> =
             white.chain(self.black.iter().map(|&between| Mark::Dot { between, filled: true })).collect();
-        if self.all_given {
-            out.push(Mark::Caption("kropki: all dots are given".into()));
-        }
+        let caption = match (self.all_white, self.all_black) {
+            (true, true) => Some("kropki: all dots are given"),
+            (true, false) => Some("kropki: all white dots are given"),
+            (false, true) => Some("kropki: all black dots are given"),
+            (false, false) => None,
+        };
+        out.extend(caption.map(|c| Mark::Caption(c.into())));
         out
     }
 }
@@ -93,21 +109,28 @@ fn validate(n: usize, white: &[(Cell, Cell)], black: &[(Cell, Cell)]) -> Result<
     Ok(())
 }
 
-fn emit(b: &mut Emit<'_, '_>, white: &[(Cell, Cell)], black: &[(Cell, Cell)], all_given: bool) {
+/// The relation a pair without a dot may not have under the negative constraints.
+fn forbidden(all_white: bool, all_black: bool) -> impl Fn(usize, usize) -> bool {
+    move |d, e| (all_white && consecutive(d, e)) || (all_black && ratio2(d, e))
+}
+
+fn emit(b: &mut Emit<'_, '_>, k: &Kropki) {
+    let (white, black) = (&k.white[..], &k.black[..]);
     for &(p, q) in white {
         b.implications(&format!("white_{p}_{q}"), (p, q), consecutive);
     }
     for &(p, q) in black {
         b.implications(&format!("black_{p}_{q}"), (p, q), ratio2);
     }
-    if all_given {
+    if k.all_white || k.all_black {
         for (p, q) in unmarked_pairs(b.n(), &[white, black]) {
-            b.conflicts(&format!("nodot_{p}_{q}"), (p, q), |d, e| consecutive(d, e) || ratio2(d, e));
+            b.conflicts(&format!("nodot_{p}_{q}"), (p, q), forbidden(k.all_white, k.all_black));
         }
     }
 }
 
-fn check(grid: &Grid, white: &[(Cell, Cell)], black: &[(Cell, Cell)], all_given: bool) -> Vec<Violation> {
+fn check(grid: &Grid, k: &Kropki) -> Vec<Violation> {
+    let (white, black) = (&k.white[..], &k.black[..]);
     let both = |(p, q): (Cell, Cell)| grid.get(p) != 0 && grid.get(q) != 0;
     let holds = |(p, q): (Cell, Cell), rel: fn(usize, usize) -> bool| rel(grid.get(p), grid.get(q));
     let mut out = Vec::new();
@@ -121,12 +144,12 @@ fn check(grid: &Grid, white: &[(Cell, Cell)], black: &[(Cell, Cell)], all_given:
             out.push(pair_violation("black dot", pair, grid, "are not in ratio 2"));
         }
     }
-    if all_given {
+    if k.all_white || k.all_black {
         for pair in pairs_without_mark(grid.n(), &[white, black]).into_iter().filter(|&p| both(p)) {
-            if holds(pair, consecutive) {
-                out.push(pair_violation("kropki (all dots given)", pair, grid, "have no dot but are consecutive"));
-            } else if holds(pair, ratio2) {
-                out.push(pair_violation("kropki (all dots given)", pair, grid, "have no dot but are in ratio 2"));
+            if k.all_white && holds(pair, consecutive) {
+                out.push(pair_violation("kropki (all white dots given)", pair, grid, "have no dot but are consecutive"));
+            } else if k.all_black && holds(pair, ratio2) {
+                out.push(pair_violation("kropki (all black dots given)", pair, grid, "have no dot but are in ratio 2"));
             }
         }
     }
@@ -160,16 +183,26 @@ mod tests {
         let g = grid4([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]);
         let (white, black) = dots_of(&g);
         assert!(!white.is_empty() && !black.is_empty());
-        for all_given in [false, true] {
-            let rule = Rule::Kropki(crate::rules::Kropki { white: white.clone(), black: black.clone(), all_given });
+        for (all_white, all_black) in [(false, false), (true, true), (true, false), (false, true)] {
+            let rule =
+                Rule::Kropki(crate::rules::Kropki { white: white.clone(), black: black.clone(), all_white, all_black });
             let (yes, no) = agreement4(rule);
-            assert!(yes > 0 && no > 0, "{all_given}: {yes} {no}");
+            assert!(yes > 0 && no > 0, "{all_white} {all_black}: {yes} {no}");
         }
+        // Each negative constraint alone reports only its own relation.
+        let breaks = |all_white, all_black| -> Vec<String> {
+            let k = crate::rules::Kropki { white: vec![], black: vec![], all_white, all_black };
+            check(&g, &k).iter().map(|v| v.to_string()).collect()
+        };
+        let (white_only, black_only) = (breaks(true, false), breaks(false, true));
+        assert!(!white_only.is_empty() && white_only.iter().all(|m| m.contains("are consecutive")), "{white_only:?}");
+        assert!(!black_only.is_empty() && black_only.iter().all(|m| m.contains("in ratio 2")), "{black_only:?}");
         // A few dots only: weaker, so more grids pass.
         let rule = Rule::Kropki(crate::rules::Kropki {
             white: white[..2].to_vec(),
             black: black[..1].to_vec(),
-            all_given: false,
+            all_white: false,
+            all_black: false,
         });
         let (yes, _) = agreement4(rule);
         assert!(yes > 1);
@@ -192,7 +225,8 @@ mod tests {
         let p = Puzzle::blank(Geometry::new(9, None).expect("9x9")).with_rule(Rule::Kropki(crate::rules::Kropki {
             white: vec![],
             black: vec![(c(1, 1), c(1, 2))],
-            all_given: false,
+            all_white: false,
+            all_black: false,
         }));
         let m = Model::build(&p);
         for d in [5, 7, 9] {

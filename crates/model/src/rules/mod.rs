@@ -25,6 +25,7 @@
 
 pub mod draw;
 pub mod fields;
+pub mod outside;
 
 use std::fmt::Debug;
 
@@ -198,6 +199,12 @@ registry! {
     Between(between::Between),
     LittleKiller(little_killer::LittleKiller),
     Quadruple(quadruple::Quadruple),
+    Sandwich(sandwich::Sandwich),
+    XSum(x_sum::XSum),
+    Skyscraper(skyscraper::Skyscraper),
+    DisjointGroups(disjoint_groups::DisjointGroups),
+    MinMax(min_max::MinMax),
+    Clones(clone::Clones),
 }
 
 /// One rule kind in the [`REGISTRY`]: its names and how to make one.
@@ -474,6 +481,28 @@ impl Emit<'_, '_> {
         } else {
             self.b.fix(var, false);
         }
+    }
+
+    /// "If `y` is 1, the digits of `cells` sum to `total`", as two rows named `{name}_lo` and
+    /// `{name}_hi` (each cell holds 1 to `n`, so the rows are loose while `y` is 0):
+    ///
+    /// ```text
+    ///   Σ_c Σ_d d·x[c,d] − (total − k)·y   >= k        k = |cells|
+    ///   Σ_c Σ_d d·x[c,d] + (k·n − total)·y <= k·n
+    /// ```
+    pub fn sum_if(&mut self, name: &str, y: u32, cells: &[Cell], total: usize) {
+        let n = self.n();
+        let k = cells.len();
+        let mut terms: Vec<(u32, i32)> =
+            cells.iter().flat_map(|&c| (1..=n).map(move |d| (c, d))).map(|(c, d)| (self.var(c, d), d as i32)).collect();
+        let (lo, hi) = (k as i32, (k * n) as i32);
+        let total = total as i32;
+        terms.push((y, -(total - lo)));
+        self.row(format!("{name}_lo"), terms.clone(), Sense::Ge, lo);
+        if let Some(last) = terms.last_mut() {
+            *last = (y, hi - total);
+        }
+        self.row(format!("{name}_hi"), terms, Sense::Le, hi);
     }
 
     /// `x[a,d] <= Σ_{e: allowed(d,e)} x[b,e]` for every digit `d`, in both directions: the

@@ -4,10 +4,17 @@
 #![allow(dead_code)]
 
 use sudoku_ip_model::rules::between::Between;
+use sudoku_ip_model::rules::clone::{ClonePair, Clones};
+use sudoku_ip_model::rules::disjoint_groups::DisjointGroups;
 use sudoku_ip_model::rules::little_killer::{Clue, LittleKiller};
+use sudoku_ip_model::rules::min_max::MinMax;
+use sudoku_ip_model::rules::outside::{OutsideClue, Side};
 use sudoku_ip_model::rules::palindrome::Palindrome;
 use sudoku_ip_model::rules::quadruple::{Quad, Quadruple};
 use sudoku_ip_model::rules::renban::Renban;
+use sudoku_ip_model::rules::sandwich::Sandwich;
+use sudoku_ip_model::rules::skyscraper::Skyscraper;
+use sudoku_ip_model::rules::x_sum::XSum;
 use sudoku_ip_model::rules::{
     AntiKing, AntiKnight, Arrows, Diagonal, ExtraRegions, Killer, Kropki, NonConsecutive, OddEven, Thermometer,
     Windows, Xv,
@@ -140,7 +147,8 @@ pub fn rule_samples() -> Vec<(&'static str, Puzzle)> {
             with_givens(nine(), &[c(9, 9)]).with_rule(Rule::Kropki(Kropki {
                 white: vec![(c(1, 2), c(1, 3)), (c(4, 4), c(4, 5)), (c(6, 8), c(6, 9))],
                 black: vec![(c(2, 4), c(2, 3)), (c(3, 6), c(3, 5)), (c(5, 1), c(5, 2))],
-                all_given: false,
+                all_white: false,
+                all_black: false,
             })),
         ),
         (
@@ -197,7 +205,46 @@ pub fn rule_samples() -> Vec<(&'static str, Puzzle)> {
                 ],
             }),
         ),
+        (
+            // Row 4 holds 9 7 6 1 (13 between); column 1 holds 1 8 4 7 9 (19 between).
+            "sandwich",
+            with_givens(nine(), &[c(5, 5)])
+                .with_rule(Sandwich { clues: vec![outside(Side::Left, 4, 13), outside(Side::Top, 1, 19)] }),
+        ),
+        (
+            // Row 1 from the left: 5 3 4 6 7; column 1 from the top: 5 6 1 8 4; row 9 from the right: all 9.
+            "x_sum",
+            with_givens(nine(), &[c(5, 5)]).with_rule(XSum {
+                clues: vec![outside(Side::Left, 1, 25), outside(Side::Top, 1, 24), outside(Side::Right, 9, 45)],
+            }),
+        ),
+        (
+            // Row 1 sees 5 6 7 8 9 from the left and 2 9 from the right; column 1 sees 5 6 8 9.
+            "skyscraper",
+            with_givens(nine(), &[c(5, 5)]).with_rule(Skyscraper {
+                clues: vec![outside(Side::Left, 1, 5), outside(Side::Right, 1, 2), outside(Side::Top, 1, 4)],
+            }),
+        ),
+        ("disjoint_groups", with_givens(nine(), &[c(5, 5)]).with_rule(DisjointGroups)),
+        (
+            // r2c4 = 1 and r8c5 = 1 below their neighbours; r6c4 = 9 above them.
+            "min_max",
+            with_givens(nine(), &[c(5, 5)])
+                .with_rule(MinMax { minimum: vec![c(2, 4), c(8, 5)], maximum: vec![c(6, 4)] }),
+        ),
+        (
+            // r1c1 r1c2 = 5 3 = r7c4 r7c5.
+            "clone",
+            with_givens(nine(), &[c(5, 5)]).with_rule(Clones {
+                clones: vec![ClonePair { cells: vec![c(1, 1), c(1, 2)], copy: vec![c(7, 4), c(7, 5)] }],
+            }),
+        ),
     ]
+}
+
+/// An outside clue beside row or column `index` (1-based).
+fn outside(side: Side, index: usize, value: u32) -> OutsideClue {
+    OutsideClue { side, index: index - 1, value }
 }
 
 /// Every rule name the model knows, from the samples' side: the snapshot tests check that

@@ -1,0 +1,167 @@
+//! Sandwich sums: a number beside a row or column is the sum of the digits between its 1 and
+//! its `n` (9 on a 9×9), wherever they stand.
+//!
+//! One auxiliary binary `y_ab` a placement of the two "bread" digits at positions `a < b` of
+//! the line, exactly one chosen, tied to the cube by each position (`E_j = x[c_j,1] +
+//! x[c_j,n]`, 1 at the two ends); each placement that keeps the sum carries it as two rows:
+//!
+//! ```text
+//!   sandwich{i}_ends   :  Σ_{a<b} y_ab = 1
+//!   sandwich{i}_at{j}  :  x[c_j,1] + x[c_j,n] − Σ_{pairs ∋ j} y = 0
+//!   sandwich{i}_p{a}_{b}_lo/_hi : if y_ab then Σ_{a<j<b} Σ_d d·x[c_j,d] = sum   (Emit::sum_if)
+//! ```
+//!
+//! A placement whose gap cannot hold the sum (its cells hold distinct digits of 2..n−1: a
+//! gap of `g` cells sums to between 2+…+(g+1) and (n−g)+…+(n−1)) gets no binary at all —
+//! the setter's "which 1-9 positions allow the sum": a clue of 0 puts the 1 and the 9 side by
+//! side, a clue of 35 (on 9×9) puts them at the ends. The exactly-one row over the placements
+//! is one the native engine branches on, and a placed 1 or 9 leaves only the placements that
+//! use its cell.
+
+use serde_json::{Map, Value};
+
+use crate::check::Violation;
+use crate::error::ParseError;
+use crate::geometry::Geometry;
+use crate::grid::Grid;
+use crate::model::Sense;
+
+use super::outside::{can_sum, clues_json, digits_from, read_clues, validate_clues, OutsideClue};
+use super::{Emit, Fields, Mark, RuleError, RuleKind};
+
+/// Sandwich clues.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sandwich {
+    /// The clues; the value is the sum between the 1 and the `n` of its line.
+    pub clues: Vec<OutsideClue>,
+}
+
+impl RuleKind for Sandwich {
+    const NAME: &'static str = "sandwich";
+    const ALIASES: &'static [&'static str] = &["sandwich-sum", "sandwiches"];
+    const SUMMARY: &'static str = "a number outside is the sum of the digits between the 1 and the 9 of its line";
+
+    fn read(f: &mut Fields<'_>) -> Result<Self, ParseError> {
+        Ok(Sandwich { clues: read_clues(f, "sum", "the sum between the 1 and the n")? })
+    }
+
+    fn write(&self, out: &mut Map<String, Value>) {
+        out.insert("clues".into(), clues_json(&self.clues, "sum"));
+    }
+
+    fn validate(&self, geometry: &Geometry) -> Result<(), RuleError> {
+        let n = geometry.n();
+        if n < 2 && !self.clues.is_empty() {
+            return Err(RuleError::new("", "a sandwich needs a 1 and a different highest digit (a side of 2 or more)"));
+        }
+        // Every digit but 1 and n between them at most.
+        let most = (n * (n + 1) / 2).saturating_sub(1 + n) as u32;
+        validate_clues(n, &self.clues, 0..=most, "a sandwich sum")
+    }
+
+    fn emit(&self, b: &mut Emit<'_, '_>) {
+        let n = b.n();
+        let inner: Vec<usize> = (2..n).collect();
+        for (i, clue) in self.clues.iter().enumerate() {
+            let name = format!("sandwich{}", i + 1);
+            let cells = clue.cells(n);
+            let sum = clue.value as usize;
+            // The placements (a, b) that can hold the sum, each with its binary.
+            let mut ends: Vec<(usize, usize, u32)> = Vec::new();
+            for a in 0..n {
+                for z in a + 1..n {
+                    if can_sum(&inner, z - a - 1, sum) {
+                        ends.push((a, z, b.aux(format!("{name}_p{}_{}", a + 1, z + 1))));
+                    }
+                }
+            }
+            b.row(format!("{name}_ends"), ends.iter().map(|&(_, _, y)| (y, 1)).collect(), Sense::Eq, 1);
+            for (j, &c) in cells.iter().enumerate() {
+                let mut terms = vec![(b.var(c, 1), 1), (b.var(c, n), 1)];
+                terms.extend(ends.iter().filter(|&&(a, z, _)| a == j || z == j).map(|&(_, _, y)| (y, -1)));
+                b.row(format!("{name}_at{}", j + 1), terms, Sense::Eq, 0);
+            }
+            for &(a, z, y) in ends.iter().filter(|&&(a, z, _)| z > a + 1) {
+                b.sum_if(&format!("{name}_p{}_{}", a + 1, z + 1), y, &cells[a + 1..z], sum);
+            }
+        }
+    }
+
+    fn check(&self, _geometry: &Geometry, grid: &Grid) -> Vec<Violation> {
+        let n = grid.n();
+        let mut out = Vec::new();
+        for (i, clue) in self.clues.iter().enumerate() {
+            let digits = digits_from(grid, clue.side, clue.index);
+            let one = digits.iter().position(|&d| d == 1);
+            let top = digits.iter().position(|&d| d == n);
+            let (Some(p), Some(q)) = (one, top) else { continue };
+            let between = &digits[p.min(q) + 1..p.max(q)];
+            // Only a line whose bread and filling are all placed can miss its sum.
+            if between.contains(&0) {
+                continue;
+            }
+            let total: usize = between.iter().sum();
+            if total != clue.value as usize {
+                let cells = clue.cells(n);
+                out.push(Violation::Rule {
+                    rule: format!("sandwich {}", i + 1),
+                    message: format!("the digits between the 1 and the {n} sum to {total}, not {}", clue.value),
+                    cells: vec![cells[p], cells[q]],
+                });
+            }
+        }
+        out
+    }
+
+    fn draw(&self, geometry: &Geometry) -> Vec<Mark> {
+        self.clues.iter().map(|c| c.mark(geometry.n())).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::outside::Side;
+    use crate::rules::testing::{agreement4, grid4};
+    use crate::{Model, Puzzle};
+
+    fn clue(side: Side, index: usize, value: u32) -> OutsideClue {
+        OutsideClue { side, index, value }
+    }
+
+    #[test]
+    fn model_and_checker_agree_on_every_4x4_grid() {
+        let rule = Sandwich { clues: vec![clue(Side::Left, 0, 5), clue(Side::Top, 2, 0), clue(Side::Bottom, 3, 3)] };
+        let (yes, no) = agreement4(rule.into());
+        assert!(yes > 0 && no > 0, "{yes} {no}");
+    }
+
+    #[test]
+    fn a_sum_leaves_only_the_placements_that_can_hold_it() {
+        // 9×9: a clue of 35 is every digit 2..8, so the 1 and the 9 are at the two ends.
+        let p = Puzzle::blank(Geometry::new(9, None).expect("9x9"))
+            .with_rule(Sandwich { clues: vec![clue(Side::Left, 0, 35)] });
+        let m = Model::build(&p);
+        let ends = m.rows().iter().find(|r| r.name == "sandwich1_ends").expect("row");
+        assert_eq!(ends.terms.len(), 1, "only (1, 9)");
+        // A clue of 0: the two sit side by side, eight placements.
+        let p = Puzzle::blank(Geometry::new(9, None).expect("9x9"))
+            .with_rule(Sandwich { clues: vec![clue(Side::Left, 0, 0)] });
+        let m = Model::build(&p);
+        let ends = m.rows().iter().find(|r| r.name == "sandwich1_ends").expect("row");
+        assert_eq!(ends.terms.len(), 8);
+    }
+
+    #[test]
+    fn checker_reports_a_missed_sum_and_validation_the_impossible_one() {
+        let g = grid4([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]);
+        let geometry = Geometry::new(4, None).expect("4x4");
+        // Row 1: 1 2 3 4 -> 5 between.
+        assert!(Sandwich { clues: vec![clue(Side::Right, 0, 5)] }.check(&geometry, &g).is_empty());
+        let v = Sandwich { clues: vec![clue(Side::Right, 0, 2)] }.check(&geometry, &g);
+        assert_eq!(v.len(), 1);
+        assert!(v[0].to_string().contains("sum to 5, not 2"), "{}", v[0]);
+        let e = Sandwich { clues: vec![clue(Side::Top, 0, 6)] }.validate(&geometry).expect_err("2+3 at most");
+        assert_eq!(e.path, "clues[0]");
+    }
+}

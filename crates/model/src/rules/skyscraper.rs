@@ -1,0 +1,181 @@
+//! Skyscrapers: digits are buildings of that height; a number beside a row or column counts
+//! the buildings seen from it (a building hides every lower one behind it).
+//!
+//! Per cell after the first (the first is always seen), auxiliary binaries `w_jd` "seen,
+//! holding d" and `h_j` "hidden", one of them 1:
+//!
+//! ```text
+//!   skyscraper{i}_count          :  Σ_{j>=2} Σ_d w_jd = count − 1
+//!   skyscraper{i}_pos{j}         :  Σ_d w_jd + h_j = 1
+//!   skyscraper{i}_w{j}_d{d}      :  w_jd − x[c_j,d] <= 0
+//!   skyscraper{i}_w{j}_d{d}_k{k} :  w_jd + Σ_{e>d} x[c_k,e] <= 1          for each k < j
+//!   skyscraper{i}_w{j}_d{d}_yes  :  w_jd − x[c_j,d] + Σ_{k<j} Σ_{e>d} x[c_k,e] >= 0
+//! ```
+//!
+//! The grid decides every auxiliary value: `w_jd` is 1 exactly when `c_j` holds `d` and no
+//! cell in front holds more. The at-most-one rows are what the native engine propagates best
+//! (a cell seen as `d` clears every taller digit from the cells in front of it, and a taller
+//! digit placed in front hides `c_j`'s `d`), the `pos` rows are exactly-one rows it branches on
+//! ("is this cell seen, and as what?"), and the count row, bounded over those rows, knows how
+//! many cells can still be seen: a count of 1 hides every later cell, so the `n` comes first;
+//! a count of `n` shows every cell, so the line climbs 1, 2, …, n.
+
+use serde_json::{Map, Value};
+
+use crate::check::Violation;
+use crate::error::ParseError;
+use crate::geometry::Geometry;
+use crate::grid::Grid;
+use crate::model::Sense;
+
+use super::outside::{clues_json, digits_from, read_clues, validate_clues, OutsideClue};
+use super::{Emit, Fields, Mark, RuleError, RuleKind};
+
+/// Skyscraper clues.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skyscraper {
+    /// The clues; the value is how many buildings the clue sees.
+    pub clues: Vec<OutsideClue>,
+}
+
+impl RuleKind for Skyscraper {
+    const NAME: &'static str = "skyscraper";
+    const ALIASES: &'static [&'static str] = &["skyscrapers"];
+    const SUMMARY: &'static str = "a number outside counts the digits seen from it, taller ones hiding shorter ones";
+
+    fn read(f: &mut Fields<'_>) -> Result<Self, ParseError> {
+        Ok(Skyscraper { clues: read_clues(f, "count", "how many buildings are seen")? })
+    }
+
+    fn write(&self, out: &mut Map<String, Value>) {
+        out.insert("clues".into(), clues_json(&self.clues, "count"));
+    }
+
+    fn validate(&self, geometry: &Geometry) -> Result<(), RuleError> {
+        let n = geometry.n();
+        validate_clues(n, &self.clues, 1..=n as u32, "a skyscraper count")
+    }
+
+    fn emit(&self, b: &mut Emit<'_, '_>) {
+        let n = b.n();
+        for (i, clue) in self.clues.iter().enumerate() {
+            let name = format!("skyscraper{}", i + 1);
+            let cells = clue.cells(n);
+            let mut count = Vec::new();
+            for j in 1..n {
+                let seen: Vec<u32> = (1..=n).map(|d| b.aux(format!("{name}_w{}_d{d}", j + 1))).collect();
+                let hidden = b.aux(format!("{name}_h{}", j + 1));
+                let mut one: Vec<(u32, i32)> = seen.iter().map(|&w| (w, 1)).collect();
+                one.push((hidden, 1));
+                b.row(format!("{name}_pos{}", j + 1), one, Sense::Eq, 1);
+                count.extend(seen.iter().map(|&w| (w, 1)));
+                for (d, &w) in (1..=n).zip(&seen) {
+                    let x = b.var(cells[j], d);
+                    let tag = format!("{name}_w{}_d{d}", j + 1);
+                    b.row(&tag, vec![(w, 1), (x, -1)], Sense::Le, 0);
+                    let mut yes = vec![(w, 1), (x, -1)];
+                    for (k, &front) in cells[..j].iter().enumerate() {
+                        let taller: Vec<(u32, i32)> = (d + 1..=n).map(|e| (b.var(front, e), 1)).collect();
+                        if taller.is_empty() {
+                            continue;
+                        }
+                        yes.extend(&taller);
+                        let mut clique = vec![(w, 1)];
+                        clique.extend(taller);
+                        b.row(format!("{tag}_k{}", k + 1), clique, Sense::Le, 1);
+                    }
+                    b.row(format!("{tag}_yes"), yes, Sense::Ge, 0);
+                }
+            }
+            b.row(format!("{name}_count"), count, Sense::Eq, clue.value as i32 - 1);
+        }
+    }
+
+    fn check(&self, _geometry: &Geometry, grid: &Grid) -> Vec<Violation> {
+        let mut out = Vec::new();
+        for (i, clue) in self.clues.iter().enumerate() {
+            let digits = digits_from(grid, clue.side, clue.index);
+            // Count the buildings taller than all before them, up to the first empty cell:
+            // that many are seen at least; a full line is counted exactly.
+            let mut tallest = 0;
+            let mut count = 0;
+            let mut full = true;
+            for &d in &digits {
+                if d == 0 {
+                    full = false;
+                    break;
+                }
+                if d > tallest {
+                    tallest = d;
+                    count += 1;
+                }
+            }
+            let want = clue.value as usize;
+            if count > want || (full && count != want) {
+                out.push(Violation::Rule {
+                    rule: format!("skyscraper {}", i + 1),
+                    message: format!("{count} buildings are seen{}, not {want}", if full { "" } else { " already" }),
+                    cells: clue.cells(grid.n()),
+                });
+            }
+        }
+        out
+    }
+
+    fn draw(&self, geometry: &Geometry) -> Vec<Mark> {
+        self.clues.iter().map(|c| c.mark(geometry.n())).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::outside::Side;
+    use crate::rules::testing::{agreement4, c, grid4};
+    use crate::{Model, Puzzle};
+
+    fn clue(side: Side, index: usize, value: u32) -> OutsideClue {
+        OutsideClue { side, index, value }
+    }
+
+    #[test]
+    fn model_and_checker_agree_on_every_4x4_grid() {
+        // Clues read off 1234 / 3412 / 2143 / 4321, so at least that grid keeps them.
+        for clues in [
+            vec![clue(Side::Left, 0, 4), clue(Side::Top, 1, 2)],
+            vec![clue(Side::Right, 2, 2), clue(Side::Bottom, 0, 1)],
+            vec![clue(Side::Left, 1, 2), clue(Side::Top, 0, 3)],
+        ] {
+            let (yes, no) = agreement4(Skyscraper { clues }.into());
+            assert!(yes > 0 && no > 0, "{yes} {no}");
+        }
+    }
+
+    #[test]
+    fn a_count_of_one_puts_the_tallest_first_as_the_search_sees_it() {
+        let p = Puzzle::blank(Geometry::new(4, None).expect("4x4")).with_rule(Skyscraper { clues: vec![clue(Side::Left, 0, 1)] });
+        let m = Model::build(&p);
+        // Every grid the model accepts has the 4 in r1c1.
+        for g in crate::rules::testing::all_grids4() {
+            if m.is_feasible(&m.ones_from_grid(g)) {
+                assert_eq!(g.get(c(1, 1)), 4, "{g}");
+            }
+        }
+    }
+
+    #[test]
+    fn checker_counts_only_what_is_already_seen() {
+        let geometry = Geometry::new(4, None).expect("4x4");
+        let g = grid4([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]);
+        let rule = Skyscraper { clues: vec![clue(Side::Left, 0, 4), clue(Side::Right, 0, 1), clue(Side::Top, 0, 3)] };
+        assert!(rule.check(&geometry, &g).is_empty());
+        let v = Skyscraper { clues: vec![clue(Side::Left, 1, 3)] }.check(&geometry, &g);
+        assert!(v[0].to_string().contains("2 buildings are seen, not 3"), "{}", v[0]);
+        // Partial: 1 2 _ _ sees two already; a clue of 1 is broken, one of 3 is not yet.
+        let mut partial = g.clone();
+        partial.set(c(1, 3), 0);
+        partial.set(c(1, 4), 0);
+        assert_eq!(Skyscraper { clues: vec![clue(Side::Left, 0, 1)] }.check(&geometry, &partial).len(), 1);
+        assert!(Skyscraper { clues: vec![clue(Side::Left, 0, 3)] }.check(&geometry, &partial).is_empty());
+    }
+}

@@ -1,0 +1,134 @@
+//! X-sums: a number beside a row or column is the sum of the first `X` digits seen from it,
+//! where `X` is the first of those digits.
+//!
+//! No auxiliary variable: the first cell's digit variables are the indicators. For each digit
+//! `v` the first cell `c_1` may hold, the `v − 1` cells after it sum to the rest:
+//!
+//! ```text
+//!   xsum{i}_v{v}_lo/_hi :  if x[c_1, v] then Σ_{j=2..v} Σ_d d·x[c_j,d] = sum − v   (Emit::sum_if)
+//!   x[c_1, v] = 0        when v − 1 distinct digits other than v cannot make sum − v
+//! ```
+//!
+//! The excluded first digits are the setter's opening move (an X-sum of 10 on a 9×9 rules out
+//! 1 and every first digit above 4), and a first digit placed turns its pair of rows into the
+//! cage-like sum of the next cells.
+
+use serde_json::{Map, Value};
+
+use crate::check::Violation;
+use crate::error::ParseError;
+use crate::geometry::Geometry;
+use crate::grid::Grid;
+
+use super::outside::{can_sum, clues_json, digits_from, read_clues, validate_clues, OutsideClue};
+use super::{Emit, Fields, Mark, RuleError, RuleKind};
+
+/// X-sum clues.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct XSum {
+    /// The clues; the value is the sum of the first `X` digits of the line.
+    pub clues: Vec<OutsideClue>,
+}
+
+impl RuleKind for XSum {
+    const NAME: &'static str = "x-sum";
+    const ALIASES: &'static [&'static str] = &["xsum", "x-sums"];
+    const SUMMARY: &'static str = "a number outside is the sum of the first X digits of its line, X the first digit";
+
+    fn read(f: &mut Fields<'_>) -> Result<Self, ParseError> {
+        Ok(XSum { clues: read_clues(f, "sum", "the sum of the first X digits")? })
+    }
+
+    fn write(&self, out: &mut Map<String, Value>) {
+        out.insert("clues".into(), clues_json(&self.clues, "sum"));
+    }
+
+    fn validate(&self, geometry: &Geometry) -> Result<(), RuleError> {
+        let n = geometry.n();
+        validate_clues(n, &self.clues, 1..=(n * (n + 1) / 2) as u32, "an X-sum")
+    }
+
+    fn emit(&self, b: &mut Emit<'_, '_>) {
+        let n = b.n();
+        for (i, clue) in self.clues.iter().enumerate() {
+            let cells = clue.cells(n);
+            let sum = clue.value as usize;
+            for v in 1..=n {
+                let others: Vec<usize> = (1..=n).filter(|&d| d != v).collect();
+                let fits = sum >= v && can_sum(&others, v - 1, sum - v);
+                if !fits {
+                    b.exclude(cells[0], v, format!("xsum{}_first", i + 1));
+                } else if v > 1 {
+                    let y = b.var(cells[0], v);
+                    b.sum_if(&format!("xsum{}_v{v}", i + 1), y, &cells[1..v], sum - v);
+                }
+            }
+        }
+    }
+
+    fn check(&self, _geometry: &Geometry, grid: &Grid) -> Vec<Violation> {
+        let n = grid.n();
+        let mut out = Vec::new();
+        for (i, clue) in self.clues.iter().enumerate() {
+            let digits = digits_from(grid, clue.side, clue.index);
+            let x = digits[0];
+            if x == 0 || digits[..x].contains(&0) {
+                continue;
+            }
+            let total: usize = digits[..x].iter().sum();
+            if total != clue.value as usize {
+                out.push(Violation::Rule {
+                    rule: format!("x-sum {}", i + 1),
+                    message: format!("the first {x} digits sum to {total}, not {}", clue.value),
+                    cells: clue.cells(n)[..x].to_vec(),
+                });
+            }
+        }
+        out
+    }
+
+    fn draw(&self, geometry: &Geometry) -> Vec<Mark> {
+        self.clues.iter().map(|c| c.mark(geometry.n())).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::outside::Side;
+    use crate::rules::testing::{agreement4, c, grid4};
+    use crate::{Model, Puzzle};
+
+    fn clue(side: Side, index: usize, value: u32) -> OutsideClue {
+        OutsideClue { side, index, value }
+    }
+
+    #[test]
+    fn model_and_checker_agree_on_every_4x4_grid() {
+        // Clues read off 1234 / 3412 / 2143 / 4321, so at least that grid keeps them.
+        let rule = XSum { clues: vec![clue(Side::Left, 1, 8), clue(Side::Top, 1, 6), clue(Side::Bottom, 2, 6)] };
+        let (yes, no) = agreement4(rule.into());
+        assert!(yes > 0 && no > 0, "{yes} {no}");
+    }
+
+    #[test]
+    fn a_sum_rules_out_the_first_digits_that_cannot_make_it() {
+        let p = Puzzle::blank(Geometry::new(9, None).expect("9x9")).with_rule(XSum { clues: vec![clue(Side::Top, 0, 10)] });
+        let m = Model::build(&p);
+        let open: Vec<usize> = (1..=9).filter(|&d| m.fixed()[m.var(c(1, 1), d) as usize].is_none()).collect();
+        // 2+8, 3+(7 in two digits), 4+(6 in three distinct digits: 1+2+3).
+        assert_eq!(open, vec![2, 3, 4]);
+    }
+
+    #[test]
+    fn checker_counts_the_first_digit_cells() {
+        let g = grid4([3, 2, 1, 4, 1, 4, 3, 2, 2, 3, 4, 1, 4, 1, 2, 3]);
+        let geometry = Geometry::new(4, None).expect("4x4");
+        // Row 1 from the left: 3 2 1 -> 6; from the right: 4 1 2 3 -> 10.
+        let rule = XSum { clues: vec![clue(Side::Left, 0, 6), clue(Side::Right, 0, 10)] };
+        assert!(rule.check(&geometry, &g).is_empty());
+        let v = XSum { clues: vec![clue(Side::Left, 0, 7)] }.check(&geometry, &g);
+        assert_eq!(v.len(), 1);
+        assert!(v[0].to_string().contains("first 3 digits sum to 6, not 7"), "{}", v[0]);
+    }
+}

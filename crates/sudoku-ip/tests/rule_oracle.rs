@@ -1,0 +1,233 @@
+//! The setters' rules (issue 15) against an oracle: on small 4×4 and 6×6 puzzles, the grids
+//! every backend finds (`count`, all solutions) are exactly the completions of the givens that
+//! a plain backtracking enumeration finds and the rule's own checker accepts. The enumeration
+//! knows only rows, columns and boxes; the rule enters through the checker alone, so a row
+//! that cuts a valid grid or lets a wrong one through shows up as a difference in the sets.
+//!
+//! Each case must matter: the checker keeps some completions and drops others.
+
+mod common;
+
+use sudoku_ip::formats::json::parse_json;
+use sudoku_ip::{check, count, Cell, Grid, Options, Puzzle, SearchEnd, Solver};
+
+/// Every completion of `puzzle`'s givens under rows, columns and boxes only, by backtracking.
+fn completions(puzzle: &Puzzle) -> Vec<Grid> {
+    let n = puzzle.geometry().n();
+    let (br, bc) = puzzle.geometry().box_shape().expect("the oracle's puzzles have boxes");
+    let mut grid = puzzle.givens().clone();
+    let mut out = Vec::new();
+    fn fits(grid: &Grid, n: usize, (br, bc): (usize, usize), cell: Cell, d: usize) -> bool {
+        let (r, c) = (cell.row as usize, cell.col as usize);
+        (0..n).all(|k| {
+            let (box_r, box_c) = (r / br * br + k / bc, c / bc * bc + k % bc);
+            grid.get(Cell::new(r, k)) != d && grid.get(Cell::new(k, c)) != d && grid.get(Cell::new(box_r, box_c)) != d
+        })
+    }
+    fn fill(grid: &mut Grid, n: usize, shape: (usize, usize), at: usize, out: &mut Vec<Grid>) {
+        if at == n * n {
+            out.push(grid.clone());
+            return;
+        }
+        let cell = Cell::from_index(at, n);
+        if grid.get(cell) != 0 {
+            return fill(grid, n, shape, at + 1, out);
+        }
+        for d in 1..=n {
+            if fits(grid, n, shape, cell, d) {
+                grid.set(cell, d);
+                fill(grid, n, shape, at + 1, out);
+                grid.set(cell, 0);
+            }
+        }
+    }
+    fill(&mut grid, n, (br, bc), 0, &mut out);
+    out
+}
+
+/// Sorted one-line forms, to compare sets of grids.
+fn lines(grids: &[Grid]) -> Vec<String> {
+    let mut out: Vec<String> = grids.iter().map(|g| g.to_line()).collect();
+    out.sort();
+    out
+}
+
+/// The oracle over candidate puzzles (one rule, different clues): those on which the rule
+/// matters (the checker keeps some completions and drops others) go to every backend, whose
+/// full solution set must equal the kept completions. At most three are run, the first, a
+/// middle and the last, to keep the MILP backends' counting short. Returns how many mattered.
+fn agrees_where_it_matters(name: &str, candidates: &[String]) -> usize {
+    let mut matter = Vec::new();
+    for json in candidates {
+        let puzzle = parse_json(json).unwrap_or_else(|e| panic!("{name}: {e}\n{json}"));
+        let all = completions(&puzzle);
+        let kept: Vec<Grid> = all.iter().filter(|g| check::verify(&puzzle, g).is_empty()).cloned().collect();
+        if !kept.is_empty() && kept.len() < all.len() {
+            matter.push((json, puzzle, kept, all.len()));
+        }
+    }
+    let picks = [0, matter.len() / 2, matter.len().saturating_sub(1)];
+    for (i, (json, puzzle, kept, all)) in matter.iter().enumerate() {
+        if !picks.contains(&i) {
+            continue;
+        }
+        let want = lines(kept);
+        for kind in Solver::available() {
+            let report = count(puzzle, &Options { solver: kind, ..Options::default() }, 1000, 1000)
+                .unwrap_or_else(|e| panic!("{name}, {kind}: {e}"));
+            assert_eq!(report.end, SearchEnd::Exhausted, "{name}, {kind}");
+            assert_eq!(report.count as usize, report.solutions.len(), "{name}, {kind}: every solution kept");
+            assert_eq!(lines(&report.solutions), want, "{name}, {kind}: {} of {all} completions\n{json}", kept.len());
+        }
+    }
+    matter.len()
+}
+
+/// [`agrees_where_it_matters`], and the rule must matter on at least one candidate.
+fn agrees(name: &str, candidates: &[String]) {
+    let matter = agrees_where_it_matters(name, candidates);
+    assert!(matter > 0, "{name}: no candidate where the rule keeps some completions and drops others");
+}
+
+/// A 4×4 puzzle with the first row given (12 completions) and `rule`.
+fn four(rule: &str) -> String {
+    format!(r#"{{"size": 4, "givens": ["1234", "....", "....", "...."], "rules": [{rule}]}}"#)
+}
+
+/// A 6×6 puzzle with rows 1 and 5 and column 1 given (48 completions) and `rule`.
+fn six(rule: &str) -> String {
+    format!(
+        r#"{{"size": 6, "givens": ["123456", "4.....", "2.....", "5.....", "312645", "6....."], "rules": [{rule}]}}"#
+    )
+}
+
+/// `template` with `{v}` replaced by each value of `values`, in the puzzle `shape` makes.
+fn each_value(shape: fn(&str) -> String, template: &str, values: std::ops::RangeInclusive<u32>) -> Vec<String> {
+    values.map(|v| shape(&template.replace("{v}", &v.to_string()))).collect()
+}
+
+/// Outside clues of `kind` (`key` their number), each value tried on every line of each size:
+/// the lines where the rule matters (on these givens some lines' clues are forced) go to the
+/// backends; every side must matter somewhere, and at least three lines of each size.
+fn outside(kind: &str, key: &str, most4: u32, most6: u32) {
+    let template = |side: &str, index: usize| {
+        format!(r#"{{"type": "{kind}", "clues": [{{"side": "{side}", "index": {index}, "{key}": {{v}}}}]}}"#)
+    };
+    let lo = u32::from(kind != "sandwich");
+    let mut sides = Vec::new();
+    for (n, shape, most) in [(4, four as fn(&str) -> String, most4), (6, six, most6)] {
+        for side in ["top", "bottom", "left", "right"] {
+            for index in 1..=n {
+                let candidates = each_value(shape, &template(side, index), lo..=most);
+                if agrees_where_it_matters(&format!("{kind} {n}x{n} {side} {index}"), &candidates) > 0 {
+                    sides.push((n, side));
+                }
+            }
+        }
+    }
+    for side in ["top", "bottom", "left", "right"] {
+        assert!(sides.iter().any(|&(_, s)| s == side), "{kind}: no {side} clue matters on these givens");
+    }
+    for n in [4, 6] {
+        assert!(sides.iter().filter(|&&(m, _)| m == n).count() >= 3, "{kind}: {n}x{n}: {sides:?}");
+    }
+}
+
+#[test]
+fn sandwich_sums_agree_with_the_enumeration() {
+    outside("sandwich", "sum", 5, 14);
+}
+
+#[test]
+fn x_sums_agree_with_the_enumeration() {
+    outside("x-sum", "sum", 10, 21);
+}
+
+#[test]
+fn skyscrapers_agree_with_the_enumeration() {
+    outside("skyscraper", "count", 4, 6);
+}
+
+/// Rules without a number: each candidate puzzle of each size.
+fn shapes(name: &str, rules4: &[&str], rules6: &[&str]) {
+    agrees(&format!("{name} 4x4"), &rules4.iter().map(|r| four(r)).collect::<Vec<_>>());
+    agrees(&format!("{name} 6x6"), &rules6.iter().map(|r| six(r)).collect::<Vec<_>>());
+}
+
+/// The orthogonal neighbour pairs of the grid `rows` whose digits satisfy `rel`, as JSON pairs.
+fn pairs_of(rows: &[&str], rel: impl Fn(u32, u32) -> bool) -> Vec<String> {
+    let digit = |r: usize, c: usize| rows[r].as_bytes()[c] as u32 - u32::from(b'0');
+    let n = rows.len();
+    let mut out = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            for (r2, c2) in [(r, c + 1), (r + 1, c)] {
+                if r2 < n && c2 < n && rel(digit(r, c), digit(r2, c2)) {
+                    out.push(format!(r#"["r{}c{}", "r{}c{}"]"#, r + 1, c + 1, r2 + 1, c2 + 1));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn kropki_negative_constraints_alone_agree_with_the_enumeration() {
+    // Dots read off a grid that completes the givens, so that at least that grid can keep the
+    // negative constraints: all its dots, its white dots only, its black dots only, and all
+    // its dots but one white.
+    let grid4 = ["1234", "3412", "2143", "4321"];
+    let grid6 = ["123456", "456123", "231564", "564231", "312645", "645312"];
+    let consecutive = |a: u32, b: u32| a.abs_diff(b) == 1;
+    let ratio = |a: u32, b: u32| a == 2 * b || b == 2 * a;
+    let candidates = |grid: &[&str], flag: &str| -> Vec<String> {
+        let white = pairs_of(grid, consecutive);
+        let black = pairs_of(grid, |a, b| ratio(a, b) && !consecutive(a, b));
+        let kropki = |w: &[String], b: &[String]| {
+            format!(r#"{{"type": "kropki", "white": [{}], "black": [{}], "{flag}": true}}"#, w.join(", "), b.join(", "))
+        };
+        vec![kropki(&white, &black), kropki(&white, &[]), kropki(&[], &black), kropki(&white[1..], &black)]
+    };
+    for flag in ["all_white", "all_black", "all_given"] {
+        let (rules4, rules6) = (candidates(&grid4, flag), candidates(&grid6, flag));
+        shapes(
+            &format!("kropki {flag}"),
+            &rules4.iter().map(String::as_str).collect::<Vec<_>>(),
+            &rules6.iter().map(String::as_str).collect::<Vec<_>>(),
+        );
+    }
+}
+
+#[test]
+fn minimum_and_maximum_cells_agree_with_the_enumeration() {
+    shapes(
+        "min-max",
+        &[
+            r#"{"type": "min-max", "minimum": ["r3c2"], "maximum": []}"#,
+            r#"{"type": "min-max", "minimum": [], "maximum": ["r4c4"]}"#,
+            r#"{"type": "min-max", "minimum": ["r2c3"], "maximum": ["r3c2", "r4c4"]}"#,
+            r#"{"type": "min-max", "minimum": ["r4c2", "r2c4"], "maximum": ["r3c3"]}"#,
+        ],
+        &[
+            r#"{"type": "min-max", "minimum": ["r2c3"], "maximum": ["r3c5"]}"#,
+            r#"{"type": "min-max", "minimum": [], "maximum": ["r4c3"]}"#,
+            r#"{"type": "min-max", "minimum": ["r6c4"], "maximum": []}"#,
+            r#"{"type": "min-max", "minimum": ["r3c3", "r6c5"], "maximum": ["r2c5", "r4c4"]}"#,
+        ],
+    );
+}
+
+#[test]
+fn disjoint_groups_agree_with_the_enumeration() {
+    shapes("disjoint-groups", &[r#"{"type": "disjoint-groups"}"#], &[r#"{"type": "disjoint-groups"}"#]);
+}
+
+#[test]
+fn clones_agree_with_the_enumeration() {
+    let clones = [
+        r#"{"type": "clone", "clones": [{"cells": ["r2c1", "r2c2"], "copy": ["r3c3", "r3c4"]}]}"#,
+        r#"{"type": "clone", "clones": [{"cells": ["r2c2", "r3c2"], "copy": ["r3c4", "r4c4"]}]}"#,
+        r#"{"type": "clone", "clones": [{"cells": ["r4c2"], "copy": ["r2c3"]}]}"#,
+    ];
+    shapes("clone", &clones, &clones);
+}
