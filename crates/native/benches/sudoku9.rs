@@ -26,11 +26,13 @@ use sudoku_ip_model::{Model, Puzzle, SearchRequest};
 use sudoku_ip_native::fast9::search9;
 use sudoku_ip_native::{Native, Prepared};
 
-const FILES: [&str; 4] = [
+const FILES: [&str; 5] = [
     "puzzles2_17_clue",
     "puzzles3_magictour_top1465",
     "puzzles6_forum_hardest_1106",
     "puzzles5_forum_hardest_1905_11+",
+    // Every puzzle has two solutions or more: the counting path.
+    "puzzles7_serg_benchmark",
 ];
 
 /// Most puzzles taken from one file.
