@@ -3,9 +3,9 @@
 //!
 //! Cages grow from random unassigned cells toward random unassigned neighbours whose digit is
 //! not yet in the cage, up to a random size in the requested range. A cell left alone (all its
-//! neighbours taken or clashing) joins a neighbouring cage it does not clash with, even past the
-//! largest size; only when none exists does it stay a one-cell cage, which is as good as a
-//! given.
+//! neighbours taken or clashing) joins a neighbouring cage it does not clash with and that is not
+//! past the largest size already, even if it then is; only when none exists does it stay a
+//! one-cell cage, which is as good as a given.
 
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -57,7 +57,9 @@ pub(crate) fn random_cages(solution: &[u8], n: usize, sizes: (usize, usize), rng
         }
         cages.push(cage);
     }
-    // Merge cages smaller than `min` into a neighbour that takes their digits.
+    // Merge cages smaller than `min` into a neighbour that takes their digits and is not past
+    // `max` already (so no cage ends above `max + min - 1`: two lone cells never pile onto one
+    // full cage).
     for id in 0..cages.len() {
         if cages[id].is_empty() || cages[id].len() >= min {
             continue;
@@ -66,7 +68,7 @@ pub(crate) fn random_cages(solution: &[u8], n: usize, sizes: (usize, usize), rng
             .iter()
             .flat_map(|&k| neighbours(k))
             .map(|j| owner[j])
-            .filter(|&o| o != id && cages[id].iter().all(|&k| !clashes(&cages[o], k)))
+            .filter(|&o| o != id && cages[o].len() <= max && cages[id].iter().all(|&k| !clashes(&cages[o], k)))
             .collect();
         options.sort_unstable();
         options.dedup();
