@@ -29,6 +29,8 @@
     odd: 'Select cells, then Add to mark them odd (Add again to unmark).',
     even: 'Select cells, then Add to mark them even (Add again to unmark).',
     extra: 'Select cells whose digits must all differ, then Add or press Enter.',
+    minimum: 'Select cells, then Add to mark them minimum: smaller than each orthogonal neighbour (Add again to unmark).',
+    maximum: 'Select cells, then Add to mark them maximum: greater than each orthogonal neighbour (Add again to unmark).',
     quadruple: 'Select the four cells around a vertex (drag over them), type 1 to 4 digits that appear among them (125, or 1 2 5), then Add or press Enter. The same four cells again replace their digits.',
   };
   // The line rules drawn by dragging through cells: the tool, its rule's JSON type, the least
@@ -566,6 +568,23 @@
         const rows = digits.length > 2 ? [digits.slice(0, half), digits.slice(half)] : [digits];
         rows.forEach((row, k) => text(x, y + (k - (rows.length - 1) / 2) * 0.2, 0.18, row.join(''), over, cls));
       }
+      if (rule.type === 'min-max') {
+        // Shaded as the pictures shade them (minimum blue, maximum orange), labelled at the top.
+        for (const [list, fill, label] of [['minimum', '#dbe7f5', 'min'], ['maximum', '#f8e1cc', 'max']]) {
+          for (const i of cells(rule[list])) {
+            svgEl('rect', { class: `${cls} ${list}`, x: colOf(i), y: rowOf(i), width: 1, height: 1, fill }, under);
+            text(cx(i), rowOf(i) + 0.14, 0.15, label, under, `${cls} ${list}`);
+          }
+        }
+      }
+      if (rule.type === 'clone') {
+        // Each shape and its copy shaded alike, a colour a pair.
+        (Array.isArray(rule.clones) ? rule.clones : []).forEach((pair, k) => {
+          for (const i of [...cells(pair.cells), ...cells(pair.copy)]) {
+            svgEl('rect', { class: cls, x: colOf(i), y: rowOf(i), width: 1, height: 1, fill: `hsl(${(k * 97 + 200) % 360},60%,60%)`, 'fill-opacity': 0.3 }, under);
+          }
+        });
+      }
       if (rule.type === 'candidates') {
         for (const given of Array.isArray(rule.cells) ? rule.cells : []) {
           const i = cellIndex(given.cell);
@@ -617,7 +636,10 @@
       for (const clue of rule.clues) {
         const place = outsidePlace(rule, clue);
         if (!place) continue;
-        const t = svgEl('text', { class: `clue clue-${rule.type} kept-${rule.type}`, x: place.c + 0.5, y: place.r + 0.5, 'font-size': place.text.length > 3 ? 0.3 : 0.4, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#1b1f24' }, margin);
+        // What the clue is, on hover: "Sandwich: 15 above column 1".
+        const g = svgEl('g', {}, margin);
+        svgEl('title', {}, g).textContent = `${Object.values(OUTSIDE_TOOLS).find((x) => x.type === rule.type).name}: ${place.what}`;
+        const t = svgEl('text', { class: `clue clue-${rule.type} kept-${rule.type}`, x: place.c + 0.5, y: place.r + 0.5, 'font-size': place.text.length > 3 ? 0.3 : 0.4, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#1b1f24' }, g);
         t.textContent = place.text;
       }
     }
@@ -674,7 +696,7 @@
   function keptLabel(rule) {
     const name = rule.type.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
     const count = (list, one) => `${list.length} ${one}${list.length === 1 ? '' : 's'}`;
-    for (const [key, one] of [['lines', 'line'], ['clues', 'clue'], ['quads', 'quadruple'], ['cells', 'cell']]) {
+    for (const [key, one] of [['lines', 'line'], ['clues', 'clue'], ['quads', 'quadruple'], ['cells', 'cell'], ['clones', 'pair']]) {
       if (Array.isArray(rule[key])) return `${name}: ${count(rule[key], one)}`;
     }
     const rest = { ...rule };
@@ -714,6 +736,16 @@
           S.kept[k].lines.splice(j, 1);
           if (!S.kept[k].lines.length) S.kept.splice(k, 1);
         }));
+        return;
+      }
+      if (rule.type === 'min-max') {
+        for (const [list, label] of [['minimum', 'Minimum'], ['maximum', 'Maximum']]) {
+          if (!(rule[list] || []).length) continue;
+          add(`${list}-${k}`, `${label}: ${rule[list].join(' ')}`, () => {
+            S.kept[k][list] = [];
+            if (!(S.kept[k].minimum || []).length && !(S.kept[k].maximum || []).length) S.kept.splice(k, 1);
+          });
+        }
         return;
       }
       if (rule.type === 'quadruple' && Array.isArray(rule.quads)) {
@@ -979,6 +1011,20 @@
         const other = S.kept.find((r) => r.type === spec.type && r.difference !== lineDifference(spec));
         if (other) { fail(`This puzzle's whispers are ${lineRuleName(other)}: a puzzle holds one kind (remove those lines first)`); return; }
         commit(() => addLine(spec, sel));
+        break;
+      }
+      case 'minimum': case 'maximum': {
+        const names = sel.map(cellName);
+        commit(() => {
+          let rule = S.kept.find((r) => r.type === 'min-max');
+          if (!rule) { rule = { type: 'min-max', minimum: [], maximum: [] }; S.kept.push(rule); }
+          const other = tool === 'minimum' ? 'maximum' : 'minimum';
+          const mine = rule[tool] || [];
+          const all = names.every((c) => mine.includes(c));
+          rule[tool] = all ? mine.filter((c) => !names.includes(c)) : [...new Set([...mine, ...names])];
+          rule[other] = (rule[other] || []).filter((c) => !names.includes(c));
+          if (!rule.minimum.length && !rule.maximum.length) S.kept.splice(S.kept.indexOf(rule), 1);
+        });
         break;
       }
       case 'quadruple': {

@@ -1490,6 +1490,14 @@ async fn every_example_with_a_link_form_pasted_as_a_link_keeps_its_rules_and_sol
             let solution: String = rows.iter().map(|r| r.as_str().expect("a row")).collect();
             assert_eq!(shown, solution, "{name}: the setter's solution");
         }
+        if name == "clone.json" {
+            // Each shape and its copy shaded: 4 + 4 and 3 + 3 cells; listed as one rule.
+            let shaded = s.js("return document.querySelectorAll('#underlay rect.kept-clone').length;").await;
+            assert_eq!(shaded, json!(14));
+            assert!(s.shapes().await.contains(&"Clone: 2 pairs (imported; no tool to edit it here)".to_string()));
+            s.js("window.scrollTo(0, 0);").await;
+            s.shot("link-imported-clone").await;
+        }
         solved.push(name.trim_end_matches(".json").to_string());
     }
     // Every rule with an f-puzzles form has its example here.
@@ -1505,9 +1513,81 @@ async fn every_example_with_a_link_form_pasted_as_a_link_keeps_its_rules_and_sol
         "arrow",
         "kropki",
         "xv",
+        "sandwich",
+        "x-sum",
+        "skyscraper",
+        "min-max",
+        "clone",
+        "disjoint-groups",
     ] {
         assert!(solved.iter().any(|n| n == rule), "{rule} not among {solved:?}");
     }
+    assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
+    s.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sandwich_x_sum_and_skyscraper_clues_in_the_margin_and_min_max_cells_reach_the_solver() {
+    // Issue 15: the editor draws each rule; outside clues by clicking the margin.
+    let Some(s) = Session::start("outside-rules").await else { return };
+    s.js(RECORD_ERRORS).await;
+    s.click("[data-tool=\"sandwich\"]").await;
+    s.clue_at("15", "-1,0").await;
+    // A corner has no row or column.
+    s.clue_at("15", "-1,-1").await;
+    let (state, status) = s.status().await;
+    assert_eq!(
+        (state.as_str(), status.as_str()),
+        ("error", "A sandwich clue stands beside a row or a column, not in a corner")
+    );
+    s.click("[data-tool=\"xsum\"]").await;
+    s.clue_at("15", "1,-1").await;
+    s.click("[data-tool=\"skyscraper\"]").await;
+    s.clue_at("10", "4,9").await;
+    let (state, status) = s.status().await;
+    assert_eq!((state.as_str(), status.as_str()), ("error", "A skyscraper clue sees 1 to 9 digits"));
+    s.clue_at("3", "4,9").await;
+    s.add_shape("minimum", &["r5c5"], None).await;
+    s.add_shape("maximum", &["r8c2"], None).await;
+    let (value, read) = s.exported_puzzle().await;
+    let rule = |kind: &str| {
+        value["rules"].as_array().expect("rules").iter().find(|r| r["type"] == kind).cloned().unwrap_or(Value::Null)
+    };
+    assert_eq!(rule("sandwich")["clues"], json!([{"side": "top", "index": 1, "sum": 15}]), "{value}");
+    assert_eq!(rule("x-sum")["clues"], json!([{"side": "left", "index": 2, "sum": 15}]), "{value}");
+    assert_eq!(rule("skyscraper")["clues"], json!([{"side": "right", "index": 5, "count": 3}]), "{value}");
+    assert_eq!(
+        (rule("min-max")["minimum"].clone(), rule("min-max")["maximum"].clone()),
+        (json!(["r5c5"]), json!(["r8c2"]))
+    );
+    assert_eq!(
+        s.shapes().await,
+        [
+            "Sandwich: 15 above column 1",
+            "X-sum: 15 left of row 2",
+            "Skyscraper: 3 right of row 5",
+            "Minimum: r5c5",
+            "Maximum: r8c2"
+        ]
+    );
+    assert_eq!(s.margin_texts().await, json!(["15", "15", "3"]));
+    let (state, text) = s.press("#solve").await;
+    assert_eq!((state.as_str(), text.as_str()), ("ok", "Solved"));
+    let shown = puzzle_of(&s.shown_line().await).givens().clone();
+    assert!(check::verify(&read, &shown).is_empty(), "{:?}", check::verify(&read, &shown));
+    // By hand: column 1 between its 1 and 9, row 2's first X digits, row 5 seen from the right.
+    let v = |r: usize, c: usize| u32::from(shown.values()[r * 9 + c]);
+    let column: Vec<u32> = (0..9).map(|r| v(r, 0)).collect();
+    let (a, b) = (column.iter().position(|&d| d == 1).expect("a 1"), column.iter().position(|&d| d == 9).expect("a 9"));
+    assert_eq!(column[a.min(b) + 1..a.max(b)].iter().sum::<u32>(), 15, "sandwich {column:?}");
+    let row: Vec<u32> = (0..9).map(|c| v(1, c)).collect();
+    assert_eq!(row[..row[0] as usize].iter().sum::<u32>(), 15, "x-sum {row:?}");
+    let seen = (0..9).rev().map(|c| v(4, c)).fold((0, 0), |(top, k), d| if d > top { (d, k + 1) } else { (top, k) }).1;
+    assert_eq!(seen, 3, "skyscraper");
+    assert!([(3, 4), (5, 4), (4, 3), (4, 5)].iter().all(|&(r, c)| v(4, 4) < v(r, c)), "minimum");
+    assert!([(6, 1), (7, 0), (7, 2), (8, 1)].iter().all(|&(r, c)| v(7, 1) > v(r, c)), "maximum");
+    s.js("window.scrollTo(0, 0);").await;
+    s.shot("margin-outside-rules").await;
     assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
     s.close().await;
 }
