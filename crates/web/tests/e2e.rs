@@ -1095,10 +1095,7 @@ async fn a_killer_whose_digits_may_repeat_keeps_distinct_false_through_import_dr
     assert_eq!(s.js("return document.getElementById('cages-repeat').checked;").await, json!(true));
     let (value, read) = s.exported_puzzle().await;
     assert_eq!(value["rules"][0]["distinct"], json!(false), "{value}");
-    let (state, text) = s.press("#solve").await;
-    assert_eq!((state.as_str(), text.as_str()), ("ok", "Solved"));
-    let shown = puzzle_of(&s.shown_line().await).givens().clone();
-    assert!(check::verify(&read, &shown).is_empty(), "{:?}", check::verify(&read, &shown));
+    let shown = s.solve_checked(&read).await;
     let v = |r: usize, c: usize| shown.values()[r * 9 + c];
     assert_eq!((v(2, 2), v(3, 3)), (1, 1), "the cage repeats its 1");
     // Out through the server too: the JSON file keeps it.
@@ -1124,18 +1121,30 @@ async fn a_killer_whose_digits_may_repeat_keeps_distinct_false_through_import_dr
     s.click("#cages-repeat").await;
     let (value, read) = s.exported_puzzle().await;
     assert_eq!(value["rules"][0]["distinct"], json!(false), "{value}");
-    let (state, text) = s.press("#solve").await;
-    assert_eq!((state.as_str(), text.as_str()), ("ok", "Solved"));
-    let shown = puzzle_of(&s.shown_line().await).givens().clone();
-    assert!(check::verify(&read, &shown).is_empty(), "{:?}", check::verify(&read, &shown));
+    let shown = s.solve_checked(&read).await;
     assert_eq!(shown.values()[5 * 9 + 5], shown.values()[6 * 9 + 6], "the new cage repeats its 2");
-    s.js("window.scrollTo(0, 0);").await;
-    s.shot("killer-repeats").await;
-    assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
-    s.close().await;
+    s.finish("killer-repeats").await;
 }
 
 impl Session {
+    /// Presses Solve, expects "Solved", and returns the grid shown after the rules' own checker
+    /// passed it against `puzzle`.
+    async fn solve_checked(&self, puzzle: &Puzzle) -> sudoku_ip_model::Grid {
+        let (state, text) = self.press("#solve").await;
+        assert_eq!((state.as_str(), text.as_str()), ("ok", "Solved"));
+        let shown = puzzle_of(&self.shown_line().await).givens().clone();
+        assert!(check::verify(puzzle, &shown).is_empty(), "{:?}", check::verify(puzzle, &shown));
+        shown
+    }
+
+    /// A screenshot from the top of the page, then no script error may have happened; closes.
+    async fn finish(self, shot: &str) {
+        self.js("window.scrollTo(0, 0);").await;
+        self.shot(shot).await;
+        assert!(self.script_errors().await.is_empty(), "{:?}", self.script_errors().await);
+        self.close().await;
+    }
+
     /// Presses the mouse on the first cell, moves through the others in order and lets go, as a
     /// person drags. `jump` moves to each next cell in one step (no pointer moves between them).
     async fn drag(&self, cells: &[&str], jump: bool) {
@@ -1220,10 +1229,7 @@ async fn lines_dragged_through_cells_become_their_rules_and_the_solution_keeps_t
     assert_eq!((state.as_str(), status.as_str()), ("error", "Between line: a line needs at least 3 cells"));
     assert_eq!(s.shapes().await.len(), 4);
     // The solver gets every line: the grid it shows passes the rules' own checker.
-    let (state, text) = s.press("#solve").await;
-    assert_eq!((state.as_str(), text.as_str()), ("ok", "Solved"));
-    let shown = puzzle_of(&s.shown_line().await).givens().clone();
-    assert!(check::verify(&read, &shown).is_empty(), "{:?}", check::verify(&read, &shown));
+    let shown = s.solve_checked(&read).await;
     let v = |cell: &str| {
         let c = sudoku_ip_model::Cell::parse(cell, 9).expect("a cell");
         i64::from(shown.values()[c.index(9)])
@@ -1252,10 +1258,7 @@ async fn lines_dragged_through_cells_become_their_rules_and_the_solution_keeps_t
     assert!(s.shapes().await.contains(&"Dutch whispers: r7c1 → r7c2 → r7c3".to_string()), "{:?}", s.shapes().await);
     let strokes = s.js("return Array.from(document.querySelectorAll('#underlay polyline.kept-german-whispers')).map((p) => p.getAttribute('stroke'));").await;
     assert_eq!(strokes, json!(["#f0a23b"]));
-    let (state, text) = s.press("#solve").await;
-    assert_eq!((state.as_str(), text.as_str()), ("ok", "Solved"));
-    let shown = puzzle_of(&s.shown_line().await).givens().clone();
-    assert!(check::verify(&read, &shown).is_empty(), "{:?}", check::verify(&read, &shown));
+    let shown = s.solve_checked(&read).await;
     let dutch = ["r7c1", "r7c2", "r7c3"]
         .map(|cell| i64::from(shown.values()[sudoku_ip_model::Cell::parse(cell, 9).expect("a cell").index(9)]));
     assert!(dutch.windows(2).all(|w| (w[0] - w[1]).abs() >= 4), "Dutch whispers {dutch:?}");
@@ -1371,10 +1374,7 @@ async fn outside_clues_are_set_by_clicking_the_margin_and_reach_the_solver() {
     assert_eq!(clues(&value), Some(json!([{"cells": down_right, "sum": 41}, {"cells": down_left, "sum": 20}])));
     assert_eq!(s.shapes().await, ["Little killer: 41 ↘ from r1c2", "Little killer: 20 ↙ from r6c9"]);
     // The solver gets them: the grid passes the rule's checker, and the sums add up by hand.
-    let (state, text) = s.press("#solve").await;
-    assert_eq!((state.as_str(), text.as_str()), ("ok", "Solved"));
-    let shown = puzzle_of(&s.shown_line().await).givens().clone();
-    assert!(check::verify(&read, &shown).is_empty(), "{:?}", check::verify(&read, &shown));
+    let shown = s.solve_checked(&read).await;
     let sum = |cells: &[String]| -> u32 {
         cells
             .iter()
@@ -1439,10 +1439,7 @@ async fn a_quadruple_is_drawn_from_a_selected_2x2_with_its_digits_and_reaches_th
     );
     assert_eq!(s.shapes().await, ["Quadruple 5: r6c6 r6c7 r7c6 r7c7", "Quadruple 1 1 2: r3c3 r3c4 r4c3 r4c4"]);
     assert_eq!(s.js("return document.querySelectorAll('#overlay circle.kept-quadruple').length;").await, json!(2));
-    let (state, text) = s.press("#solve").await;
-    assert_eq!((state.as_str(), text.as_str()), ("ok", "Solved"));
-    let shown = puzzle_of(&s.shown_line().await).givens().clone();
-    assert!(check::verify(&read, &shown).is_empty(), "{:?}", check::verify(&read, &shown));
+    let shown = s.solve_checked(&read).await;
     let block = |r: usize, c: usize| -> Vec<u8> {
         let v = shown.values();
         let mut d = vec![v[r * 9 + c], v[r * 9 + c + 1], v[(r + 1) * 9 + c], v[(r + 1) * 9 + c + 1]];
@@ -1452,10 +1449,7 @@ async fn a_quadruple_is_drawn_from_a_selected_2x2_with_its_digits_and_reaches_th
     assert!(block(5, 5).contains(&5), "{:?}", block(5, 5));
     let top = block(2, 2);
     assert_eq!((top.iter().filter(|&&d| d == 1).count(), top.contains(&2)), (2, true), "{top:?}");
-    s.js("window.scrollTo(0, 0);").await;
-    s.shot("quadruple-drawn").await;
-    assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
-    s.close().await;
+    s.finish("quadruple-drawn").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1571,10 +1565,7 @@ async fn sandwich_x_sum_and_skyscraper_clues_in_the_margin_and_min_max_cells_rea
         ]
     );
     assert_eq!(s.margin_texts().await, json!(["15", "15", "3"]));
-    let (state, text) = s.press("#solve").await;
-    assert_eq!((state.as_str(), text.as_str()), ("ok", "Solved"));
-    let shown = puzzle_of(&s.shown_line().await).givens().clone();
-    assert!(check::verify(&read, &shown).is_empty(), "{:?}", check::verify(&read, &shown));
+    let shown = s.solve_checked(&read).await;
     // By hand: column 1 between its 1 and 9, row 2's first X digits, row 5 seen from the right.
     let v = |r: usize, c: usize| u32::from(shown.values()[r * 9 + c]);
     let column: Vec<u32> = (0..9).map(|r| v(r, 0)).collect();
@@ -1586,8 +1577,5 @@ async fn sandwich_x_sum_and_skyscraper_clues_in_the_margin_and_min_max_cells_rea
     assert_eq!(seen, 3, "skyscraper");
     assert!([(3, 4), (5, 4), (4, 3), (4, 5)].iter().all(|&(r, c)| v(4, 4) < v(r, c)), "minimum");
     assert!([(6, 1), (7, 0), (7, 2), (8, 1)].iter().all(|&(r, c)| v(7, 1) > v(r, c)), "maximum");
-    s.js("window.scrollTo(0, 0);").await;
-    s.shot("margin-outside-rules").await;
-    assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
-    s.close().await;
+    s.finish("margin-outside-rules").await;
 }
