@@ -119,6 +119,17 @@ impl OutsideClue {
     }
 }
 
+/// The clues' numbers drawn at their places (every outside-clue rule's picture).
+pub(crate) fn marks(clues: &[OutsideClue], n: usize) -> Vec<Mark> {
+    clues.iter().map(|c| c.mark(n)).collect()
+}
+
+/// A clue, for tests.
+#[cfg(test)]
+pub(crate) fn clue(side: Side, index: usize, value: u32) -> OutsideClue {
+    OutsideClue { side, index, value }
+}
+
 /// Read the `clues` list of an outside-clue rule, each `{"side", "index", value_key}`.
 pub(crate) fn read_clues(
     f: &mut Fields<'_>,

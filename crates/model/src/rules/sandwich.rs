@@ -26,7 +26,7 @@ use crate::geometry::Geometry;
 use crate::grid::Grid;
 use crate::model::Sense;
 
-use super::outside::{can_sum, clues_json, digits_from, read_clues, validate_clues, OutsideClue};
+use super::outside::{can_sum, clues_json, digits_from, marks, read_clues, validate_clues, OutsideClue};
 use super::{Emit, Fields, Mark, RuleError, RuleKind};
 
 /// Sandwich clues.
@@ -114,20 +114,16 @@ impl RuleKind for Sandwich {
     }
 
     fn draw(&self, geometry: &Geometry) -> Vec<Mark> {
-        self.clues.iter().map(|c| c.mark(geometry.n())).collect()
+        marks(&self.clues, geometry.n())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::outside::Side;
+    use crate::rules::outside::{clue, Side};
     use crate::rules::testing::{agreement4, grid4};
     use crate::{Model, Puzzle};
-
-    fn clue(side: Side, index: usize, value: u32) -> OutsideClue {
-        OutsideClue { side, index, value }
-    }
 
     #[test]
     fn model_and_checker_agree_on_every_4x4_grid() {

@@ -19,6 +19,11 @@
 //! ("is this cell seen, and as what?"), and the count row, bounded over those rows, knows how
 //! many cells can still be seen: a count of 1 hides every later cell, so the `n` comes first;
 //! a count of `n` shows every cell, so the line climbs 1, 2, …, n.
+//!
+//! Before the rows, the setter's opening: a cell with `j` cells in front of it, holding `d`,
+//! lets at most `j + 1 + (n − d)` buildings be seen, so digits above `n − count + 1 + j` are
+//! excluded there outright (a count of `n` leaves only the 1 in front, at most 2 behind it, …;
+//! a count of 3 on a 9×9 keeps 8 and 9 out of the first cell).
 
 use serde_json::{Map, Value};
 
@@ -28,7 +33,7 @@ use crate::geometry::Geometry;
 use crate::grid::Grid;
 use crate::model::Sense;
 
-use super::outside::{clues_json, digits_from, read_clues, validate_clues, OutsideClue};
+use super::outside::{clues_json, digits_from, marks, read_clues, validate_clues, OutsideClue};
 use super::{Emit, Fields, Mark, RuleError, RuleKind};
 
 /// Skyscraper clues.
@@ -61,6 +66,14 @@ impl RuleKind for Skyscraper {
         for (i, clue) in self.clues.iter().enumerate() {
             let name = format!("skyscraper{}", i + 1);
             let cells = clue.cells(n);
+            // A building of height d with j in front of it lets at most j + 1 + (n − d) be
+            // seen, so d <= n − count + 1 + j.
+            let count = clue.value as usize;
+            for (j, &c) in cells.iter().enumerate() {
+                for d in (n + 1 + j).saturating_sub(count) + 1..=n {
+                    b.exclude(c, d, format!("{name}_tall"));
+                }
+            }
             let mut count = Vec::new();
             for j in 1..n {
                 let seen: Vec<u32> = (1..=n).map(|d| b.aux(format!("{name}_w{}_d{d}", j + 1))).collect();
@@ -123,20 +136,16 @@ impl RuleKind for Skyscraper {
     }
 
     fn draw(&self, geometry: &Geometry) -> Vec<Mark> {
-        self.clues.iter().map(|c| c.mark(geometry.n())).collect()
+        marks(&self.clues, geometry.n())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::outside::Side;
+    use crate::rules::outside::{clue, Side};
     use crate::rules::testing::{agreement4, c, grid4};
     use crate::{Model, Puzzle};
-
-    fn clue(side: Side, index: usize, value: u32) -> OutsideClue {
-        OutsideClue { side, index, value }
-    }
 
     #[test]
     fn model_and_checker_agree_on_every_4x4_grid() {
@@ -161,6 +170,18 @@ mod tests {
                 assert_eq!(g.get(c(1, 1)), 4, "{g}");
             }
         }
+    }
+
+    #[test]
+    fn tall_buildings_near_a_high_count_are_excluded_before_the_search() {
+        let p = Puzzle::blank(Geometry::new(9, None).expect("9x9")).with_rule(Skyscraper { clues: vec![clue(Side::Left, 0, 3)] });
+        let m = Model::build(&p);
+        let open = |col: usize| -> Vec<usize> {
+            (1..=9).filter(|&d| m.fixed()[m.var(c(1, col), d) as usize].is_none()).collect()
+        };
+        assert_eq!(open(1), (1..=7).collect::<Vec<_>>(), "8 or 9 first would hide all but two");
+        assert_eq!(open(2), (1..=8).collect::<Vec<_>>());
+        assert_eq!(open(3), (1..=9).collect::<Vec<_>>());
     }
 
     #[test]

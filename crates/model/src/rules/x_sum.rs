@@ -20,7 +20,7 @@ use crate::error::ParseError;
 use crate::geometry::Geometry;
 use crate::grid::Grid;
 
-use super::outside::{can_sum, clues_json, digits_from, read_clues, validate_clues, OutsideClue};
+use super::outside::{can_sum, clues_json, digits_from, marks, read_clues, validate_clues, OutsideClue};
 use super::{Emit, Fields, Mark, RuleError, RuleKind};
 
 /// X-sum clues.
@@ -88,20 +88,16 @@ impl RuleKind for XSum {
     }
 
     fn draw(&self, geometry: &Geometry) -> Vec<Mark> {
-        self.clues.iter().map(|c| c.mark(geometry.n())).collect()
+        marks(&self.clues, geometry.n())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::outside::Side;
+    use crate::rules::outside::{clue, Side};
     use crate::rules::testing::{agreement4, c, grid4};
     use crate::{Model, Puzzle};
-
-    fn clue(side: Side, index: usize, value: u32) -> OutsideClue {
-        OutsideClue { side, index, value }
-    }
 
     #[test]
     fn model_and_checker_agree_on_every_4x4_grid() {
