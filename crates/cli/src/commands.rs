@@ -253,7 +253,12 @@ pub fn status_of(report: &Report, unique: bool) -> Status {
 fn count(a: CountArgs) -> Result<Status, Failure> {
     let (doc, name) = read_document(&a.input)?;
     let puzzle = single(doc, &name)?;
-    let report = sudoku_ip::count(&puzzle, &options(&a.solver), a.max, 0).map_err(Failure::solver)?;
+    let mut opts = options(&a.solver);
+    let (cancel, watch) = super::progress::watch(super::progress::Job::Count, &opts.limits.cancel);
+    opts.limits.cancel = cancel;
+    let report = sudoku_ip::count(&puzzle, &opts, a.max, 0).map_err(Failure::solver);
+    drop(watch);
+    let report = report?;
     if a.stats {
         eprintln!("{}", stats_line(&report));
     }

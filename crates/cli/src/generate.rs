@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::anyhow;
 use clap::{Args, ValueEnum};
+use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde_json::{json, Value};
 use sudoku_ip::formats::{self, Document, TextForm};
@@ -17,6 +18,7 @@ use sudoku_ip::{Cancel, Geometry, Puzzle};
 use super::args::{parse_seconds, BoxArgs, InputArgs, OutputFormat};
 use super::commands::{read_document, read_text, with_rules};
 use super::output::grid_json;
+use super::progress::Job;
 use super::{Failure, Status};
 
 /// `generate`: unique puzzles.
@@ -347,7 +349,13 @@ pub fn generate_cmd(a: GenerateArgs) -> Result<Status, Failure> {
     }
     let format = output_format(a.output.and_then(GenerateOutput::format), text, &sample, spec.killer.is_some())?;
     let start = Instant::now();
-    let bar = super::progress::bar(Some(a.count as u64), "puzzles");
+    // One puzzle: a line of its attempt and clues; several: a bar of puzzles made.
+    let (spec, watch, bar) = if a.count == 1 {
+        let (cancel, watch) = super::progress::watch(Job::Generate, &spec.cancel);
+        (GenerateSpec { cancel, ..spec }, Some(watch), ProgressBar::hidden())
+    } else {
+        (spec, None, super::progress::bar(Some(a.count as u64), "puzzles"))
+    };
     let run = || -> Vec<_> {
         // generate_many's seeds (puzzle i is seed + i), one at a time so the bar moves.
         (0..a.count as u64)
@@ -368,6 +376,7 @@ pub fn generate_cmd(a: GenerateArgs) -> Result<Status, Failure> {
         None => run(),
     };
     bar.finish_and_clear();
+    drop(watch);
     let mut w = std::io::stdout().lock();
     let mut status = Status::Ok;
     let mut drawn = Vec::new();
@@ -541,8 +550,10 @@ pub fn rate_cmd(a: RateArgs) -> Result<Status, Failure> {
     let (doc, name) = read_document(&a.input)?;
     let items = match doc {
         Document::Single(p) => {
-            let r = generate::rate_with(&p, &cancel)
-                .map_err(|e| Failure { error: anyhow!("{name}: {e}"), ..puzzle_failure(e) })?;
+            let (cancel, watch) = super::progress::watch(Job::Rate, &cancel);
+            let r = generate::rate_with(&p, &cancel);
+            drop(watch);
+            let r = r.map_err(|e| Failure { error: anyhow!("{name}: {e}"), ..puzzle_failure(e) })?;
             let mut w = std::io::stdout().lock();
             if a.json {
                 writeln!(w, "{}", rating_json(&r))?;
@@ -706,8 +717,10 @@ pub fn minimize_cmd(a: MinimizeArgs) -> Result<Status, Failure> {
         }
     };
     let before = puzzle.givens().filled();
-    let minimized = generate::minimize_with(&puzzle, &cancel)
-        .map_err(|e| Failure { error: anyhow!("{name}: {e}"), ..puzzle_failure(e) })?;
+    let (cancel, watch) = super::progress::watch(Job::Minimize, &cancel);
+    let minimized = generate::minimize_with(&puzzle, &cancel);
+    drop(watch);
+    let minimized = minimized.map_err(|e| Failure { error: anyhow!("{name}: {e}"), ..puzzle_failure(e) })?;
     let reduced = minimized.puzzle;
     let after = reduced.givens().filled();
     match &minimized.stopped {

@@ -279,6 +279,8 @@ pub fn generate(spec: &GenerateSpec) -> Result<Generated, GenerateError> {
     let attempts = spec.max_attempts.max(1);
     let mut made = 0;
     for attempt in 1..=attempts {
+        oracle.cancel().note_attempt(attempt as u64);
+        oracle.cancel().note_steps(0, 0);
         if let Some(reason) = oracle.stop_reason() {
             // Best effort: the best puzzle so far, or any, said to be cut short.
             return match best.or(fallback) {

@@ -78,7 +78,7 @@ impl Oracle {
         self.cancel.stop_reason()
     }
 
-    /// The job's token, for work beside the searches (rating).
+    /// The job's token, for work beside the searches (rating, progress notes).
     pub(crate) fn cancel(&self) -> &Cancel {
         &self.cancel
     }

@@ -191,7 +191,9 @@ pub(crate) fn remove_clues(
     let mut complete = true;
     let mut filled: Vec<usize> = Vec::new();
     let mut open: Vec<usize> = Vec::new();
-    for orbit in orbits {
+    let total = orbits.len() as u64;
+    for (tried, orbit) in (0..).zip(orbits) {
+        oracle.cancel().note_steps(tried, total);
         if let Some(reason) = oracle.stop_reason() {
             return Ok(Pass { complete: false, clues, stopped: Some(reason) });
         }
@@ -247,6 +249,7 @@ pub(crate) fn remove_clues(
             }
         }
     }
+    oracle.cancel().note_steps(total, total);
     Ok(Pass { complete, clues, stopped: None })
 }
 

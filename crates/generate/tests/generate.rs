@@ -6,12 +6,14 @@
 //! anti-knight rows, and fails with "Singular matrix" on some killer models).
 
 use sudoku_ip_generate::{
-    generate, generate_many, minimize, rate, GenerateError, GenerateSpec, Generated, Grade, KillerSpec, Minimality,
-    Symmetry, Technique,
+    generate, generate_many, minimize, minimize_with, rate, GenerateError, GenerateSpec, Generated, Grade, KillerSpec,
+    Minimality, Symmetry, Technique,
 };
 use sudoku_ip_milp::Milp;
 use sudoku_ip_model::rules::{AntiKnight, Diagonal, Killer, NonConsecutive, Windows};
-use sudoku_ip_model::{check, formats, Backend, Cell, Geometry, Grid, Model, Puzzle, Rule, SearchEnd, SearchRequest};
+use sudoku_ip_model::{
+    check, formats, Backend, Cancel, Cell, Geometry, Grid, Model, Progress, Puzzle, Rule, SearchEnd, SearchRequest,
+};
 use sudoku_ip_native::{presolve, Native, Presolve};
 
 fn spec(n: usize) -> GenerateSpec {
@@ -252,6 +254,26 @@ fn minimize_keeps_the_solution_and_leaves_a_minimal_puzzle() {
     clash.set(Cell::new(0, 1), 5);
     let clash = Puzzle::new(Geometry::new(9, None).expect("9x9"), clash);
     assert_eq!(minimize(&clash), Err(GenerateError::NoSolution));
+}
+
+/// A watched job notes how far it got (what the CLI's progress line shows): the minimiser its
+/// clues tried of the puzzle's clues, the generator its attempt and the clues of its pass.
+#[test]
+fn the_minimiser_and_the_generator_note_their_progress() {
+    let g = generate(&spec(9).with_seed(8)).expect("generated");
+    let full = Puzzle::new(Geometry::new(9, None).expect("9x9"), g.solution.clone());
+    let progress = Progress::shared();
+    let m = minimize_with(&full, &Cancel::new().with_progress(progress.clone())).expect("unique");
+    assert_eq!(m.stopped, None);
+    assert_eq!(progress.steps(), (81, 81), "every clue of the full grid tried");
+
+    let progress = Progress::shared();
+    let mut s = GenerateSpec { difficulty: Some(Grade::Hard), max_attempts: 50, ..spec(9).with_seed(3) };
+    s.cancel = Cancel::new().with_progress(progress.clone());
+    let g = generate(&s).expect("generated");
+    assert_eq!(progress.attempts(), g.attempts as u64, "the attempt that made the puzzle is the last noted");
+    let (done, total) = progress.steps();
+    assert!(done == total && total > 0, "its removal pass noted to its end: {done} of {total}");
 }
 
 /// A generated killer (3 givens) that logic finishes only with the 45 rule (once).

@@ -18,8 +18,12 @@
 //! job.cancel();
 //! assert_eq!(seen_by_the_worker.stop_reason().as_deref(), Some("cancelled"));
 //! ```
+//!
+//! A token may also carry a [`Progress`]: the long loops that read the token note there what
+//! they have done (search nodes, solutions found, clues tried, attempts), and a progress display
+//! on another thread reads it.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -29,6 +33,48 @@ pub struct Cancel {
     /// `None`: nobody can cancel this job (the default, and what tests and one-shot calls use).
     flag: Option<Arc<AtomicBool>>,
     deadline: Option<Deadline>,
+    /// Where the job notes how far it got, when somebody watches it.
+    progress: Option<Arc<Progress>>,
+}
+
+/// How far a job got, noted by the job as it goes ([`Cancel::with_progress`]) and read by a
+/// progress display on another thread. Every count is 0 until the job notes it; each is the
+/// latest value noted (a new search starts its nodes again from 0).
+#[derive(Debug, Default)]
+pub struct Progress {
+    nodes: AtomicU64,
+    solutions: AtomicU64,
+    steps: AtomicU64,
+    steps_total: AtomicU64,
+    attempts: AtomicU64,
+}
+
+impl Progress {
+    /// A new, shared record with every count at 0.
+    pub fn shared() -> Arc<Progress> {
+        Arc::new(Progress::default())
+    }
+
+    /// Nodes (or guesses) of the current search, noted about every thousand.
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// Solutions the current search has found.
+    pub fn solutions(&self) -> u64 {
+        self.solutions.load(Ordering::Relaxed)
+    }
+
+    /// The job's own steps done and their total (the minimiser's and generator's clues tried
+    /// of the clues to try); `(0, 0)` before any.
+    pub fn steps(&self) -> (u64, u64) {
+        (self.steps.load(Ordering::Relaxed), self.steps_total.load(Ordering::Relaxed))
+    }
+
+    /// The generator's attempt (full grid) in progress, from 1.
+    pub fn attempts(&self) -> u64 {
+        self.attempts.load(Ordering::Relaxed)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,7 +85,8 @@ struct Deadline {
 }
 
 impl PartialEq for Cancel {
-    /// Two tokens are equal when they share their flag (or both have none) and their deadline.
+    /// Two tokens are equal when they share their flag (or both have none) and their deadline
+    /// (whoever watches them).
     fn eq(&self, other: &Cancel) -> bool {
         let same_flag = match (&self.flag, &other.flag) {
             (Some(a), Some(b)) => Arc::ptr_eq(a, b),
@@ -55,7 +102,49 @@ impl Eq for Cancel {}
 impl Cancel {
     /// A token that can be cancelled ([`Cancel::cancel`]), with no deadline.
     pub fn new() -> Cancel {
-        Cancel { flag: Some(Arc::new(AtomicBool::new(false))), deadline: None }
+        Cancel { flag: Some(Arc::new(AtomicBool::new(false))), deadline: None, progress: None }
+    }
+
+    /// The same token, with the job noting how far it got in `progress`.
+    #[must_use]
+    pub fn with_progress(&self, progress: Arc<Progress>) -> Cancel {
+        Cancel { progress: Some(progress), ..self.clone() }
+    }
+
+    /// The job's progress record, when somebody watches it.
+    pub fn progress(&self) -> Option<&Progress> {
+        self.progress.as_deref()
+    }
+
+    /// Note the current search's nodes (a no-op when nobody watches).
+    #[inline]
+    pub fn note_nodes(&self, nodes: u64) {
+        if let Some(p) = &self.progress {
+            p.nodes.store(nodes, Ordering::Relaxed);
+        }
+    }
+
+    /// Note the current search's solutions found so far (a no-op when nobody watches).
+    #[inline]
+    pub fn note_solutions(&self, solutions: u64) {
+        if let Some(p) = &self.progress {
+            p.solutions.store(solutions, Ordering::Relaxed);
+        }
+    }
+
+    /// Note the job's steps done of `total` (a no-op when nobody watches).
+    pub fn note_steps(&self, done: u64, total: u64) {
+        if let Some(p) = &self.progress {
+            p.steps_total.store(total, Ordering::Relaxed);
+            p.steps.store(done, Ordering::Relaxed);
+        }
+    }
+
+    /// Note the generator's attempt in progress (a no-op when nobody watches).
+    pub fn note_attempt(&self, attempt: u64) {
+        if let Some(p) = &self.progress {
+            p.attempts.store(attempt, Ordering::Relaxed);
+        }
     }
 
     /// The same flag with a deadline `limit` from now, or the current deadline if that comes
@@ -162,6 +251,27 @@ mod tests {
         drop(b.cancel_on_drop());
         assert!(a.is_cancelled() && c.is_cancelled());
         assert_eq!(a.stop_reason().as_deref(), Some("cancelled"));
+    }
+
+    #[test]
+    fn clones_note_progress_in_the_one_record_and_unwatched_tokens_note_nowhere() {
+        let progress = Progress::shared();
+        let job = Cancel::new().with_progress(progress.clone());
+        let worker = job.with_time_limit(Some(Duration::from_secs(60)));
+        worker.note_nodes(4096);
+        worker.note_solutions(7);
+        worker.note_steps(3, 25);
+        worker.note_attempt(2);
+        assert_eq!(
+            (progress.nodes(), progress.solutions(), progress.steps(), progress.attempts()),
+            (4096, 7, (3, 25), 2)
+        );
+        assert_eq!(job.progress().map(Progress::solutions), Some(7));
+        // The same flag, watched or not, is the same token.
+        assert_eq!(job, job.with_progress(Progress::shared()));
+        let unwatched = Cancel::new();
+        unwatched.note_nodes(1);
+        assert!(unwatched.progress().is_none());
     }
 
     #[test]

@@ -37,7 +37,7 @@ pub mod rules;
 pub mod solve;
 pub mod warnings;
 
-pub use cancel::Cancel;
+pub use cancel::{Cancel, Progress};
 pub use check::{verify, Violation};
 pub use error::{GeometryError, ParseError};
 pub use geometry::{BoxShape, Cell, Geometry, Layout};

@@ -60,7 +60,7 @@ const BOX0: u32 = 7 | 7 << 9 | 7 << 18;
 const LOW8: u32 = 0xFF | 0xFF << 9 | 0xFF << 18;
 /// Bit 8 of each row of a band word.
 const HIGH1: u32 = COL0 << 8;
-/// How often (in guesses) to read the clock.
+/// How often (in guesses) to read the clock, and to note the progress of a watched job.
 const CLOCK_EVERY: u64 = 1024;
 
 /// 9-bit row → 3-bit set of the boxes (stacks) it touches.
@@ -688,7 +688,11 @@ pub fn search9(
                 }
             } else {
                 if guess_limit.is_some_and(|limit| out.guesses >= limit)
-                    || (out.guesses % CLOCK_EVERY == 0 && stop.should_stop())
+                    || (out.guesses % CLOCK_EVERY == 0 && {
+                        stop.note_nodes(out.guesses);
+                        stop.note_solutions(out.count);
+                        stop.should_stop()
+                    })
                 {
                     out.stopped = true;
                     return out;

@@ -220,6 +220,7 @@ impl Engine {
                         // What is left is mostly a proof: this run goes on to the end.
                         runs.until = None;
                         out.count += 1;
+                        goal.stop.note_solutions(out.count);
                         if let Some(each) = each.as_mut() {
                             if !each(self.ones_list()) {
                                 out.end = End::Stopped("stopped by the caller".into());
@@ -450,10 +451,18 @@ impl<'a> Clock<'a> {
         if self.stop.is_cancelled() {
             return true;
         }
-        let Some(deadline) = self.deadline else { return false };
+        let Some(deadline) = self.deadline else {
+            // No clock to read: a watched job notes its nodes every `CLOCK_MAX_EVERY`.
+            if nodes >= self.next && self.stop.progress().is_some() {
+                self.stop.note_nodes(nodes);
+                self.next = nodes + CLOCK_MAX_EVERY;
+            }
+            return false;
+        };
         if nodes < self.next {
             return false;
         }
+        self.stop.note_nodes(nodes);
         let now = Instant::now();
         let took = now.saturating_duration_since(self.last);
         if took < CLOCK_QUICK {

@@ -53,7 +53,8 @@ mod solver;
 pub use sudoku_ip_generate as generate;
 pub use sudoku_ip_model as model;
 pub use sudoku_ip_model::{
-    check, export, formats, Backend, Cancel, Cell, Geometry, Grid, Limits, Model, Objective, Puzzle, SearchEnd, Stats,
+    check, export, formats, Backend, Cancel, Cell, Geometry, Grid, Limits, Model, Objective, Progress, Puzzle,
+    SearchEnd, Stats,
 };
 pub use sudoku_ip_render as render;
 

@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use sudoku_ip::model::formats::json::parse_json;
-use sudoku_ip::{count, Cancel, Limits, Options, SearchEnd, Solver};
+use sudoku_ip::{count, Cancel, Limits, Options, Progress, SearchEnd, Solver};
 
 /// The issue's hard cases: an empty 25x25 anti-knight (no backend finds two solutions soon) and
 /// a plain empty 9x9 counted to the end (the bit-parallel fast path).
@@ -58,4 +58,30 @@ fn a_set_stop_flag_ends_a_search_without_a_deadline() {
             assert!(took < Duration::from_secs(3), "{solver} on {name}: stopped {took:?} after the start");
         }
     }
+}
+
+/// A watched count notes how far it got, which `count`'s progress line shows: the generic
+/// engine each solution and its nodes every 1024, the plain 9x9 path both every 1024 guesses.
+#[test]
+fn a_watched_count_notes_its_solutions_and_nodes_as_it_goes() {
+    let watched = |progress: &std::sync::Arc<Progress>, nodes| Options {
+        limits: Limits { nodes, cancel: Cancel::new().with_progress(progress.clone()), ..Limits::default() },
+        ..Options::default()
+    };
+    let progress = Progress::shared();
+    let six = parse_json(r#"{"size": 6}"#).expect("6x6");
+    let report = count(&six, &watched(&progress, Some(1500)), u64::MAX, 0).expect("a search");
+    assert!(report.count > 0 && matches!(report.end, SearchEnd::Stopped { .. }), "{:?}", report.end);
+    assert_eq!(progress.solutions(), report.count, "every solution is noted");
+    let nodes = progress.nodes();
+    assert!((1024..1500).contains(&nodes), "nodes are noted every 1024 of the 1500: {nodes} noted last");
+
+    let progress = Progress::shared();
+    let nine = parse_json(r#"{"size": 9}"#).expect("9x9");
+    let report = count(&nine, &watched(&progress, None), 20_000, 0).expect("a search");
+    assert_eq!((report.count, &report.end), (20_000, &SearchEnd::ReachedMax));
+    assert!((1..=20_000).contains(&progress.solutions()), "{} noted", progress.solutions());
+    assert!(progress.nodes() >= 1024 && progress.nodes().is_multiple_of(1024), "{} guesses noted", progress.nodes());
+    // Nobody watching: nothing to note, and the same count.
+    assert_eq!(count(&nine, &Options::default(), 20_000, 0).expect("a search").count, 20_000);
 }
