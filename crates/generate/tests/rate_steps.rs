@@ -224,12 +224,13 @@ const POSITIONS: &[Position] = &[
         eliminations: &[("r1c6", 9)],
     },
     Position {
-        technique: Technique::ForcingChain,
-        // puzzles3_magictour_top1465 line 3, where the rater's path first needs it.
+        technique: Technique::AlsXyWing,
+        // puzzles3_magictour_top1465 line 3: where the path needed a forcing chain before the
+        // ALS techniques, an ALS-XY-wing now does.
         puzzle: "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
         candidates: "...4.........56..912...6.8.....5.789..3......1...5.78..2..5.....2..567......567.9123...7....3.5...912............6...12....7..1..45.7.9.......8..23.5.7....345.7.9.23..678...3.56..9.2...6.8....45.789.2....78....45.789.2345.....23.567..1........123..6.....34.6...12.4.6.....3...78.....5....1.3..678..23..............9..3...78.123.............8.....5...9..34..7.91.....7..1.34..7.9.....6...123.5.7....3.5.7..1.3..6.........7......5...9.2.......1....6.8.1.3..6.89..345....1.3.5..8...345..8......6.8....4.6......4.6.8.1................9.2.............7....3.5......3.5........5....1..........3............78......678......678.........9...4......2...............9.2.............7....3.5.......4.......3.5....1.............6.8......6.8.",
         placements: &[],
-        eliminations: &[("r9c8", 6)],
+        eliminations: &[("r2c9", 7)],
     },
 
     Position {
@@ -512,5 +513,71 @@ fn chains_link_through_a_variants_rows() {
             let k = Cell::parse(cell, 9).expect("cell").index(9);
             assert!(at[k] & (1 << (d - 1)) != 0, "{}: {cell} holds {d}", case.what);
         }
+    }
+}
+
+/// Techniques whose first use on a top1465 puzzle's path is checked: (technique, puzzle, the
+/// first such step's eliminations, its placements). `steps` checks every step against the
+/// solution; the expected changes pin the pattern found.
+/// Candidates by cell name and digit.
+type Changes = &'static [(&'static str, u8)];
+
+const PATH_STEPS: &[(Technique, &str, Changes, Changes)] = &[
+    // puzzles3_magictour_top1465 line 15, where the rater's path first needs it.
+    (
+        Technique::SueDeCoq,
+        "6.9.....8...7.1...4............6...4.2.....3..3....5...1.5...7.8...9..........2..",
+        &[("r1c7", 4), ("r3c9", 5), ("r6c8", 1), ("r6c8", 2), ("r8c8", 1), ("r9c8", 1)],
+        &[],
+    ),
+    // puzzles3_magictour_top1465 line 3.
+    (
+        Technique::AlsXz,
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        &[("r1c4", 5), ("r1c6", 5), ("r1c8", 5)],
+        &[],
+    ),
+    // puzzles3_magictour_top1465 line 3.
+    (
+        Technique::AlsXyWing,
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        &[("r2c9", 7)],
+        &[],
+    ),
+    // puzzles3_magictour_top1465 line 3.
+    (
+        Technique::ForcingChain,
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        &[("r9c8", 6)],
+        &[],
+    ),
+    // puzzles3_magictour_top1465 line 4.
+    (
+        Technique::ForcingNet,
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+        &[("r2c7", 9)],
+        &[],
+    ),
+];
+
+#[test]
+fn sue_de_coq_als_and_forcing_steps_are_found_on_real_paths() {
+    let names = |list: &[sudoku_ip_generate::Candidate]| -> Vec<(String, u8)> {
+        list.iter().map(|c| (c.cell.to_string(), c.digit)).collect()
+    };
+    let want = |list: &[(&str, u8)]| -> Vec<(String, u8)> { list.iter().map(|&(c, d)| (c.to_string(), d)).collect() };
+    for &(technique, line, eliminations, placements) in PATH_STEPS {
+        let path = steps(&puzzle(line), None).expect("unique, every step checked against the solution");
+        let step = path.steps.iter().find(|s| s.technique == technique).expect("the technique is on the path");
+        assert_eq!(
+            (names(&step.eliminations), names(&step.placements)),
+            (want(eliminations), want(placements)),
+            "{}",
+            step.text
+        );
+        assert!(step.rating == technique.se_rating(), "{}", step.text);
+        let changed = step.eliminations.first().or(step.placements.first()).expect("a change");
+        assert!(step.text.contains(&changed.cell.to_string()), "{}", step.text);
+        assert!(!step.cells.is_empty() && !step.candidates.is_empty());
     }
 }

@@ -6,7 +6,7 @@
 //! | easy     | hidden and naked singles (and single-row arithmetic of variant rules, cage combinations) |
 //! | medium   | locked candidates (pointing, claiming), naked and hidden pairs, innies and outies |
 //! | hard     | naked and hidden triples and quads, X-wing, swordfish, jellyfish, XY-wing, XYZ-wing, unique rectangles, BUG+1 |
-//! | expert   | single-digit patterns (skyscraper, 2-string kite, turbot fish, empty rectangle, finned and sashimi fish), W-wing, simple and multi-colouring, X-chains, remote pairs, XY-chains, alternating inference chains, forcing chains, or search |
+//! | expert   | single-digit patterns (skyscraper, 2-string kite, turbot fish, empty rectangle, finned and sashimi fish), W-wing, simple and multi-colouring, X-chains, remote pairs, XY-chains, Sue de Coq, alternating inference chains, ALS-XZ, ALS-XY-wing, forcing chains, forcing nets, or search |
 //!
 //! Next to the grade, [`Rating::rating`] is a number on the Sudoku Explainer scale: each step
 //! weighs what SE publishes for its technique ("Difficulty ratings in Sudoku Explainer v1.2.1":
@@ -61,9 +61,14 @@
 //!   at-most-one row of the model and their strong links from every exactly-one row with two
 //!   open variables, so a chain may pass through a variant's rows (see `aic.rs`);
 //! - forcing chains assume a candidate and propagate singles over all units and every
-//!   at-most-one row of the model (so across any variant): a contradiction removes it.
+//!   at-most-one row of the model (so across any variant): a contradiction removes it;
+//!   forcing nets assume each candidate of a cell (at most 4) or each place of a unit's digit
+//!   (at most 4) in turn and keep what every branch agrees on;
+//! - almost locked sets and Sue de Coq use any house of the model and its "sees" (see
+//!   `als.rs`; the ALS techniques on grids of up to 128 cells).
 
 mod aic;
+mod als;
 mod arithmetic;
 mod chains;
 mod colouring;
@@ -232,16 +237,28 @@ pub enum Technique {
     RemotePair,
     /// A chain of bivalue cells, each linked to the next on a shared digit.
     XyChain,
+    /// Cells where two houses cross, with cells of each house outside the other, hold as many
+    /// digits as cells (no digit in both outer parts): each digit is there once.
+    SueDeCoq,
     /// An alternating inference chain over any links of the model (digits, cells, grouped
     /// nodes, variant rows): one of its ends is true.
     Aic,
+    /// Two almost locked sets (m cells, m + 1 digits, in one house) with a restricted common
+    /// digit: one of them holds each other digit they share.
+    AlsXz,
+    /// An almost locked set linked to two others by two restricted common digits: one of those
+    /// two holds each other digit they share.
+    AlsXyWing,
     /// Assuming a candidate leads, by singles, to a contradiction: it goes.
     ForcingChain,
+    /// Every candidate of a cell, or every place of a unit's digit, assumed in turn: what all
+    /// of them lead to by singles holds.
+    ForcingNet,
 }
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 32] = [
+    pub const ALL: [Technique; 36] = [
         Technique::HiddenSingle,
         Technique::NakedSingle,
         Technique::RuleArithmetic,
@@ -272,8 +289,12 @@ impl Technique {
         Technique::XChain,
         Technique::RemotePair,
         Technique::XyChain,
+        Technique::SueDeCoq,
         Technique::Aic,
+        Technique::AlsXz,
+        Technique::AlsXyWing,
         Technique::ForcingChain,
+        Technique::ForcingNet,
     ];
 
     /// Name for people.
@@ -311,6 +332,10 @@ impl Technique {
             Technique::WWing => "w-wing",
             Technique::SimpleColouring => "simple colouring",
             Technique::ForcingChain => "forcing chain",
+            Technique::SueDeCoq => "sue de coq",
+            Technique::AlsXz => "als-xz",
+            Technique::AlsXyWing => "als-xy-wing",
+            Technique::ForcingNet => "forcing net",
         }
     }
 
@@ -347,7 +372,11 @@ impl Technique {
             | Technique::RemotePair
             | Technique::XyChain
             | Technique::Aic
-            | Technique::ForcingChain => Grade::Expert,
+            | Technique::SueDeCoq
+            | Technique::AlsXz
+            | Technique::AlsXyWing
+            | Technique::ForcingChain
+            | Technique::ForcingNet => Grade::Expert,
         }
     }
 
@@ -359,7 +388,9 @@ impl Technique {
     /// X-chains, remote pairs and XY-chains 6.6 and its AIC 7.0 plus the length bonus (see
     /// `aic.rs`), SE's forcing X/Y-chain and forcing chain bases; our forcing chain (a
     /// contradiction reached by singles from one assumption) SE's dynamic forcing chain base,
-    /// 8.8.
+    /// 8.8. SE has no ALS or Sue de Coq: we weigh them by HoDoKu's order (Sue de Coq with the
+    /// X-chains at 6.6, ALS-XZ with AIC at 7.0, ALS-XY-wing 7.2), and forcing nets (several
+    /// assumptions that agree) 9.0, SE's dynamic forcing chains (+).
     pub fn se_rating(self) -> SeRating {
         SeRating(match self {
             Technique::HiddenSingle => 15,
@@ -388,9 +419,12 @@ impl Technique {
             | Technique::FinnedFish
             | Technique::XChain
             | Technique::RemotePair
-            | Technique::XyChain => 66,
-            Technique::Aic => 70,
+            | Technique::XyChain
+            | Technique::SueDeCoq => 66,
+            Technique::Aic | Technique::AlsXz => 70,
+            Technique::AlsXyWing => 72,
             Technique::ForcingChain => 88,
+            Technique::ForcingNet => 90,
         })
     }
 }
@@ -1024,6 +1058,10 @@ impl Logic {
             Technique::XyChain => self.xy_chain(),
             Technique::Aic => self.aic(),
             Technique::ForcingChain => self.forcing_chain(),
+            Technique::SueDeCoq => self.sue_de_coq(),
+            Technique::AlsXz => self.als_xz(),
+            Technique::AlsXyWing => self.als_xy_wing(),
+            Technique::ForcingNet => self.forcing_net(),
         }
     }
 
