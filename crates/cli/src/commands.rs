@@ -117,7 +117,11 @@ fn out() -> std::io::StdoutLock<'static> {
 }
 
 fn solve(a: SolveArgs) -> Result<Status, Failure> {
-    let opts = options(&a.solver);
+    let batch_opts = options(&a.solver);
+    // One puzzle: its time limit counts from here, reading and vetting it included (a batch
+    // gives each puzzle its own limit).
+    let mut opts = batch_opts.clone();
+    opts.limits.cancel = opts.limits.start();
     let (stream, name) = super::stream::open(a.input.file.as_deref(), &parse_options(&a.input))?;
     let puzzle = match stream {
         super::stream::Stream::Single(p) => {
@@ -133,7 +137,7 @@ fn solve(a: SolveArgs) -> Result<Status, Failure> {
                 }
                 (line, p.and_then(|p| prepare(p, &input).map_err(|f| f.into_parse_error(line))))
             });
-            return batch::solve_batch(items, &a, &opts);
+            return batch::solve_batch(items, &a, &batch_opts);
         }
     };
     let format = a.output.output.unwrap_or(OutputFormat::Grid);

@@ -213,6 +213,13 @@ impl Backend for Milp {
                 ..Stats::default()
             },
         };
+        // A limit already passed (zero, or spent building and presolving the model): stop
+        // before reducing a model that may be large.
+        if let Some(reason) = stop.stop_reason() {
+            result.end = SearchEnd::Stopped { reason: format!("{reason} after 0 solution(s)") };
+            result.stats.elapsed = start.elapsed();
+            return Ok(result);
+        }
         let mut reduced = match Reduced::new(model) {
             Ok(reduced) => reduced,
             Err(_conflict) => {

@@ -197,6 +197,9 @@ fn a_zero_time_limit_stops_without_an_answer() {
             b.name(),
             r.end
         );
+        // Stopped before the model is reduced for the solver (a large model takes a while):
+        // no call, no reduced size.
+        assert_eq!((r.stats.solver_calls, r.stats.presolved), (Some(0), None), "{}", b.name());
     }
 }
 

@@ -18,7 +18,7 @@
 //! caller that searches many of them keeps one compilation in a [`Prepared`](crate::Prepared)
 //! handle; there is no hidden process-wide cache.
 
-use sudoku_ip_model::{Model, Sense};
+use sudoku_ip_model::{Cancel, Model, Sense};
 
 use crate::distinct::{self, Blocks};
 use crate::linear;
@@ -59,6 +59,7 @@ pub(crate) const SINGLE_WORD: u8 = 4;
 
 /// The read-only part of the engine: everything derived from the rows. Puzzles of one shape
 /// share it (through a [`Prepared`](crate::Prepared) handle).
+#[derive(Default)]
 pub(crate) struct Compiled {
     pub num_vars: usize,
     /// Cube variables `0..cube_vars`; the auxiliary ones follow.
@@ -178,6 +179,14 @@ fn transpose(num_keys: usize, starts: &[u32], keys: impl Fn(usize) -> u32) -> (V
 impl Compiled {
     /// Compile `model` (whose variables [`check_model`] has checked).
     pub fn new(model: &Model) -> Compiled {
+        // A token that never stops: the default (empty) compilation is never what comes back.
+        Compiled::new_until(model, &Cancel::default()).unwrap_or_default()
+    }
+
+    /// [`Compiled::new`], given up (`None`) when `stop` says so between its phases: a 64×64
+    /// with a whole-grid cage takes a few hundred milliseconds to compile, so a time limit
+    /// that runs out meanwhile is kept to a phase (tens of milliseconds) rather than all of it.
+    pub fn new_until(model: &Model, stop: &Cancel) -> Option<Compiled> {
         let num_vars = model.num_vars();
         let (mut eo_start, mut eo_vars, mut eo_row, mut eo_word) = (vec![0u32], Vec::new(), Vec::new(), vec![0u32]);
         let (mut lin_sense, mut lin_rhs, mut lin_row) = (Vec::new(), Vec::new(), Vec::new());
@@ -205,14 +214,21 @@ impl Compiled {
         let (var_eo_start, var_eo_row, var_eo_pos) = transpose(num_vars, &eo_start, |i| eo_vars[i]);
         let (var_amo_start, var_amo, _) = transpose(num_vars, &amo_start, |i| amo_vars[i]);
         let (part_start, part) = partners(&eo_start, &eo_vars, &var_eo_start, &var_eo_row, &var_eo_pos);
+        if stop.should_stop() {
+            return None;
+        }
 
         let grouped = linear::group_rows(
             lin_row.iter().map(|&i| &model.rows()[i as usize]),
+            num_vars,
             |v| &var_eo_row[var_eo_start[v as usize] as usize..var_eo_start[v as usize + 1] as usize],
             |r| &eo_vars[eo_start[r as usize] as usize..eo_start[r as usize + 1] as usize],
         );
         let linear::Grouped { lin_start, lin_terms, lin_groups, group_start, group_eo } = grouped;
         let max_groups = lin_groups.windows(2).map(|w| (w[1] - w[0]) as usize).max().unwrap_or(0);
+        if stop.should_stop() {
+            return None;
+        }
         let blocks = distinct::detect(
             model,
             &distinct::Layout {
@@ -228,6 +244,9 @@ impl Compiled {
             },
             &eo_vars,
         );
+        if stop.should_stop() {
+            return None;
+        }
         // Implied rows are never propagated: no variable or exactly-one row leads to them.
         let (var_lin_start, var_lin) = {
             let (start, rows, _) = transpose(num_vars, &lin_start, |i| lin_terms[i].0);
@@ -285,7 +304,7 @@ impl Compiled {
                 var_eo_row: &var_eo_row,
             },
         );
-        Compiled {
+        Some(Compiled {
             num_vars,
             cube_vars: model.num_cube_vars().min(num_vars),
             eo_start,
@@ -318,7 +337,7 @@ impl Compiled {
             any_linear,
             sums,
             blocks,
-        }
+        })
     }
 
     /// Number of exactly-one rows.

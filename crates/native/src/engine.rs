@@ -30,7 +30,7 @@
 //!   in, changes. State only tightens between two undos, so a bound computed a moment ago is
 //!   still a valid bound: deductions made from it stay sound.
 
-use sudoku_ip_model::{Model, Sense};
+use sudoku_ip_model::{Cancel, Model, Sense};
 
 use std::sync::Arc;
 
@@ -123,6 +123,11 @@ impl Engine {
     /// Compile a model (checked by `compile::check_model`); nothing is decided yet.
     pub fn new(model: &Model) -> Engine {
         Engine::with(Arc::new(Compiled::new(model)), model.fixed())
+    }
+
+    /// [`Engine::new`], given up (`None`) when `stop` says so while the model is compiled.
+    pub fn new_until(model: &Model, stop: &Cancel) -> Option<Engine> {
+        Some(Engine::with(Arc::new(Compiled::new_until(model, stop)?), model.fixed()))
     }
 
     /// An engine over rows compiled before, with `fixed` (one entry per variable) as the fixed

@@ -222,7 +222,8 @@ fn unsupported(reason: String) -> BackendError {
 /// solvers are tested against. Same contract as [`Native`]'s [`Backend::search`].
 pub fn search_generic(model: &Model, request: &SearchRequest) -> Result<SearchResult, BackendError> {
     compile::check_model(model).map_err(unsupported)?;
-    run_generic(model, Arc::new(compile::Compiled::new(model)), model.fixed(), request)
+    let Some(compiled) = compile_until(model, request) else { return Ok(stopped_while_compiling(model, request)) };
+    run_generic(model, Arc::new(compiled), model.fixed(), request)
 }
 
 /// Search with the generic engine, handing each solution to `each` as it is found (nothing is
@@ -235,6 +236,7 @@ pub fn search_each(
     mut each: impl FnMut(Grid) -> bool,
 ) -> Result<SearchResult, BackendError> {
     compile::check_model(model).map_err(unsupported)?;
+    let Some(compiled) = compile_until(model, request) else { return Ok(stopped_while_compiling(model, request)) };
     let mut bad = None;
     let mut sink = |ones: Vec<u32>| match grid_of_ones(model, &ones) {
         Ok(grid) => each(grid),
@@ -243,11 +245,40 @@ pub fn search_each(
             false
         }
     };
-    let result =
-        run_generic_each(model, Arc::new(compile::Compiled::new(model)), model.fixed(), request, Some(&mut sink));
+    let result = run_generic_each(model, Arc::new(compiled), model.fixed(), request, Some(&mut sink));
     match bad {
         Some(e) => Err(e),
         None => result,
+    }
+}
+
+/// `model` compiled, unless the request's limit passes first (a limit of zero, a caller's
+/// deadline spent before the search, or one that runs out while compiling: a 64×64 with a
+/// whole-grid cage takes a few hundred milliseconds to compile, more than the time-limit
+/// guarantee's 50 ms).
+fn compile_until(model: &Model, request: &SearchRequest) -> Option<compile::Compiled> {
+    let stop = request.limits.start();
+    if stop.should_stop() {
+        return None;
+    }
+    compile::Compiled::new_until(model, &stop)
+}
+
+/// The result of a search stopped before its model was compiled ([`compile_until`]).
+fn stopped_while_compiling(model: &Model, request: &SearchRequest) -> SearchResult {
+    let stop = request.limits.start();
+    let reason = stop.stop_reason().or_else(|| stop.time_reason()).unwrap_or_else(|| "stopped".to_string());
+    SearchResult {
+        solutions: Vec::new(),
+        count: 0,
+        end: SearchEnd::Stopped { reason },
+        stats: Stats {
+            backend: "native".to_string(),
+            nodes: Some(0),
+            guesses: Some(0),
+            model: model.size(),
+            ..Stats::default()
+        },
     }
 }
 

@@ -19,8 +19,6 @@
 //! into the bound over `F \ {v}`, for which the two smallest and two largest coefficients are
 //! kept. If either makes the row's bounds exclude its right-hand side, `v` takes the other value.
 
-use std::collections::{BTreeMap, HashMap};
-
 use sudoku_ip_model::Row;
 
 /// Linear rows, terms stored group after group.
@@ -39,9 +37,15 @@ pub(crate) struct Grouped {
 }
 
 /// Split each row's terms into groups that lie in one exactly-one row, greedily taking for each
-/// ungrouped term the exactly-one row of its variable that covers most ungrouped terms.
+/// ungrouped term the exactly-one row of its variable that covers most ungrouped terms. Rows
+/// mention variables below `num_vars` only (checked when the model is compiled).
+///
+/// Linear in the terms times the rows per variable times their length: a term's position in
+/// its row is looked up in a dense array over the variables (a whole-grid cage on a 64×64 has
+/// 262,144 terms), reset after each row.
 pub(crate) fn group_rows<'a, 'b>(
     rows: impl Iterator<Item = &'a Row>,
+    num_vars: usize,
     eo_rows_of: impl Fn(u32) -> &'b [u32],
     eo_vars_of: impl Fn(u32) -> &'b [u32],
 ) -> Grouped {
@@ -52,32 +56,58 @@ pub(crate) fn group_rows<'a, 'b>(
         group_start: vec![0],
         group_eo: Vec::new(),
     };
+    // Position of each variable among the current row's terms.
+    let mut index: Vec<Option<u32>> = vec![None; num_vars];
+    let mut terms: Vec<(u32, i64)> = Vec::new();
+    let mut members: Vec<usize> = Vec::new();
+    let mut best: Vec<usize> = Vec::new();
     for row in rows {
-        let mut merged: BTreeMap<u32, i64> = BTreeMap::new();
-        for &(v, a) in &row.terms {
-            *merged.entry(v).or_insert(0) += a as i64;
+        // Duplicates merged, zero coefficients dropped, in variable order.
+        terms.clear();
+        terms.extend(row.terms.iter().map(|&(v, a)| (v, a as i64)));
+        terms.sort_unstable_by_key(|&(v, _)| v);
+        terms.dedup_by(|next, kept| {
+            let same = next.0 == kept.0;
+            if same {
+                kept.1 += next.1;
+            }
+            same
+        });
+        terms.retain(|&(_, a)| a != 0);
+        for (i, &(v, _)) in terms.iter().enumerate() {
+            index[v as usize] = Some(i as u32);
         }
-        let terms: Vec<(u32, i64)> = merged.into_iter().filter(|&(_, a)| a != 0).collect();
-        let index: HashMap<u32, usize> = terms.iter().enumerate().map(|(i, &(v, _))| (v, i)).collect();
         let mut grouped = vec![false; terms.len()];
         for i in 0..terms.len() {
             if grouped[i] {
                 continue;
             }
-            let mut best = (None, vec![i]);
+            let mut best_row = None;
+            best.clear();
+            best.push(i);
             for &r in eo_rows_of(terms[i].0) {
-                let members: Vec<usize> =
-                    eo_vars_of(r).iter().filter_map(|u| index.get(u).copied()).filter(|&j| !grouped[j]).collect();
-                if best.0.is_none() || members.len() > best.1.len() {
-                    best = (Some(r), members);
+                members.clear();
+                members.extend(
+                    eo_vars_of(r)
+                        .iter()
+                        .filter_map(|&u| index.get(u as usize).copied().flatten())
+                        .map(|j| j as usize)
+                        .filter(|&j| !grouped[j]),
+                );
+                if best_row.is_none() || members.len() > best.len() {
+                    best_row = Some(r);
+                    std::mem::swap(&mut best, &mut members);
                 }
             }
-            for &j in &best.1 {
+            for &j in &best {
                 grouped[j] = true;
                 out.lin_terms.push(terms[j]);
             }
             out.group_start.push(out.lin_terms.len() as u32);
-            out.group_eo.push(best.0);
+            out.group_eo.push(best_row);
+        }
+        for &(v, _) in &terms {
+            index[v as usize] = None;
         }
         out.lin_start.push(out.lin_terms.len() as u32);
         out.lin_groups.push(out.group_eo.len() as u32);

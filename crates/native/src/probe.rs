@@ -36,8 +36,8 @@ pub const PROBE_BUDGET: u64 = 100_000;
 const ONE: u32 = 1 << 31;
 
 /// How many probes run between two looks at the stop token (a probe is one propagation: on a
-/// 25×25 model, 256 of them take a few milliseconds).
-const CHECK_EVERY: u64 = 256;
+/// 25×25 model, 16 of them take well under a millisecond; on a 64×64, a few milliseconds).
+const CHECK_EVERY: u64 = 16;
 
 /// Root propagation, then probing to a fixed point (at most `budget` probes): see the module
 /// doc. A stop token that fires ends the probing early: what was fixed until then is kept
@@ -46,7 +46,12 @@ pub fn probe(model: &Model, budget: u64, cancel: &Cancel) -> Presolve {
     if let Err(reason) = compile::check_model(model) {
         return Presolve::Infeasible { reason };
     }
-    let mut engine = Engine::new(model);
+    // Compiling a large model takes a while: a token that fires meanwhile ends the presolve
+    // with nothing fixed.
+    let Some(mut engine) = Engine::new_until(model, cancel) else {
+        let fixed = model.fixed().to_vec();
+        return Presolve::Reduced { newly_fixed: 0, solved: fixed.iter().all(Option::is_some), fixed };
+    };
     if let Err(conflict) = engine.root() {
         return Presolve::Infeasible { reason: describe(model, &conflict) };
     }
@@ -90,8 +95,17 @@ pub fn probe(model: &Model, budget: u64, cancel: &Cancel) -> Presolve {
                 }
             }
         }
+        if stopped {
+            // The rows' intersections need every probe of the round: what was fixed is kept.
+            break;
+        }
         decide.clear();
         for r in 0..engine.c.eo_rows() {
+            // A 64×64 has 16,384 rows to intersect: the token is read here too.
+            if (r as u64).is_multiple_of(CHECK_EVERY) && cancel.should_stop() {
+                stopped = true;
+                break;
+            }
             if engine.rows[r].count < 2 {
                 continue;
             }
@@ -115,6 +129,9 @@ pub fn probe(model: &Model, budget: u64, cancel: &Cancel) -> Presolve {
                 decide.extend(implied[a as usize..b as usize].iter().filter(|&&e| hits[literal(e)] == k));
             }
             // Stamps are row numbers: the next row starts afresh.
+        }
+        if stopped {
+            break;
         }
         for &e in &decide {
             let (v, one) = (e & !ONE, e & ONE != 0);

@@ -68,3 +68,20 @@ fn a_budget_of_zero_probes_is_root_propagation() {
     let m = model(2, 3, &remove_cells(&mut rng, &grid, 24));
     assert_eq!(probe(&m, 0, &Cancel::default()), presolve(&m));
 }
+
+#[test]
+fn a_fired_stop_token_ends_probing_before_the_model_is_compiled() {
+    // Compiling a large model takes a while (a 64x64 with a whole-grid cage: hundreds of
+    // milliseconds): a token that has fired gives the model back as it is, nothing fixed, where
+    // root propagation alone fixes much of this half-given grid.
+    let mut rng = Rng(5);
+    let grid = full_grid(&mut rng, 2, 3);
+    let m = model(2, 3, &remove_cells(&mut rng, &grid, 18));
+    assert!(decided(&presolve(&m)) > m.fixed().iter().filter(|f| f.is_some()).count());
+    let cancel = Cancel::new();
+    cancel.cancel();
+    let Presolve::Reduced { newly_fixed, solved, fixed } = probe(&m, PROBE_BUDGET, &cancel) else {
+        panic!("a stopped probe is no proof of infeasibility")
+    };
+    assert_eq!((newly_fixed, solved, fixed.as_slice()), (0, false, m.fixed()));
+}

@@ -6,7 +6,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::{full_grid, is_valid_solution, model, random_linear_row, remove_cells, Rng};
-use sudoku_ip_model::{Backend, Cell, Limits, Model, Row, SearchEnd, SearchRequest, Sense};
+use sudoku_ip_model::{Backend, Cancel, Cell, Limits, Model, Row, SearchEnd, SearchRequest, Sense};
 use sudoku_ip_native::{presolve, reference, Native, Presolve};
 
 fn count_all(m: &Model) -> (u64, SearchEnd) {
@@ -135,13 +135,24 @@ fn a_time_limit_stops_the_search() {
 }
 
 #[test]
-fn a_zero_time_limit_stops_at_the_first_decision() {
-    // Regression: the clock was read every 4096 nodes, so a 0 s limit ran thousands of nodes.
+fn a_zero_time_limit_stops_before_the_model_is_compiled() {
+    // Regression: the clock was read every 4096 nodes, so a 0 s limit ran thousands of nodes;
+    // then the model was still compiled and its root propagated (a 64x64 with a whole-grid
+    // cage: a few hundred milliseconds past the limit). Now not even the root is propagated.
     let m = model(2, 3, &[0; 36]);
     let limits = Limits { time: Some(Duration::ZERO), nodes: None, ..Default::default() };
-    let r = Native.search(&m, &SearchRequest::count(u64::MAX, 0).with_limits(limits)).expect("search");
+    let r = Native.search(&m, &SearchRequest::count(u64::MAX, 0).with_limits(limits.clone())).expect("search");
     assert_eq!(r.end, SearchEnd::Stopped { reason: "time limit of 0ns reached".into() });
-    assert_eq!((r.stats.nodes, r.count), (Some(1), 0), "only the root was propagated");
+    assert_eq!((r.stats.nodes, r.count), (Some(0), 0), "nothing was searched");
+    // The streaming search and a cancelled flag alike.
+    let request = SearchRequest::count(u64::MAX, 0).with_limits(limits);
+    let r = sudoku_ip_native::search_each(&m, &request, |_| panic!("no solution is searched")).expect("search");
+    assert_eq!((r.end, r.stats.nodes), (SearchEnd::Stopped { reason: "time limit of 0ns reached".into() }, Some(0)));
+    let cancel = Cancel::new();
+    cancel.cancel();
+    let request = SearchRequest::solve().with_limits(Limits { cancel, ..Default::default() });
+    let r = Native.search(&m, &request).expect("search");
+    assert_eq!((r.end, r.stats.nodes), (SearchEnd::Stopped { reason: "cancelled".into() }, Some(0)));
 }
 
 #[test]

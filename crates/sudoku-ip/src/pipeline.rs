@@ -198,6 +198,10 @@ pub fn search_each(
     if !conflicts.is_empty() {
         return search(puzzle, options, max, 0);
     }
+    if let Some(reason) = options.limits.cancel.stop_reason() {
+        let stats = Stats { backend: "native".to_string(), ..Stats::default() };
+        return Ok(stopped_early(reason, stats, Duration::ZERO, None, start));
+    }
     let model = Model::build(puzzle);
     let build_time = start.elapsed();
     let request = SearchRequest { max_solutions: max.max(1), keep: 0, limits: options.limits.clone(), presolve: false };
@@ -229,6 +233,28 @@ fn started(options: &Options) -> Options {
     started
 }
 
+/// The report of a search whose stop token fired before the backend ran (a time limit of
+/// zero, or one that ran out while the model was built or presolved): nothing is built or
+/// searched after that, so the limit holds however large the model.
+fn stopped_early(
+    reason: String,
+    stats: Stats,
+    build_time: Duration,
+    presolve_time: Option<Duration>,
+    start: Instant,
+) -> Report {
+    Report {
+        outcome: Outcome::Unknown { reason: reason.clone() },
+        solutions: Vec::new(),
+        count: 0,
+        end: SearchEnd::Stopped { reason },
+        stats: Stats { nodes: Some(0), ..stats },
+        build_time,
+        presolve_time,
+        total_time: start.elapsed(),
+    }
+}
+
 /// Search for up to `max` solutions with the chosen backend and check every one returned.
 pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Result<Report, Error> {
     let start = Instant::now();
@@ -252,10 +278,16 @@ pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resu
     if let Some(report) = plain9_fast(puzzle, options, max, keep, start)? {
         return Ok(report);
     }
+    if let Some(reason) = options.limits.cancel.stop_reason() {
+        return Ok(stopped_early(reason, empty_stats(), Duration::ZERO, None, start));
+    }
     let mut model = Model::build(puzzle).with_objective(options.objective);
     let build_time = start.elapsed();
     let original_size = model.size();
     let mut presolve_time = None;
+    if let Some(reason) = options.limits.cancel.stop_reason() {
+        return Ok(stopped_early(reason, Stats { model: original_size, ..empty_stats() }, build_time, None, start));
+    }
     if options.solver.is_milp() && options.presolve {
         let t = Instant::now();
         match sudoku_ip_native::probe(&model, sudoku_ip_native::PROBE_BUDGET, &options.limits.cancel) {

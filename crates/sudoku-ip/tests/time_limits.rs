@@ -32,6 +32,36 @@ fn every_backend_stops_within_its_time_limit_on_the_hard_cases() {
     }
 }
 
+/// An empty 64x64 whose 4,096 cells form one cage (not distinct) of the grid's true total: the
+/// largest model a puzzle makes (262,144 variables, 1.3M nonzeros), which takes longer to build
+/// and compile than the time-limit guarantee allows.
+fn whole_grid_cage_64() -> sudoku_ip::Puzzle {
+    let cells: Vec<String> = (1..=64).flat_map(|r| (1..=64).map(move |c| format!("r{r}c{c}"))).collect();
+    let cage = serde_json::json!({ "cells": cells, "sum": 64 * 64 * 65 / 2 });
+    let json = serde_json::json!({ "size": 64, "rules": [{ "type": "killer", "distinct": false, "cages": [cage] }] });
+    parse_json(&json.to_string()).expect("64x64 cage")
+}
+
+/// Issue 13 §5: a limit of zero (or one already spent when the search starts) builds nothing:
+/// no model, no presolve, no node, on every backend, however large the puzzle.
+#[test]
+fn a_zero_limit_stops_before_the_model_is_built() {
+    let puzzle = whole_grid_cage_64();
+    for solver in Solver::available() {
+        let options = Options {
+            solver,
+            limits: Limits { time: Some(Duration::ZERO), ..Limits::default() },
+            ..Options::default()
+        };
+        let start = Instant::now();
+        let report = count(&puzzle, &options, 1, 0).expect("a search");
+        let took = start.elapsed();
+        assert_eq!(report.end, SearchEnd::Stopped { reason: "time limit of 0ns reached".into() }, "{solver}");
+        assert_eq!((report.build_time, report.presolve_time, report.stats.nodes), (Duration::ZERO, None, Some(0)));
+        assert!(took < Duration::from_secs(3), "{solver}: a zero limit ended after {took:?}");
+    }
+}
+
 /// A MILP call abandoned by the flag alone runs on to its end in the background (it has no
 /// deadline to stop at: see the milp crate's doc), so MILP solvers get only the 9x9 here,
 /// whose calls are short.

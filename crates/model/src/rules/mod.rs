@@ -27,6 +27,7 @@ pub mod draw;
 pub mod fields;
 pub mod outside;
 
+use std::collections::HashMap;
 use std::fmt::Debug;
 
 use serde_json::{Map, Value};
@@ -570,14 +571,17 @@ pub(crate) fn inside(cell: Cell, n: usize) -> bool {
 }
 
 /// `Err` naming the first cell outside the grid or repeated in `cells`; `path(i)` names cell `i`.
+/// Linear in the cells: a cage over a whole 64×64 grid has 4,096 of them.
 pub(crate) fn check_cells(n: usize, cells: &[Cell], path: impl Fn(usize) -> String) -> Result<(), RuleError> {
+    let mut first: HashMap<Cell, usize> = HashMap::with_capacity(cells.len());
     for (i, &c) in cells.iter().enumerate() {
         if !inside(c, n) {
             return Err(RuleError::new(path(i), format!("{c} is outside the {n}x{n} grid")));
         }
-        if let Some(j) = cells[..i].iter().position(|&d| d == c) {
+        if let Some(&j) = first.get(&c) {
             return Err(RuleError::new(path(i), format!("{c} is listed twice (also at {})", path(j))));
         }
+        first.insert(c, i);
     }
     Ok(())
 }
