@@ -45,41 +45,63 @@ fn tune(model: &mut ::highs::Model) {
     }
 }
 
-/// One solve of the reduced problem.
-pub(crate) fn solve(reduced: &Reduced, limits: CallLimits) -> Attempt {
-    let stopped = |reason: String| Attempt::Stopped { reason: format!("HiGHS: {reason}"), nodes: None };
-    let GoodLp { problem, columns, constraints } = reduced.to_good_lp();
+/// Build the HiGHS model of `reduced` with our options (and presolve on or off) and run it:
+/// `Err` when it cannot be set up, `Ok(Err(status))` when the run fails.
+fn run(
+    reduced: &Reduced,
+    limits: CallLimits,
+    presolve: bool,
+) -> Result<Result<::highs::SolvedModel, ::highs::HighsStatus>, String> {
+    let GoodLp { problem, columns: _, constraints } = reduced.to_good_lp();
     let mut builder = problem.using(good_lp::highs);
     for c in constraints {
         builder.add_constraint(c);
     }
-    let mut model = match builder.try_into_inner() {
-        Ok(model) => model,
-        Err(e) => return stopped(e.to_string()),
-    };
+    let mut model = builder.try_into_inner().map_err(|e| e.to_string())?;
     model.make_quiet();
     tune(&mut model);
+    if !presolve && model.try_set_option("presolve", "off").is_err() {
+        return Err("cannot set presolve".into());
+    }
     if let Some(time) = limits.time {
         if model.try_set_option("time_limit", time.as_secs_f64()).is_err() {
-            return stopped("cannot set time_limit".into());
+            return Err("cannot set time_limit".into());
         }
     }
     if let Some(nodes) = limits.nodes {
         let nodes = i32::try_from(nodes).unwrap_or(i32::MAX);
         if model.try_set_option("mip_max_nodes", nodes).is_err() {
-            return stopped("cannot set mip_max_nodes".into());
+            return Err("cannot set mip_max_nodes".into());
         }
     }
-    let solved = match model.try_solve() {
-        Ok(solved) => solved,
-        Err(status) => return stopped(format!("run failed ({status:?})")),
+    Ok(model.try_solve())
+}
+
+/// One solve of the reduced problem. HiGHS's MIP presolve has known faults that it catches
+/// itself after postsolve ("MIP solver claims optimality, but with ... infeasibilities", run
+/// status Error; ERGO-Code/HiGHS#2782): a 4×4 sandwich model being counted met one. The call is
+/// then made again without presolve, which solves the same model directly.
+pub(crate) fn solve(reduced: &Reduced, limits: CallLimits) -> Attempt {
+    let stopped = |reason: String| Attempt::Stopped { reason: format!("HiGHS: {reason}"), nodes: None };
+    let start = std::time::Instant::now();
+    let solved = match run(reduced, limits, true) {
+        Ok(Err(::highs::HighsStatus::Error)) => {
+            let time = limits.time.map(|t| t.saturating_sub(start.elapsed()));
+            run(reduced, CallLimits { time, ..limits }, false)
+        }
+        other => other,
+    };
+    let solved = match solved {
+        Err(reason) => return stopped(reason),
+        Ok(Err(status)) => return stopped(format!("run failed ({status:?})")),
+        Ok(Ok(solved)) => solved,
     };
     let status = solved.status();
     if solved.primal_solution_status() == HighsSolutionStatus::Feasible {
         // good_lp adds one HiGHS column per variable, in creation order.
         let values = solved.get_solution().columns().to_vec();
-        if values.len() != columns.len() {
-            return stopped(format!("{} values for {} columns", values.len(), columns.len()));
+        if values.len() != reduced.num_columns() {
+            return stopped(format!("{} values for {} columns", values.len(), reduced.num_columns()));
         }
         let gap = solved.mip_gap();
         return Attempt::Values { values, nodes: None, gap: gap.is_finite().then_some(gap) };
