@@ -191,7 +191,85 @@ fn has_repeat(puzzle: &Puzzle, grid: &Grid) -> bool {
     false
 }
 
+/// Whether a grid breaks nothing, told by bitmasks over the grid, the givens and the box
+/// shape alone (rows, columns and boxes of up to 64 digits, or a Latin square), without listing
+/// anything: most grids checked are clean, and then there is nothing to list. `None` when the
+/// puzzle has variant rules or irregular regions, or the grid has another side: the general
+/// pass decides those.
+fn plain_clean(puzzle: &Puzzle, grid: &Grid, partial: bool) -> Option<bool> {
+    let n = puzzle.n();
+    if !puzzle.rules().is_empty() || grid.n() != n || n > 64 {
+        return None;
+    }
+    let (rows, cols) = match puzzle.geometry().layout() {
+        &crate::geometry::Layout::Boxes { rows, cols } => (rows, cols),
+        // A Latin square's 1xn "boxes" are its rows again, which changes nothing.
+        crate::geometry::Layout::Latin => (1, n),
+        crate::geometry::Layout::Regions(_) => return None,
+    };
+    let (values, givens) = (grid.values(), puzzle.givens().values());
+    if values.len() != n * n || givens.len() != n * n || rows * cols != n {
+        return None;
+    }
+    Some(if (n, rows, cols) == (9, 3, 3) {
+        // Constant bounds for the common grid: the loops unroll, the masks are 9 words.
+        clean_boxes::<9>(values, givens, 9, 3, 3, partial)
+    } else {
+        clean_boxes::<64>(values, givens, n, rows, cols, partial)
+    })
+}
+
+/// The bitmask pass of [`plain_clean`]: every cell filled (unless `partial`), every given kept,
+/// no digit twice in a row, a column or a `rows`×`cols` box. No digit repeats in a unit exactly
+/// when the unit's mask of digits has as many bits as it has filled cells, so the pass only
+/// ORs bits (no branch a cell) and compares counts at the end. Rows are walked a box width at
+/// a time, so no cell index is divided. `M` is at least `n`: the number of column and box masks.
+#[inline(always)]
+fn clean_boxes<const M: usize>(
+    values: &[u8],
+    givens: &[u8],
+    n: usize,
+    rows: usize,
+    cols: usize,
+    partial: bool,
+) -> bool {
+    let (mut col_seen, mut box_seen) = ([0u64; M], [0u64; M]);
+    let (mut filled, mut row_digits, mut changed) = (0u32, 0u32, false);
+    for (r, (row, row_givens)) in values.chunks_exact(n).zip(givens.chunks_exact(n)).enumerate() {
+        let first_box = (r / rows) * (n / cols);
+        let mut row_seen = 0u64;
+        for (b, (part, part_givens)) in row.chunks_exact(cols).zip(row_givens.chunks_exact(cols)).enumerate() {
+            let mut box_part = 0u64;
+            for (i, (&v, &g)) in part.iter().zip(part_givens).enumerate() {
+                let bit = if v == 0 { 0 } else { 1u64 << (v - 1) };
+                filled += u32::from(v != 0);
+                changed |= g != 0 && v != 0 && g != v;
+                row_seen |= bit;
+                box_part |= bit;
+                col_seen[b * cols + i] |= bit;
+            }
+            box_seen[first_box + b] |= box_part;
+        }
+        row_digits += row_seen.count_ones();
+    }
+    let digits = |masks: &[u64]| masks.iter().map(|m| m.count_ones()).sum::<u32>();
+    !changed
+        && (partial || filled as usize == n * n)
+        && row_digits == filled
+        && digits(&col_seen[..n]) == filled
+        && digits(&box_seen[..n]) == filled
+}
+
 fn violations(puzzle: &Puzzle, grid: &Grid, partial: bool) -> Vec<Violation> {
+    if plain_clean(puzzle, grid, partial) == Some(true) {
+        return Vec::new();
+    }
+    general_violations(puzzle, grid, partial)
+}
+
+/// Every violation, listed: the cells one by one, the units when some digit repeats, then each
+/// rule's own check.
+fn general_violations(puzzle: &Puzzle, grid: &Grid, partial: bool) -> Vec<Violation> {
     let n = puzzle.n();
     if grid.n() != n {
         return vec![Violation::WrongSize { expected: n, found: grid.n() }];
@@ -282,5 +360,112 @@ mod tests {
         let v = given_conflicts(&p);
         assert_eq!(v.len(), 1);
         assert_eq!(v[0].to_string(), "row 3 has two 5s: r3c2, r3c7");
+    }
+
+    /// A solved grid of side `rows * cols` with `rows`×`cols` boxes (the shifted pattern).
+    fn pattern(rows: usize, cols: usize) -> Grid {
+        let n = rows * cols;
+        let values = (0..n * n)
+            .map(|k| {
+                let (r, c) = (k / n, k % n);
+                ((cols * (r % rows) + r / rows + c) % n + 1) as u8
+            })
+            .collect();
+        Grid::from_values(n, values).expect("pattern")
+    }
+
+    /// The bitmask pass and the general one agree on `grid`: the same verdict, and `verify`,
+    /// `verify_partial` list exactly what the general pass lists.
+    fn agree(puzzle: &Puzzle, grid: &Grid) {
+        for partial in [false, true] {
+            let general = general_violations(puzzle, grid, partial);
+            assert_eq!(plain_clean(puzzle, grid, partial), Some(general.is_empty()), "{partial} {}", grid.to_line());
+            assert_eq!(violations(puzzle, grid, partial), general);
+        }
+    }
+
+    /// Box shapes the bitmask pass covers: 9x9, oblong boxes both ways, 4x4, 8x8, 16x16, the
+    /// largest (64 digits) and a Latin square.
+    fn shapes() -> Vec<(Geometry, Grid)> {
+        let mut out: Vec<(Geometry, Grid)> = [(3, 3), (2, 2), (2, 3), (3, 2), (2, 4), (4, 4), (8, 8)]
+            .into_iter()
+            .map(|(r, c)| (Geometry::new(r * c, Some((r, c))).expect("geometry"), pattern(r, c)))
+            .collect();
+        // 5x5 Latin square: the 1x5 pattern has cyclic rows and columns.
+        out.push((Geometry::latin(5).expect("latin"), pattern(1, 5)));
+        out
+    }
+
+    #[test]
+    fn the_bitmask_pass_agrees_on_every_one_and_two_cell_change_of_a_4x4() {
+        let (geometry, solved) = (Geometry::new(4, Some((2, 2))).expect("geometry"), pattern(2, 2));
+        // Givens on cells 0, 5, 10, 15: a change there is also a changed given.
+        let mut givens = Grid::empty(4);
+        for k in [0, 5, 10, 15] {
+            let cell = Cell::from_index(k, 4);
+            givens.set(cell, solved.get(cell));
+        }
+        let puzzle = Puzzle::new(geometry, givens);
+        let changes: Vec<(usize, usize)> = (0..16).flat_map(|k| (0..=4).map(move |v| (k, v))).collect();
+        for &(k1, v1) in &changes {
+            for &(k2, v2) in &changes {
+                let mut grid = solved.clone();
+                grid.set(Cell::from_index(k1, 4), v1);
+                grid.set(Cell::from_index(k2, 4), v2);
+                agree(&puzzle, &grid);
+                // The givens themselves, as `given_conflicts` checks them.
+                let own = Puzzle::new(puzzle.geometry().clone(), grid.clone());
+                agree(&own, &grid);
+            }
+        }
+    }
+
+    #[test]
+    fn the_general_pass_decides_what_the_bitmask_pass_does_not_cover() {
+        let (geometry, solved) = (Geometry::new(4, Some((2, 2))).expect("geometry"), pattern(2, 2));
+        let puzzle = Puzzle::blank(geometry);
+        assert_eq!(plain_clean(&puzzle, &Grid::empty(9), false), None, "another side");
+        let regions = vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7], vec![8, 9, 10, 11], vec![12, 13, 14, 15]];
+        let jigsaw = Puzzle::blank(Geometry::with_regions(4, regions).expect("regions"));
+        assert_eq!(plain_clean(&jigsaw, &solved, false), None, "regions");
+        assert_eq!(verify(&puzzle, &Grid::empty(9)), vec![Violation::WrongSize { expected: 4, found: 9 }]);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config::with_cases(512))]
+        /// Random changes (digits, emptied cells), random givens (some of them changed too) on
+        /// every covered shape: the fast and general checkers agree on every grid, broken or not.
+        #[test]
+        fn the_bitmask_pass_agrees_with_the_general_checker(
+            shape in 0usize..8,
+            changes in proptest::collection::vec((0usize..4096, 0usize..=64), 0..4),
+            given_cells in proptest::collection::vec(0usize..4096, 0..12),
+            given_changes in proptest::collection::vec((0usize..4096, 0usize..=64), 0..2),
+            swap in proptest::option::of((0usize..4096, 0usize..4096)),
+        ) {
+            let (geometry, solved) = shapes().swap_remove(shape);
+            let n = geometry.n();
+            let cell = |k: usize| Cell::from_index(k % (n * n), n);
+            let mut givens = Grid::empty(n);
+            for &k in &given_cells {
+                givens.set(cell(k), solved.get(cell(k)));
+            }
+            for &(k, v) in &given_changes {
+                givens.set(cell(k), v % (n + 1));
+            }
+            let mut grid = solved.clone();
+            for &(k, v) in &changes {
+                grid.set(cell(k), v % (n + 1));
+            }
+            if let Some((a, b)) = swap {
+                let (va, vb) = (grid.get(cell(a)), grid.get(cell(b)));
+                grid.set(cell(a), vb);
+                grid.set(cell(b), va);
+            }
+            let puzzle = Puzzle::new(geometry, givens);
+            agree(&puzzle, &grid);
+            agree(&puzzle, &solved);
+            agree(&puzzle, puzzle.givens());
+        }
     }
 }

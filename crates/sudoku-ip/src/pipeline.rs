@@ -261,21 +261,26 @@ pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resu
     let options = &started(options);
     let backend = options.solver.backend()?;
     let empty_stats = || Stats { backend: backend.name().to_string(), ..Stats::default() };
-    // Givens that already break a rule are the clearest reason there is no solution.
-    let conflicts = check::given_conflicts(puzzle);
-    if let Some(first) = conflicts.first() {
-        return Ok(Report {
-            outcome: Outcome::Infeasible { reason: first.to_string() },
-            solutions: Vec::new(),
-            count: 0,
-            end: SearchEnd::Exhausted,
-            stats: empty_stats(),
-            build_time: Duration::ZERO,
-            presolve_time: None,
-            total_time: start.elapsed(),
-        });
+    // A plain 9x9 is searched first: givens that break a rule leave it no solution, so they
+    // are listed only when it found none (most puzzles of a batch have a solution).
+    let fast = plain9_fast(puzzle, options, max, keep, start)?;
+    if fast.as_ref().is_none_or(|r| r.count == 0 && r.solutions.is_empty()) {
+        // Givens that already break a rule are the clearest reason there is no solution.
+        let conflicts = check::given_conflicts(puzzle);
+        if let Some(first) = conflicts.first() {
+            return Ok(Report {
+                outcome: Outcome::Infeasible { reason: first.to_string() },
+                solutions: Vec::new(),
+                count: 0,
+                end: SearchEnd::Exhausted,
+                stats: empty_stats(),
+                build_time: Duration::ZERO,
+                presolve_time: None,
+                total_time: start.elapsed(),
+            });
+        }
     }
-    if let Some(report) = plain9_fast(puzzle, options, max, keep, start)? {
+    if let Some(report) = fast {
         return Ok(report);
     }
     if let Some(reason) = options.limits.cancel.stop_reason() {

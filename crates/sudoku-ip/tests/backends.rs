@@ -123,6 +123,8 @@ fn clashing_givens_are_refused_with_the_reason() {
     let mut puzzle = example("seed004.txt");
     // r1c3 is 5; another 5 at r1c8 breaks row 1 and the puzzle.
     puzzle.givens_mut().set(sudoku_ip::Cell::new(0, 7), 5);
+    // A plain 9x9: the native engine's fast path searches it before the givens are listed.
+    assert!(puzzle.plain_9x9_givens().is_some());
     for kind in Solver::available() {
         let report = solve(&puzzle, &options(kind)).unwrap();
         assert_eq!(report.outcome, Outcome::Infeasible { reason: "row 1 has two 5s: r1c3, r1c8".into() }, "{kind}");
