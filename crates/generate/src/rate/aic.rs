@@ -208,22 +208,31 @@ fn shortest_loop_within(graph: &Graph, budget: usize) -> Option<Vec<usize>> {
         }
         return best;
     }
-    // Per start: the states seen (a bit set) and the current level.
+    // Per start: the states seen (a bit set) and the current level, all levels in one list
+    // (`ends[i]`: where start `live[i]`'s frontier ends in it).
     let mut seen = vec![0u64; singles * words];
-    let mut frontiers: Vec<(usize, Vec<usize>)> = (0..singles).map(|x| (x, vec![x * 2 + 1])).collect();
-    for (x, _) in &frontiers {
+    let mut live: Vec<usize> = (0..singles).collect();
+    let mut frontier: Vec<usize> = (0..singles).map(|x| x * 2 + 1).collect();
+    let mut ends: Vec<usize> = (1..=singles).collect();
+    for x in 0..singles {
         let s = x * 2 + 1;
         seen[x * words + s / 64] |= 1 << (s % 64);
     }
-    let mut next = Vec::new();
+    let mut next = Vec::with_capacity(frontier.len() * 4);
+    let mut next_ends = Vec::with_capacity(singles);
     let mut levels = 0;
-    while !frontiers.is_empty() {
+    while !live.is_empty() {
         levels += 1;
-        for (x, frontier) in frontiers.iter_mut() {
-            let goal = *x * 2;
-            let mine = &mut seen[*x * words..(*x + 1) * words];
-            next.clear();
-            for &s in frontier.iter() {
+        next.clear();
+        next_ends.clear();
+        let mut from = 0;
+        let mut kept = 0;
+        for i in 0..live.len() {
+            let x = live[i];
+            let goal = x * 2;
+            let mine = &mut seen[x * words..(x + 1) * words];
+            let before = next.len();
+            for &s in &frontier[from..ends[i]] {
                 for state in successors(graph, s) {
                     let (w, b) = (state / 64, 1u64 << (state % 64));
                     if mine[w] & b != 0 {
@@ -232,19 +241,54 @@ fn shortest_loop_within(graph: &Graph, budget: usize) -> Option<Vec<usize>> {
                     mine[w] |= b;
                     if state == goal {
                         // A loop closes: x true ⇒ N1 false ⇒ … ⇒ Nk true ⇒ x false.
-                        return search_from(graph, *x, levels);
+                        return search_from(graph, x, levels);
                     }
                     next.push(state);
                 }
             }
-            std::mem::swap(frontier, &mut next);
+            from = ends[i];
+            // A start whose frontier is empty is done.
+            if next.len() > before {
+                live[kept] = x;
+                kept += 1;
+                next_ends.push(next.len());
+            }
         }
-        frontiers.retain(|(_, f)| !f.is_empty());
+        live.truncate(kept);
+        std::mem::swap(&mut frontier, &mut next);
+        std::mem::swap(&mut ends, &mut next_ends);
     }
     None
 }
 
 impl Logic {
+    /// The pairs of exactly-once units of one digit that share at least two cells (where
+    /// grouped nodes can lie), ordered by the first unit, then the second.
+    pub(super) fn unit_crossings(&self) -> Vec<(u32, u32)> {
+        let mut pairs = Vec::new();
+        let mut shared: Vec<(u32, u32)> = Vec::new();
+        for (u1, unit) in self.units.iter().enumerate() {
+            if !unit.exact {
+                continue;
+            }
+            shared.clear();
+            for &k in &unit.cells {
+                for &u2 in &self.units_of[self.var(k as usize, unit.digit)] {
+                    if u2 as usize <= u1 || !self.units[u2 as usize].exact {
+                        continue;
+                    }
+                    match shared.iter_mut().find(|(u, _)| *u == u2) {
+                        Some((_, count)) => *count += 1,
+                        None => shared.push((u2, 1)),
+                    }
+                }
+            }
+            shared.sort_unstable();
+            pairs.extend(shared.iter().filter(|&&(_, count)| count >= 2).map(|&(u2, _)| (u1 as u32, u2)));
+        }
+        pairs
+    }
+
     pub(super) fn x_chain(&mut self) -> Option<Step> {
         self.chain(Kind::X, Technique::XChain)
     }
@@ -277,10 +321,13 @@ impl Logic {
         let n = self.n;
         let open = |k: usize, d: u8| self.value[k] == 0 && self.cand[k] & bit(d) != 0;
         let bivalue = |k: usize| self.value[k] == 0 && self.cand[k].count_ones() == 2;
+        let candidates: usize = self.cand.iter().map(|c| c.count_ones() as usize).sum();
+        let mut start = Vec::with_capacity(candidates + 64);
+        start.push(0);
         let mut graph = Graph {
-            digit: Vec::new(),
-            start: vec![0],
-            pool: Vec::new(),
+            digit: Vec::with_capacity(candidates + 64),
+            start,
+            pool: Vec::with_capacity(candidates + 256),
             singles: 0,
             weak: Links::default(),
             strong: Links::default(),
@@ -301,21 +348,17 @@ impl Logic {
         // Grouped nodes: a digit's open cells in the intersection of two exactly-once units.
         let mut groups_of: Vec<Vec<usize>> = vec![Vec::new(); n + 1];
         if kind == Kind::Any {
-            let mut open_units: Vec<Vec<usize>> = vec![Vec::new(); n + 1];
-            for (u, unit) in self.units.iter().enumerate() {
-                if unit.exact && !self.done[u] {
-                    open_units[unit.digit as usize].push(u);
-                }
-            }
             let mut common = Vec::new();
             // Pairs in the order of the first unit, then the second (the nodes' numbering).
-            for (u1, unit) in self.units.iter().enumerate() {
-                let (a, d) = (&unit.cells, unit.digit);
-                let list = &open_units[d as usize];
-                let Ok(i) = list.binary_search(&u1) else { continue };
-                for &u2 in &list[i + 1..] {
+            for &(u1, u2) in &self.crossings {
+                let (u1, u2) = (u1 as usize, u2 as usize);
+                if self.done[u1] || self.done[u2] {
+                    continue;
+                }
+                {
+                    let d = self.units[u1].digit;
+                    let (a, b) = (&self.units[u1].cells, &self.units[u2].cells);
                     // Both cell lists are sorted: merge them.
-                    let b = &self.units[u2].cells;
                     common.clear();
                     let (mut x, mut y) = (0, 0);
                     while x < a.len() && y < b.len() {
@@ -349,8 +392,10 @@ impl Logic {
         for (i, d) in graph.digit.iter().enumerate() {
             by_digit[*d as usize].push(i);
         }
-        let mut weak: Vec<(usize, usize)> = Vec::new();
-        let mut strong: Vec<(usize, usize)> = Vec::new();
+        // Room for a typical 9x9 position's links at once (a single node links to its cell's
+        // other digits and to its peers), so the lists are not grown step by step.
+        let mut weak: Vec<(usize, usize)> = Vec::with_capacity((singles * 3 * n).min(1 << 16));
+        let mut strong: Vec<(usize, usize)> = Vec::with_capacity((singles * 2).min(1 << 16));
         // Weak links between single candidates.
         for a in 0..singles {
             let (da, ka) = (graph.digit[a], graph.pool[a]);
@@ -571,6 +616,22 @@ mod tests {
             logic.take(&step);
         }
         assert!(chains > 10, "{chains}");
+    }
+
+    #[test]
+    fn grouped_nodes_lie_where_a_box_crosses_a_line() {
+        // Plain 9x9: per digit, each of 9 rows and 9 columns crosses 3 boxes in 3 cells; rows
+        // and columns share one cell, boxes none.
+        let puzzle = formats::parse_puzzle(&".".repeat(81), &formats::ParseOptions::default()).expect("puzzle");
+        let logic = Logic::new(&Model::build(&puzzle), true);
+        let pairs = logic.unit_crossings();
+        assert_eq!(pairs.len(), 9 * (9 + 9) * 3);
+        for &(a, b) in &pairs {
+            let (a, b) = (&logic.units[a as usize], &logic.units[b as usize]);
+            assert_eq!(a.digit, b.digit);
+            assert_eq!(a.cells.iter().filter(|k| b.cells.contains(k)).count(), 3);
+        }
+        assert!(pairs.windows(2).all(|w| w[0] < w[1]));
     }
 
     #[test]

@@ -21,6 +21,7 @@
 
 use super::step::{cell_list, digit_set, Step};
 use super::{bit, digits, Logic, Technique};
+use std::rc::Rc;
 
 /// The largest ALS tried (in cells).
 const MAX_ALS: usize = 5;
@@ -29,9 +30,16 @@ const ALS_BUDGET: usize = 2000;
 /// ALS techniques run on grids of at most this many cells (a cell set is one `u128`).
 const MAX_CELLS: usize = 128;
 
+/// The ALS of one position (its candidates and placements).
+pub(super) struct AlsCache {
+    cand: Vec<u64>,
+    value: Vec<u8>,
+    sets: Rc<Vec<Als>>,
+}
+
 /// An almost locked set: its cells (a bit per grid cell), its candidates, its house, and per
 /// digit `d` (at `d − 1`) the cells holding it and the cells that see all of those for `d`.
-struct Als {
+pub(super) struct Als {
     bits: u128,
     cand: u64,
     house: usize,
@@ -135,6 +143,25 @@ impl Logic {
         found
     }
 
+    /// The ALS of the current position, built once for it (ALS-XZ and ALS-XY-wing run on the
+    /// same position one after the other); `None` on grids of more than [`MAX_CELLS`] cells.
+    fn als_of_position(&mut self) -> Option<Rc<Vec<Als>>> {
+        if self.cand.len() > MAX_CELLS {
+            return None;
+        }
+        if let Some(cache) = &self.als_cache {
+            if cache.cand == self.cand && cache.value == self.value {
+                return Some(Rc::clone(&cache.sets));
+            }
+        }
+        if self.peers.is_empty() {
+            self.peers = self.peer_bits();
+        }
+        let sets = Rc::new(self.almost_locked_sets(&self.peers));
+        self.als_cache = Some(AlsCache { cand: self.cand.clone(), value: self.value.clone(), sets: Rc::clone(&sets) });
+        Some(sets)
+    }
+
     fn als_text(&self, a: &Als) -> String {
         format!(
             "{} {} ({})",
@@ -157,8 +184,7 @@ impl Logic {
 
     /// Two ALS with a restricted common digit `x`: one of them holds each other common digit.
     pub(super) fn als_xz(&mut self) -> Option<Step> {
-        let peers = if self.cand.len() <= MAX_CELLS { self.peer_bits() } else { return None };
-        let sets = self.almost_locked_sets(&peers);
+        let sets = self.als_of_position()?;
         for (i, a) in sets.iter().enumerate() {
             for b in &sets[i + 1..] {
                 let common = a.cand & b.cand;
@@ -193,8 +219,7 @@ impl Logic {
 
     /// ALS C linked to A by `x` and to B by `y`: A or B holds each other digit common to both.
     pub(super) fn als_xy_wing(&mut self) -> Option<Step> {
-        let peers = if self.cand.len() <= MAX_CELLS { self.peer_bits() } else { return None };
-        let sets = self.almost_locked_sets(&peers);
+        let sets = self.als_of_position()?;
         // Per ALS: the disjoint ALS it shares a restricted common digit with, and those digits.
         let links: Vec<Vec<(usize, u64)>> = sets
             .iter()
@@ -256,27 +281,48 @@ impl Logic {
         // A part outside the crossing that is locked on its own is a naked subset: left out.
         let sides = |cells: &[usize], cand: &[u64]| {
             let mut sets = Vec::new();
-            subsets_upto(cells, cand, 0, 0, largest, &mut Vec::new(), &mut sets);
-            sets.retain(|(v, m)| m.count_ones() as usize > v.len());
+            subsets_upto(cells, cand, 0, (0, 0), largest, &mut sets);
+            sets.retain(|(v, m)| m.count_ones() > v.count_ones());
             sets
         };
+        // A subset (a bit per position in `cells`) as its cells.
+        let chosen = |cells: &[usize], pick: u64| -> Vec<usize> {
+            cells.iter().enumerate().filter(|(i, _)| pick >> i & 1 == 1).map(|(_, &k)| k).collect()
+        };
+        // Per house: its open cells as a bit set, to find the houses that cross cheaply.
+        let words = self.cand.len().div_ceil(64);
+        let open_bits: Vec<Vec<u64>> = open
+            .iter()
+            .map(|cells| {
+                let mut bits = vec![0u64; words];
+                for &k in cells {
+                    bits[k / 64] |= 1 << (k % 64);
+                }
+                bits
+            })
+            .collect();
         // The two parts swap roles between (h1, h2) and (h2, h1): one order is enough.
         for h1 in 0..self.houses.len() {
             for h2 in h1 + 1..self.houses.len() {
+                let shared: u32 = open_bits[h1].iter().zip(&open_bits[h2]).map(|(a, b)| (a & b).count_ones()).sum();
+                if shared < 2 {
+                    continue;
+                }
                 let (o1, o2) = (&open[h1], &open[h2]);
                 let cross: Vec<usize> = o1.iter().copied().filter(|k| o2.contains(k)).collect();
                 if cross.len() < 2 {
                     continue;
                 }
+                let mut middle = Vec::new();
+                subsets_upto(&cross, &self.cand, 0, (0, 0), cross.len(), &mut middle);
+                middle.retain(|(c, cc)| c.count_ones() >= 2 && cc.count_ones() >= c.count_ones() + 2);
+                if middle.is_empty() {
+                    continue;
+                }
                 let line: Vec<usize> = o1.iter().copied().filter(|k| !cross.contains(k)).collect();
                 let other: Vec<usize> = o2.iter().copied().filter(|k| !cross.contains(k)).collect();
                 let (side1, side2) = (sides(&line, &self.cand), sides(&other, &self.cand));
-                let mut middle = Vec::new();
-                subsets_upto(&cross, &self.cand, 0, 0, cross.len(), &mut Vec::new(), &mut middle);
                 for (c, cc) in &middle {
-                    if c.len() < 2 || (cc.count_ones() as usize) < c.len() + 2 {
-                        continue;
-                    }
                     // With C and A fixed, `left` = |cand(C ∪ A)| − |C| − |A| digits are still
                     // unplaced, and B must take them all plus its own digits outside C:
                     // |B| − |cand(B) \ cand(C)| = left. B by that key.
@@ -285,7 +331,7 @@ impl Logic {
                         if cb & cc == 0 {
                             continue;
                         }
-                        let key = b.len() as i64 - i64::from((cb & !cc).count_ones());
+                        let key = i64::from(b.count_ones()) - i64::from((cb & !cc).count_ones());
                         if key >= 0 {
                             by_key[key as usize].push(j);
                         }
@@ -294,15 +340,17 @@ impl Logic {
                         if ca & cc == 0 {
                             continue;
                         }
-                        let left = (cc | ca).count_ones() as i64 - c.len() as i64 - a.len() as i64;
+                        let left =
+                            i64::from((cc | ca).count_ones()) - i64::from(c.count_ones()) - i64::from(a.count_ones());
                         let Some(bs) = usize::try_from(left).ok().and_then(|l| by_key.get(l)) else { continue };
                         for &j in bs {
-                            let (b, cb) = (&side2[j].0, side2[j].1);
+                            let (b, cb) = side2[j];
                             let all = cc | ca | cb;
-                            if ca & cb != 0 || all.count_ones() as usize != c.len() + a.len() + b.len() {
+                            if ca & cb != 0 || all.count_ones() != c.count_ones() + a.count_ones() + b.count_ones() {
                                 continue;
                             }
-                            let pattern: Vec<usize> = c.iter().chain(a).chain(b).copied().collect();
+                            let (c, a, b) = (chosen(&cross, *c), chosen(&line, *a), chosen(&other, b));
+                            let pattern: Vec<usize> = c.iter().chain(&a).chain(&b).copied().collect();
                             let removed: Vec<(usize, u8)> = digits(all)
                                 .flat_map(|d| {
                                     let holders: Vec<usize> =
@@ -315,14 +363,14 @@ impl Logic {
                                 format!(
                                     "Sue de Coq: {} ({} and {}) hold {}; with {} {} in {} and {} {} in {}, these {} \
                                      cells hold {} digits {} and take each once",
-                                    cells(c),
+                                    cells(&c),
                                     s.houses[h1].label,
                                     s.houses[h2].label,
                                     digit_set(*cc),
-                                    cells(a),
+                                    cells(&a),
                                     digit_set(*ca),
                                     s.houses[h1].label,
-                                    cells(b),
+                                    cells(&b),
                                     digit_set(cb),
                                     s.houses[h2].label,
                                     pattern.len(),
@@ -369,24 +417,15 @@ fn gather(
     }
 }
 
-/// Every nonempty subset of `cells[start..]` added to `pick`, up to `most` cells, with its
-/// candidates.
-fn subsets_upto(
-    cells: &[usize],
-    cand: &[u64],
-    start: usize,
-    union: u64,
-    most: usize,
-    pick: &mut Vec<usize>,
-    out: &mut Vec<(Vec<usize>, u64)>,
-) {
-    for i in start..cells.len() {
-        let wider = union | cand[cells[i]];
-        pick.push(cells[i]);
-        out.push((pick.clone(), wider));
-        if pick.len() < most {
-            subsets_upto(cells, cand, i + 1, wider, most, pick, out);
+/// Every nonempty subset of `cells[start..]` added to `pick` = (a bit per position in `cells`,
+/// candidates), up to `most` cells in all, with its candidates (`cells` has at most 64 cells).
+fn subsets_upto(cells: &[usize], cand: &[u64], start: usize, pick: (u64, u64), most: usize, out: &mut Vec<(u64, u64)>) {
+    let (bits, union) = pick;
+    for (i, &k) in cells.iter().enumerate().skip(start) {
+        let more = (bits | 1 << i, union | cand[k]);
+        out.push(more);
+        if (more.0.count_ones() as usize) < most {
+            subsets_upto(cells, cand, i + 1, more, most, out);
         }
-        pick.pop();
     }
 }

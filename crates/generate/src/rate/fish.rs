@@ -108,15 +108,20 @@ impl Logic {
                     let all: Vec<u64> = self.line_masks(d, transpose).map(|(_, m)| m).collect();
                     // The fins lie where one box crosses the lines, so the base lines use at most
                     // `size` positions plus the widest such crossing.
-                    let widest = (0..boxes)
-                        .map(|b| (0..n).fold(0u64, |m, l| m | crossing[l * boxes + b]).count_ones())
-                        .max()
-                        .unwrap_or(0);
+                    // Per box: the positions it takes on any line.
+                    let mut spans: Vec<u64> =
+                        (0..boxes).map(|b| (0..n).fold(0u64, |m, l| m | crossing[l * boxes + b])).collect();
+                    let widest = spans.iter().map(|m| m.count_ones()).max().unwrap_or(0);
                     let most = size as u32 + widest;
                     let lines: Vec<usize> = (0..n).filter(|&l| all[l] != 0 && all[l].count_ones() <= most).collect();
                     let masks: Vec<u64> = lines.iter().map(|&l| all[l]).collect();
                     let mut found = None;
-                    any_narrow_subset(&masks, size, most, &mut |pick| {
+                    // The fins lie in one box: past `size` positions used outside the positions
+                    // of every box (on any line), no line added makes a fish.
+                    spans.sort_unstable();
+                    spans.dedup();
+                    let hopeless = |union: u64| spans.iter().all(|&m| (union & !m).count_ones() as usize > size);
+                    any_narrow_subset(&masks, size, most, &hopeless, &mut |pick| {
                         let touched = pick.iter().fold(0u64, |t, &i| {
                             let l = lines[i];
                             (0..boxes)

@@ -664,6 +664,14 @@ struct Logic {
     /// the uniqueness techniques rely on.
     plain: bool,
     broken: bool,
+    /// Per variable: the cells whose same digit it excludes (a bit per cell; empty until the
+    /// ALS techniques first need it, on grids of at most 128 cells).
+    peers: Vec<u128>,
+    /// The ALS of the last position the ALS techniques looked at.
+    als_cache: Option<als::AlsCache>,
+    /// Exactly-once units of one digit that share two cells or more (see
+    /// [`Logic::unit_crossings`]).
+    crossings: Vec<(u32, u32)>,
 }
 
 fn bit(d: u8) -> u64 {
@@ -700,34 +708,44 @@ fn any_subset(len: usize, k: usize, f: &mut impl FnMut(&[usize]) -> bool) -> boo
 }
 
 /// Calls `f` on each `k`-subset of `0..masks.len()` (as sorted indices, in the order of
-/// [`any_subset`]) whose masks together have at most `most` bits, until it returns true.
-fn any_narrow_subset(masks: &[u64], k: usize, most: u32, f: &mut impl FnMut(&[usize]) -> bool) -> bool {
-    fn go(
-        start: usize,
-        union: u64,
-        masks: &[u64],
+/// [`any_subset`]) whose masks together have at most `most` bits, until it returns true;
+/// a partial subset whose masks' union `hopeless` rejects is not extended (`f` must fail on
+/// every subset whose union holds it).
+fn any_narrow_subset(
+    masks: &[u64],
+    k: usize,
+    most: u32,
+    hopeless: &impl Fn(u64) -> bool,
+    f: &mut impl FnMut(&[usize]) -> bool,
+) -> bool {
+    struct Search<'a, H, F> {
+        masks: &'a [u64],
         k: usize,
         most: u32,
-        pick: &mut Vec<usize>,
-        f: &mut impl FnMut(&[usize]) -> bool,
-    ) -> bool {
-        if pick.len() == k {
-            return f(pick);
-        }
-        for i in start..masks.len() {
-            let wider = union | masks[i];
-            if wider.count_ones() > most {
-                continue;
-            }
-            pick.push(i);
-            if go(i + 1, wider, masks, k, most, pick, f) {
-                return true;
-            }
-            pick.pop();
-        }
-        false
+        hopeless: &'a H,
+        f: &'a mut F,
+        pick: Vec<usize>,
     }
-    go(0, 0, masks, k, most, &mut Vec::with_capacity(k), f)
+    impl<H: Fn(u64) -> bool, F: FnMut(&[usize]) -> bool> Search<'_, H, F> {
+        fn go(&mut self, start: usize, union: u64) -> bool {
+            if self.pick.len() == self.k {
+                return (self.f)(&self.pick);
+            }
+            for i in start..self.masks.len() {
+                let wider = union | self.masks[i];
+                if wider.count_ones() > self.most {
+                    continue;
+                }
+                self.pick.push(i);
+                if !(self.hopeless)(wider) && self.go(i + 1, wider) {
+                    return true;
+                }
+                self.pick.pop();
+            }
+            false
+        }
+    }
+    Search { masks, k, most, hopeless, f, pick: Vec::with_capacity(k) }.go(0, 0)
 }
 
 /// Calls `f` on each `k`-subset of the bits of `mask` (as a mask), in the order [`any_subset`]
@@ -796,6 +814,9 @@ impl Logic {
             derived: Vec::new(),
             plain,
             broken: false,
+            peers: Vec::new(),
+            als_cache: None,
+            crossings: Vec::new(),
         };
         // Cell sets of units → (digits with a unit there, all of them exact, label).
         let mut sets: HashMap<Vec<u32>, (u64, bool, String)> = HashMap::new();
@@ -861,6 +882,7 @@ impl Logic {
         houses.sort_by(|a, b| a.cells.cmp(&b.cells));
         logic.houses = houses;
         logic.done = vec![false; logic.units.len()];
+        logic.crossings = logic.unit_crossings();
         logic.sums = (0..logic.rows.len()).filter_map(|r| Some((r, logic.sum_row(&logic.rows[r])?))).collect();
         logic.derived = logic
             .derived_rows()
