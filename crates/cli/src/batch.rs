@@ -124,6 +124,14 @@ impl<'a> Printer<'a> {
                 writeln!(self.out, "{v}")?;
             }
             OutputFormat::Line | OutputFormat::Grid => {
+                if let (Ok(Ok(Report { outcome: Outcome::Solved(g), .. })), Status::Ok, false) =
+                    (&result, status, a.output.stats)
+                {
+                    // The common line: the solution, written as it is, with no string built.
+                    g.write_line(&mut self.out)?;
+                    self.out.write_all(b"\n")?;
+                    return Ok(());
+                }
                 let text = match &result {
                     Ok(Ok(report)) => match &report.outcome {
                         Outcome::Solved(g) if status == Status::Ok => g.to_line(),

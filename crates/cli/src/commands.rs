@@ -62,7 +62,7 @@ pub fn read_document(input: &InputArgs) -> Result<(Document, String), Failure> {
         Document::Batch(items) => {
             for (line, p) in items {
                 if let Ok(p) = p {
-                    warn(p, &format!("{name}:{line}"));
+                    warn(p, format_args!("{name}:{line}"));
                 }
             }
         }
@@ -81,7 +81,7 @@ pub fn read_document(input: &InputArgs) -> Result<(Document, String), Failure> {
 
 /// The puzzle's warnings on stderr (a killer cage whose cells do not touch, …): read as
 /// given, but more often a typo ([`sudoku_ip::model::warnings`]).
-pub fn warn(puzzle: &Puzzle, name: &str) {
+pub fn warn(puzzle: &Puzzle, name: impl std::fmt::Display) {
     for w in sudoku_ip::model::warnings(puzzle) {
         eprintln!("warning: {name}: {w}");
     }
@@ -133,7 +133,7 @@ fn solve(a: SolveArgs) -> Result<Status, Failure> {
             let input = a.input.clone();
             let items = items.map(move |(line, p)| {
                 if let Ok(p) = &p {
-                    warn(p, &format!("{name}:{line}"));
+                    warn(p, format_args!("{name}:{line}"));
                 }
                 (line, p.and_then(|p| prepare(p, &input).map_err(|f| f.into_parse_error(line))))
             });

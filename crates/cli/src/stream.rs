@@ -42,6 +42,8 @@ pub struct Lines {
     next_line: usize,
     /// How the rest is read: the format and the headers (`# box:`, `# rules:`) of the prefix.
     reader: Option<BatchLines>,
+    /// The line being read, kept from line to line.
+    buf: String,
 }
 
 impl Iterator for Lines {
@@ -52,10 +54,10 @@ impl Iterator for Lines {
             return Some(item);
         }
         let reader = self.rest.as_mut()?;
-        let mut buf = String::new();
+        let buf = &mut self.buf;
         loop {
             buf.clear();
-            match reader.read_line(&mut buf) {
+            match reader.read_line(buf) {
                 Ok(0) => {
                     self.rest = None;
                     return None;
@@ -63,7 +65,7 @@ impl Iterator for Lines {
                 Ok(_) => {
                     let line = self.next_line;
                     self.next_line += 1;
-                    match self.reader.as_ref()?.line(&buf, line) {
+                    match self.reader.as_ref()?.line(buf, line) {
                         Some(item) => return Some((line, item)),
                         None => continue,
                     }
@@ -101,7 +103,8 @@ pub fn open(path: Option<&Path>, opts: &ParseOptions) -> Result<(Stream, String)
         Ok(Document::Batch(items)) => {
             let next_line = prefix.lines().count() + 1;
             let reader = BatchLines::new(&prefix, opts).map_err(at)?;
-            let lines = Lines { ready: items.into(), rest: Some(rest), next_line, reader: Some(reader) };
+            let lines =
+                Lines { ready: items.into(), rest: Some(rest), next_line, reader: Some(reader), buf: String::new() };
             Ok((Stream::Batch(lines), name))
         }
         // Not a batch (or not readable from its start alone): the whole text, as one input.
@@ -119,7 +122,7 @@ pub fn open(path: Option<&Path>, opts: &ParseOptions) -> Result<(Stream, String)
 
 impl Lines {
     fn ready(items: Vec<Item>) -> Lines {
-        Lines { ready: items.into(), rest: None, next_line: 0, reader: None }
+        Lines { ready: items.into(), rest: None, next_line: 0, reader: None, buf: String::new() }
     }
 }
 

@@ -74,6 +74,25 @@ impl Grid {
         }
     }
 
+    /// [`to_line`](Grid::to_line) written to `out`, without building a string for the common
+    /// character form (a batch writes one a puzzle).
+    pub fn write_line(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        if !self.has_char_form() {
+            return out.write_all(self.to_line().as_bytes());
+        }
+        // At most 35 x 35 cells, each one ASCII byte.
+        let mut bytes = [0u8; 35 * 35];
+        for (b, &v) in bytes.iter_mut().zip(&self.cells) {
+            *b = match v {
+                0 => b'.',
+                1..=9 => b'0' + v,
+                10..=35 => b'A' + (v - 10),
+                _ => b'?',
+            };
+        }
+        out.write_all(&bytes[..self.cells.len()])
+    }
+
     /// A readable grid with box separators (`|` and `-+-`) when the geometry has boxes, and the
     /// borders of its regions (`|` between cells, `-` under them, `+` where they meet) for a
     /// jigsaw. Values are single characters up to 35, right-aligned integers beyond. The grid
@@ -173,5 +192,22 @@ fn jigsaw_pretty(
 impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_line())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn write_line_writes_what_to_line_says() {
+        for n in [1, 4, 9, 16, 25, 35, 36, 64] {
+            // Every value 0..=n, empty cells included, spread over the grid.
+            let values = (0..n * n).map(|k| ((k * 7 + k / n) % (n + 1)) as u8).collect();
+            let grid = Grid::from_values(n, values).expect("grid");
+            let mut out = Vec::new();
+            grid.write_line(&mut out).expect("write");
+            assert_eq!(String::from_utf8(out).expect("utf-8"), grid.to_line(), "side {n}");
+        }
     }
 }

@@ -575,6 +575,16 @@ fn parse_lines(text: &str, opts: &ParseOptions) -> Result<Document, ParseError> 
 }
 
 fn parse_one_line(line: &Line, opts: &ParseOptions) -> Result<Puzzle, ParseError> {
+    if let Some((n, values)) = plain_char_line(line.text, opts.size) {
+        if let Some(grid) = Grid::from_values(n, values) {
+            return Ok(Puzzle::new(geometry(n, opts)?, grid));
+        }
+    }
+    general_one_line(line, opts)
+}
+
+/// [`parse_one_line`] for every form a line may take, with the error that says what is wrong.
+fn general_one_line(line: &Line, opts: &ParseOptions) -> Result<Puzzle, ParseError> {
     let Some((n, form)) = line_form(line.text, opts.size) else {
         let len = line.text.chars().filter(|c| !c.is_whitespace()).count();
         let message = match opts.size {
@@ -610,6 +620,38 @@ fn parse_one_line(line: &Line, opts: &ParseOptions) -> Result<Puzzle, ParseError
     let grid = Grid::from_values(n, values).ok_or(ParseError::Empty)?;
     Ok(Puzzle::new(geometry, grid))
 }
+
+/// The common one-line puzzle read byte by byte: `n²` cells with no whitespace (so one token,
+/// the character form of [`line_form`]), each `.` `0` `*` `_` or a symbol up to `n`. `None` for
+/// anything else, which the general reader reads (and explains when it is wrong).
+fn plain_char_line(text: &str, size: Option<usize>) -> Option<(usize, Vec<u8>)> {
+    let bytes = text.as_bytes();
+    let n = bytes.len().isqrt();
+    if n * n != bytes.len() || !(2..=35).contains(&n) || size.is_some_and(|s| s != n) {
+        return None;
+    }
+    let values: Vec<u8> = bytes.iter().map(|&b| CELL_BYTES[usize::from(b)]).collect();
+    // Bytes that are no cell map to 255, above every side.
+    values.iter().all(|&v| usize::from(v) <= n).then_some((n, values))
+}
+
+/// A one-line puzzle's cell by its byte: `.` `0` `*` `_` are empty, `1`-`9`, `A`-`Z` and `a`-`z`
+/// are 1 to 35 (as [`symbol_value`] reads them); 255 for any other byte.
+const CELL_BYTES: [u8; 256] = {
+    let mut table = [255u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = match b as u8 {
+            b'.' | b'0' | b'*' | b'_' => 0,
+            d @ b'1'..=b'9' => d - b'0',
+            u @ b'A'..=b'Z' => u - b'A' + 10,
+            l @ b'a'..=b'z' => l - b'a' + 10,
+            _ => 255,
+        };
+        b += 1;
+    }
+    table
+};
 
 /// The tokens of a line between separators, each with its 1-based (character) column.
 fn tokens(text: &str, is_sep: impl Fn(char) -> bool) -> Vec<(usize, &str)> {

@@ -812,3 +812,52 @@ fn batch_lines_reads_each_line_as_the_whole_document_does() {
     let late = reader.line("# size: 6", 9).expect("an error item").expect_err("refused");
     assert!(late.to_string().contains("after the puzzles it would apply to"), "{late}");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1024))]
+    /// The byte-by-byte reader of plain one-line puzzles reads every line as the general reader
+    /// does: the same puzzle, or the same error (it hands every line it cannot read over).
+    #[test]
+    fn the_fast_line_reader_reads_as_the_general_one(
+        side in prop::sample::select(vec![1usize, 2, 3, 4, 6, 7, 9, 16, 25, 35, 36]),
+        extra in -2i32..=2,
+        cells in prop::collection::vec(
+            prop::sample::select(vec!['.', '0', '*', '_', '1', '2', '4', '9', 'A', 'g', 'P', 'z', 'Z', ' ', '-', 'é']),
+            0..1400,
+        ),
+        size in prop::option::of(prop::sample::select(vec![4usize, 9, 16])),
+        box_shape in prop::option::of(prop::sample::select(vec![BoxShape::Latin, BoxShape::Rect { rows: 2, cols: 2 }])),
+        no in 1usize..1000,
+    ) {
+        let len = usize::try_from((side * side) as i32 + extra).unwrap_or(0);
+        let text: String = cells.iter().cycle().take(if cells.is_empty() { 0 } else { len }).collect();
+        let text = text.trim_end();
+        let opts = ParseOptions { size, box_shape, ..ParseOptions::default() };
+        let line = Line { no, text };
+        prop_assert_eq!(parse_one_line(&line, &opts), general_one_line(&line, &opts));
+    }
+}
+
+#[test]
+fn the_fast_line_reader_takes_plain_lines() {
+    let opts = ParseOptions::default();
+    for text in [
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        "1234341221434321",
+        format!("123456789ABCDEFg{}", ".".repeat(240)).as_str(),
+    ] {
+        let text: &str = text;
+        assert!(plain_char_line(text, None).is_some(), "{text}");
+        let line = Line { no: 1, text };
+        assert_eq!(parse_one_line(&line, &opts), general_one_line(&line, &opts));
+        assert!(parse_one_line(&line, &opts).is_ok(), "{text}");
+    }
+}
+
+#[test]
+fn the_cell_byte_table_reads_as_value_of_char() {
+    for b in 0..=255u8 {
+        let expected = value_of_char(char::from(b), 35, 1, 1).unwrap_or(255);
+        assert_eq!(CELL_BYTES[usize::from(b)], expected, "byte {b}");
+    }
+}
