@@ -32,6 +32,11 @@ fn every_new_rule_example_goes_out_as_a_link_and_solves_from_it() {
         "min-max.json",
         "disjoint-groups.json",
         "clone.json",
+        "zipper-line.json",
+        "region-sum-line.json",
+        "entropic-line.json",
+        "modular-line.json",
+        "slow-thermometer.json",
     ] {
         let path = example_path(name);
         let out = run(&["export", "--link", &path], "");

@@ -119,7 +119,7 @@ pub enum ParseError {
     },
     /// A JSON puzzle file with an error at a JSON path. Shown elided: keys and values the
     /// message quotes may be as long as the file.
-    #[error("{}: {}", elide(path, 120), elide(message, 400))]
+    #[error("{}: {}", elide(path, 120), elide(message, 600))]
     Json {
         /// JSON path, e.g. `$.rules[2].cells[0]`.
         path: String,

@@ -9,16 +9,21 @@ use sudoku_ip_model::puzzle::Meta;
 use sudoku_ip_model::rules::between::Between;
 use sudoku_ip_model::rules::clone::{ClonePair, Clones};
 use sudoku_ip_model::rules::disjoint_groups::DisjointGroups;
+use sudoku_ip_model::rules::entropic::Entropic;
 use sudoku_ip_model::rules::little_killer::{Clue, LittleKiller};
 use sudoku_ip_model::rules::min_max::MinMax;
+use sudoku_ip_model::rules::modular::Modular;
 use sudoku_ip_model::rules::outside::{OutsideClue, Side};
 use sudoku_ip_model::rules::palindrome::Palindrome;
 use sudoku_ip_model::rules::quadruple::{Quad, Quadruple};
+use sudoku_ip_model::rules::region_sum::RegionSum;
 use sudoku_ip_model::rules::renban::Renban;
 use sudoku_ip_model::rules::sandwich::Sandwich;
 use sudoku_ip_model::rules::skyscraper::Skyscraper;
+use sudoku_ip_model::rules::slow_thermometer::SlowThermometer;
 use sudoku_ip_model::rules::whispers::Whispers;
 use sudoku_ip_model::rules::x_sum::XSum;
+use sudoku_ip_model::rules::zipper::Zipper;
 use sudoku_ip_model::rules::{
     AntiKing, AntiKnight, Arrow, Arrows, Cage, Candidates, Diagonal, ExtraRegions, Killer, Kropki, NegativeDiagonal,
     NonConsecutive, OddEven, PositiveDiagonal, Rule, Thermometer, Xv,
@@ -131,6 +136,23 @@ fn arb_puzzle() -> impl Strategy<Value = Puzzle> {
         }
         if next(3) == 0 {
             rules.push(Between { lines: vec![run(n, next(n), 1, 3)] }.into());
+        }
+        if next(3) == 0 {
+            rules.push(Zipper { lines: vec![run(n, next(n), next(2), 2 + next(3))] }.into());
+        }
+        if next(3) == 0 {
+            // Two cells across a box border: segments of one cell each.
+            let col = geometry.box_shape().map_or(0, |(_, w)| w - 1);
+            rules.push(RegionSum { lines: vec![run(n, next(n), col, 2)] }.into());
+        }
+        if next(3) == 0 && n.is_multiple_of(3) {
+            rules.push(Entropic { lines: vec![run(n, next(n), 0, 3 + next(2))] }.into());
+        }
+        if next(3) == 0 {
+            rules.push(Modular { lines: vec![run(n, next(n), 1, 2 + next(2))] }.into());
+        }
+        if next(3) == 0 {
+            rules.push(SlowThermometer { thermometers: vec![run(n, next(n), 0, 2 + next(3))] }.into());
         }
         if next(3) == 0 {
             // The diagonal entered from above column `k`, going down-right.
@@ -300,10 +322,7 @@ fn error_of(json: &str) -> String {
 fn unsupported_keys_and_bad_values_name_their_path() {
     let base = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
     let cases = [
-        (
-            r#","entropicline":[{"lines":[["R1C1","R1C2"]]}]}"#,
-            "$.entropicline[0]: the f-puzzles rule \"entropicline\" is not supported",
-        ),
+        (r#","nabner":[{"lines":[["R1C1","R1C2"]]}]}"#, "$.nabner[0]: the f-puzzles rule \"nabner\" is not supported"),
         (
             r#","sandwichsum":[{"cell":"R1C1","value":"5"}]}"#,
             "$.sandwichsum[0].cell: expected a place beside a row or a column, outside the grid",
@@ -326,6 +345,17 @@ fn unsupported_keys_and_bad_values_name_their_path() {
             "$.killercage[0].cells[1]: r9c2 is outside the 4x4 grid",
         ),
         (r#","xv":[{"cells":["R1C1","R1C2"],"value":"Y"}]}"#, "$.xv[0].value: expected \"X\" or \"V\""),
+        (
+            r#","entropicline":[{"lines":[["R1C1","R1C2"]]}]}"#,
+            "$: rules[0].lines: entropic lines need a grid side divisible by 3",
+        ),
+        (
+            r#","regionsumline":[{"lines":[["R1C2","R1C3","R1C4","R2C4","R2C3"]]}]}"#,
+            "$: rules[0].lines[0]: the line's segments cannot have one sum",
+        ),
+        (r#","zipperline":[{"lines":[["R1C1","R3C1"]]}]}"#, "$: rules[0].lines[0][1]: r3c1 does not touch r1c1"),
+        (r#","slowthermometer":[{"lines":[["R1C1"]]}]}"#, "$: rules[0].thermometers[0]: a slow thermometer needs"),
+        (r#","modularline":[{"lines":"R1C1"}]}"#, "$.modularline[0].lines: expected a list of lines"),
     ];
     for (tail, expected) in cases {
         let e = error_of(&format!("{base}{tail}"));
@@ -339,7 +369,7 @@ fn unsupported_keys_and_bad_values_name_their_path() {
     assert!(e.starts_with("$.grid[0][0].value: a given must be a digit 1 to 4, found 7"), "{e}");
     // Cosmetic keys and empty lists of unsupported rules are fine.
     assert!(parse_puzzle(
-        &format!(r#"{base},"text":[{{"cells":["R1C1"],"value":"hi"}}],"entropicline":[],"disabledlogic":["tuples"]}}"#),
+        &format!(r#"{base},"text":[{{"cells":["R1C1"],"value":"hi"}}],"nabner":[],"disabledlogic":["tuples"]}}"#),
         &ParseOptions::default()
     )
     .is_ok());

@@ -231,3 +231,52 @@ fn clones_agree_with_the_enumeration() {
     ];
     shapes("clone", &clones, &clones);
 }
+
+/// A line rule `kind` (JSON key `key`) over each set of lines, as candidates for `size`.
+fn line_rules(kind: &str, key: &str, shape: fn(&str) -> String, lines: &[&str]) -> Vec<String> {
+    lines.iter().map(|l| shape(&format!(r#"{{"type": "{kind}", "{key}": [{l}]}}"#))).collect()
+}
+
+/// Line sets for the 4×4 puzzle (first row given) and the 6×6 one (rows 1 and 5, column 1).
+const LINES4: &[&str] = &[
+    r#"["r2c1", "r2c2", "r3c3"]"#,
+    r#"["r3c1", "r4c2", "r3c3", "r4c4"]"#,
+    r#"["r2c2", "r3c2", "r4c2"], ["r2c4", "r3c4"]"#,
+    r#"["r2c1", "r3c2", "r2c3", "r3c4"]"#,
+];
+const LINES6: &[&str] = &[
+    r#"["r2c2", "r2c3", "r2c4", "r3c5"]"#,
+    r#"["r3c2", "r4c3", "r3c4"]"#,
+    r#"["r2c6", "r3c6", "r3c5", "r4c4"]"#,
+    r#"["r6c2", "r6c3", "r6c4", "r6c5"], ["r3c3", "r4c2"]"#,
+];
+
+#[test]
+fn zipper_lines_agree_with_the_enumeration() {
+    agrees("zipper 4x4", &line_rules("zipper-line", "lines", four, LINES4));
+    agrees("zipper 6x6", &line_rules("zipper-line", "lines", six, LINES6));
+}
+
+#[test]
+fn region_sum_lines_agree_with_the_enumeration() {
+    agrees("region-sum 4x4", &line_rules("region-sum-line", "lines", four, LINES4));
+    agrees("region-sum 6x6", &line_rules("region-sum-line", "lines", six, LINES6));
+}
+
+#[test]
+fn entropic_lines_agree_with_the_enumeration() {
+    // Thirds need a side divisible by 3: 6x6 only (low 1-2, middle 3-4, high 5-6).
+    agrees("entropic 6x6", &line_rules("entropic-line", "lines", six, LINES6));
+}
+
+#[test]
+fn modular_lines_agree_with_the_enumeration() {
+    agrees("modular 4x4", &line_rules("modular-line", "lines", four, LINES4));
+    agrees("modular 6x6", &line_rules("modular-line", "lines", six, LINES6));
+}
+
+#[test]
+fn slow_thermometers_agree_with_the_enumeration() {
+    agrees("slow thermometer 4x4", &line_rules("slow-thermometer", "thermometers", four, LINES4));
+    agrees("slow thermometer 6x6", &line_rules("slow-thermometer", "thermometers", six, LINES6));
+}

@@ -1049,16 +1049,17 @@ async fn bad_links_and_rules_f_puzzles_cannot_say_are_errors_in_the_report_and_l
     let (state, _) = s.import(HARD_LINE).await;
     assert_eq!(state, "ok");
     let payload_of = |v: &Value| sudoku_ip_model::formats::fpuzzles::encode_payload(&v.to_string());
-    let entropic = json!({"size": 9, "grid": vec![vec![json!({}); 9]; 9], "entropicline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]});
+    let unsupported =
+        json!({"size": 9, "grid": vec![vec![json!({}); 9]; 9], "nabner": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]});
     let cases = [
         ("https://sudokupad.app/abc12", "Error in text: this link is a server id", "copy f-puzzles link"),
         ("https://www.f-puzzles.com/?id=2x9kq", "Error in text: this link is a server id", "copy f-puzzles link"),
         (
-            &*format!("https://sudokupad.app/fpuzzles{}", payload_of(&entropic)),
-            "Error in text.entropicline",
+            &*format!("https://sudokupad.app/fpuzzles{}", payload_of(&unsupported)),
+            "Error in text.nabner",
             "not supported",
         ),
-        (&*entropic.to_string(), "Error in puzzle.entropicline", "not supported"),
+        (&*unsupported.to_string(), "Error in puzzle.nabner", "not supported"),
     ];
     for (pasted, starts, mentions) in cases {
         let (state, status) = s.import(pasted).await;

@@ -34,16 +34,21 @@ use crate::puzzle::{Meta, Puzzle};
 use crate::rules::between::Between;
 use crate::rules::clone::{ClonePair, Clones};
 use crate::rules::disjoint_groups::DisjointGroups;
+use crate::rules::entropic::Entropic;
 use crate::rules::little_killer::{Clue, LittleKiller};
 use crate::rules::min_max::MinMax;
+use crate::rules::modular::Modular;
 use crate::rules::outside::OutsideClue;
 use crate::rules::palindrome::Palindrome;
 use crate::rules::quadruple::{Quad, Quadruple};
+use crate::rules::region_sum::RegionSum;
 use crate::rules::renban::Renban;
 use crate::rules::sandwich::Sandwich;
 use crate::rules::skyscraper::Skyscraper;
+use crate::rules::slow_thermometer::SlowThermometer;
 use crate::rules::whispers::Whispers;
 use crate::rules::x_sum::XSum;
+use crate::rules::zipper::Zipper;
 use crate::rules::{
     AntiKing, AntiKnight, Arrow, Arrows, Cage, Candidates, Diagonal, ExtraRegions, Killer, Kropki, NegativeDiagonal,
     NonConsecutive, OddEven, PositiveDiagonal, Rule, Thermometer, Xv,
@@ -93,6 +98,11 @@ pub const SUPPORTED: &[&str] = &[
     "minimum",
     "maximum",
     "clone",
+    "zipperline",
+    "regionsumline",
+    "entropicline",
+    "modularline",
+    "slowthermometer",
 ];
 
 /// Keys that only draw or steer other programs; ignored by name.
@@ -790,6 +800,26 @@ fn read_rules(top: &Map<String, Value>, n: usize) -> Res<Vec<Rule>> {
     if !between.is_empty() {
         out.push(Between { lines: between }.into());
     }
+    let zipper = all_lines(top, "zipperline", n)?;
+    if !zipper.is_empty() {
+        out.push(Zipper { lines: zipper }.into());
+    }
+    let region_sum = all_lines(top, "regionsumline", n)?;
+    if !region_sum.is_empty() {
+        out.push(RegionSum { lines: region_sum }.into());
+    }
+    let entropic = all_lines(top, "entropicline", n)?;
+    if !entropic.is_empty() {
+        out.push(Entropic { lines: entropic }.into());
+    }
+    let modular = all_lines(top, "modularline", n)?;
+    if !modular.is_empty() {
+        out.push(Modular { lines: modular }.into());
+    }
+    let slow = all_lines(top, "slowthermometer", n)?;
+    if !slow.is_empty() {
+        out.push(SlowThermometer { thermometers: slow }.into());
+    }
 
     let mut clues = Vec::new();
     for (path, e) in entries(top, "littlekillersum")? {
@@ -1126,21 +1156,14 @@ pub fn to_fpuzzles(puzzle: &Puzzle) -> Result<Value, FPuzzlesWriteError> {
                 }
             }
             Rule::Candidates(_) => {}
-            Rule::Renban(r) => {
-                for line in &r.lines {
-                    push(&mut m, "renban", json!({"lines": [rcs(line)]}));
-                }
-            }
-            Rule::Palindrome(p) => {
-                for line in &p.lines {
-                    push(&mut m, "palindrome", json!({"lines": [rcs(line)]}));
-                }
-            }
-            Rule::Between(b) => {
-                for line in &b.lines {
-                    push(&mut m, "betweenline", json!({"lines": [rcs(line)]}));
-                }
-            }
+            Rule::Renban(r) => write_lines(&mut m, "renban", &r.lines),
+            Rule::Palindrome(p) => write_lines(&mut m, "palindrome", &p.lines),
+            Rule::Between(b) => write_lines(&mut m, "betweenline", &b.lines),
+            Rule::Zipper(z) => write_lines(&mut m, "zipperline", &z.lines),
+            Rule::RegionSum(r) => write_lines(&mut m, "regionsumline", &r.lines),
+            Rule::Entropic(e) => write_lines(&mut m, "entropicline", &e.lines),
+            Rule::Modular(md) => write_lines(&mut m, "modularline", &md.lines),
+            Rule::SlowThermometer(t) => write_lines(&mut m, "slowthermometer", &t.thermometers),
             Rule::LittleKiller(lk) => {
                 for clue in &lk.clues {
                     let (Some((r, c)), Some((dr, dc))) = (clue.place(), clue.step()) else {
@@ -1205,6 +1228,13 @@ pub fn to_fpuzzles(puzzle: &Puzzle) -> Result<Value, FPuzzlesWriteError> {
         m.insert("negative".into(), json!(negative));
     }
     Ok(Value::Object(m))
+}
+
+/// Append one `{lines: [line]}` entry a line to `key`'s list.
+fn write_lines(m: &mut Map<String, Value>, key: &str, lines: &[Vec<Cell>]) {
+    if let Value::Array(list) = m.entry(key).or_insert_with(|| json!([])) {
+        list.extend(lines.iter().map(|line| json!({"lines": [rcs(line)]})));
+    }
 }
 
 /// Append outside clues to `key`'s list, each `{cell: "R0C4", value: "15"}`.

@@ -206,6 +206,11 @@ registry! {
     DisjointGroups(disjoint_groups::DisjointGroups),
     MinMax(min_max::MinMax),
     Clones(clone::Clones),
+    Zipper(zipper::Zipper),
+    RegionSum(region_sum::RegionSum),
+    Entropic(entropic::Entropic),
+    Modular(modular::Modular),
+    SlowThermometer(slow_thermometer::SlowThermometer),
 }
 
 /// One rule kind in the [`REGISTRY`]: its names and how to make one.

@@ -6,15 +6,20 @@
 use sudoku_ip_model::rules::between::Between;
 use sudoku_ip_model::rules::clone::{ClonePair, Clones};
 use sudoku_ip_model::rules::disjoint_groups::DisjointGroups;
+use sudoku_ip_model::rules::entropic::Entropic;
 use sudoku_ip_model::rules::little_killer::{Clue, LittleKiller};
 use sudoku_ip_model::rules::min_max::MinMax;
+use sudoku_ip_model::rules::modular::Modular;
 use sudoku_ip_model::rules::outside::{OutsideClue, Side};
 use sudoku_ip_model::rules::palindrome::Palindrome;
 use sudoku_ip_model::rules::quadruple::{Quad, Quadruple};
+use sudoku_ip_model::rules::region_sum::RegionSum;
 use sudoku_ip_model::rules::renban::Renban;
 use sudoku_ip_model::rules::sandwich::Sandwich;
 use sudoku_ip_model::rules::skyscraper::Skyscraper;
+use sudoku_ip_model::rules::slow_thermometer::SlowThermometer;
 use sudoku_ip_model::rules::x_sum::XSum;
+use sudoku_ip_model::rules::zipper::Zipper;
 use sudoku_ip_model::rules::{
     AntiKing, AntiKnight, Arrows, Diagonal, ExtraRegions, Killer, Kropki, NonConsecutive, OddEven, Thermometer,
     Windows, Xv,
@@ -238,6 +243,40 @@ pub fn rule_samples() -> Vec<(&'static str, Puzzle)> {
             with_givens(nine(), &[c(5, 5)]).with_rule(Clones {
                 clones: vec![ClonePair { cells: vec![c(1, 1), c(1, 2)], copy: vec![c(7, 4), c(7, 5)] }],
             }),
+        ),
+        (
+            // 6 + 3 = 1 + 8 = 9 in the middle; 4 + 3 = 5 + 2.
+            "zipper_line",
+            with_givens(nine(), &[c(5, 5)]).with_rule(Zipper {
+                lines: vec![
+                    vec![c(7, 2), c(7, 3), c(6, 4), c(5, 4), c(6, 3)],
+                    vec![c(2, 8), c(3, 7), c(3, 6), c(2, 7)],
+                ],
+            }),
+        ),
+        (
+            // 7 | 3 + 4 | 7 across three boxes.
+            "region_sum_line",
+            with_givens(nine(), &[c(5, 5)])
+                .with_rule(RegionSum { lines: vec![vec![c(5, 7), c(5, 6), c(6, 6), c(7, 6)]] }),
+        ),
+        (
+            // 6 8 2 4 7: middle, high, low, middle, high.
+            "entropic_line",
+            with_givens(nine(), &[c(5, 5)])
+                .with_rule(Entropic { lines: vec![vec![c(8, 7), c(7, 8), c(7, 7), c(6, 6), c(5, 7)]] }),
+        ),
+        (
+            // 8 9 7 5 3: remainders 2 0 1 2 0.
+            "modular_line",
+            with_givens(nine(), &[c(5, 5)])
+                .with_rule(Modular { lines: vec![vec![c(4, 1), c(3, 2), c(2, 2), c(1, 1), c(1, 2)]] }),
+        ),
+        (
+            // 1 5 8 8: up, up, level.
+            "slow_thermometer",
+            with_givens(nine(), &[c(5, 5)])
+                .with_rule(SlowThermometer { thermometers: vec![vec![c(5, 9), c(6, 8), c(6, 7), c(7, 8)]] }),
         ),
     ]
 }

@@ -1,0 +1,176 @@
+//! Zipper lines: cells the same distance from the middle of a line sum to the same total; on a
+//! line of odd length the total is the digit in the middle cell.
+//!
+//! Each line has its total as one-hot binaries `T_s`: on an odd line the middle cell's own
+//! variables `x[m, s]`, on an even line auxiliary binaries `t_s` (`s` in `2..=2n`: the two
+//! cells of a pair may hold one digit when they do not see each other), exactly one chosen.
+//! For every mirrored pair `(a, b)`:
+//!
+//! ```text
+//!   zipper{i}_total                 :  Σ_s t_s = 1                          (even lines)
+//!   zipper{i}_{a}_{b}_sum           :  Σ_d d·x[a,d] + Σ_d d·x[b,d] − Σ_s s·T_s = 0
+//!   zipper{i}_{a}_{b}_a_d{d}        :  x[a,d] − Σ_{s: 1 <= s−d <= n} T_s <= 0
+//!   zipper{i}_{a}_{b}_a_d{d}_s{s}   :  x[a,d] + T_s − x[b,s−d] <= 1         (no x[b,·] term
+//!                                                                             when s−d is no digit)
+//! ```
+//!
+//! (and the `_b_` rows the other way round). The three-variable rows make the pair's digits
+//! mirror each other once the total is known, and a placed pair fixes the total; the support
+//! rows drop a digit no total can complete (on an odd line, every digit at least the middle
+//! one). The sum row is implied in integers and tightens the LP relaxation.
+
+use serde_json::{Map, Value};
+
+use crate::check::Violation;
+use crate::error::ParseError;
+use crate::geometry::{Cell, Geometry};
+use crate::grid::Grid;
+use crate::model::Sense;
+
+use super::fields::cell_lists_json;
+use super::{check_lines, line_mark, Emit, Fields, Mark, RuleError, RuleKind};
+
+/// Zipper lines are a light violet, apart from renban's purple.
+const VIOLET: &str = "#e6a8e0";
+
+/// Zipper lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Zipper {
+    /// Each line's cells, in order along the line.
+    pub lines: Vec<Vec<Cell>>,
+}
+
+impl RuleKind for Zipper {
+    const NAME: &'static str = "zipper-line";
+    const ALIASES: &'static [&'static str] = &["zipper", "zipperline", "zipper-lines"];
+    const SUMMARY: &'static str =
+        "cells as far from a zipper line's middle sum to one total, the middle digit on an odd line";
+
+    fn read(f: &mut Fields<'_>) -> Result<Self, ParseError> {
+        Ok(Zipper { lines: f.cell_lists("lines", "a list of cell lists, in order along each line")? })
+    }
+
+    fn write(&self, out: &mut Map<String, Value>) {
+        out.insert("lines".into(), cell_lists_json(&self.lines));
+    }
+
+    fn validate(&self, geometry: &Geometry) -> Result<(), RuleError> {
+        check_lines(geometry.n(), &self.lines, 2)
+    }
+
+    fn emit(&self, b: &mut Emit<'_, '_>) {
+        let n = b.n();
+        for (i, cells) in self.lines.iter().enumerate() {
+            let len = cells.len();
+            let name = format!("zipper{}", i + 1);
+            // The total's one-hot variables, as (value, variable).
+            let totals: Vec<(usize, u32)> = if len % 2 == 1 {
+                (1..=n).map(|s| (s, b.var(cells[len / 2], s))).collect()
+            } else {
+                let t: Vec<(usize, u32)> = (2..=2 * n).map(|s| (s, b.aux(format!("{name}_t{s}")))).collect();
+                b.row(format!("{name}_total"), t.iter().map(|&(_, v)| (v, 1)).collect(), Sense::Eq, 1);
+                t
+            };
+            for j in 0..len / 2 {
+                let (a, c) = (cells[j], cells[len - 1 - j]);
+                let pair = format!("{name}_{a}_{c}");
+                let mut sum: Vec<(u32, i32)> = Vec::new();
+                for cell in [a, c] {
+                    sum.extend((1..=n).map(|d| (b.var(cell, d), d as i32)));
+                }
+                sum.extend(totals.iter().map(|&(s, v)| (v, -(s as i32))));
+                b.row(format!("{pair}_sum"), sum, Sense::Eq, 0);
+                for (side, (p, q)) in [("a", (a, c)), ("b", (c, a))] {
+                    for d in 1..=n {
+                        let x = b.var(p, d);
+                        let mut support = vec![(x, 1)];
+                        for &(s, t) in &totals {
+                            let rest = s.checked_sub(d).filter(|e| (1..=n).contains(e));
+                            let mut terms = vec![(x, 1), (t, 1)];
+                            if let Some(e) = rest {
+                                support.push((t, -1));
+                                terms.push((b.var(q, e), -1));
+                            }
+                            b.row(format!("{pair}_{side}_d{d}_s{s}"), terms, Sense::Le, 1);
+                        }
+                        b.row(format!("{pair}_{side}_d{d}"), support, Sense::Le, 0);
+                    }
+                }
+            }
+        }
+    }
+
+    fn check(&self, _geometry: &Geometry, grid: &Grid) -> Vec<Violation> {
+        let mut out = Vec::new();
+        for (i, cells) in self.lines.iter().enumerate() {
+            let rule = format!("zipper line {}", i + 1);
+            // Walk in from both ends at once; the first complete pair sets the total unless
+            // the line has a middle cell.
+            let (mut lo, mut hi) = (0, cells.len() - 1);
+            let middle = (cells.len() % 2 == 1).then(|| cells[cells.len() / 2]);
+            let mut total: Option<(usize, Vec<Cell>)> =
+                middle.filter(|&m| grid.get(m) != 0).map(|m| (grid.get(m), vec![m]));
+            while lo < hi {
+                let (a, c) = (cells[lo], cells[hi]);
+                let (x, y) = (grid.get(a), grid.get(c));
+                if x != 0 && y != 0 {
+                    match &total {
+                        None => total = Some((x + y, vec![a, c])),
+                        Some((t, by)) if *t != x + y => {
+                            let mut involved = vec![a, c];
+                            involved.extend(by);
+                            out.push(Violation::Rule {
+                                rule: rule.clone(),
+                                message: format!("{a} ({x}) and {c} ({y}) sum to {}, not {t}", x + y),
+                                cells: involved,
+                            });
+                        }
+                        Some(_) => {}
+                    }
+                }
+                lo += 1;
+                hi -= 1;
+            }
+        }
+        out
+    }
+
+    fn draw(&self, _geometry: &Geometry) -> Vec<Mark> {
+        self.lines.iter().map(|cells| line_mark(cells, VIOLET, 0.22)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testing::{agreement4, c, grid4};
+
+    #[test]
+    fn model_and_checker_agree_on_every_4x4_grid() {
+        for lines in [
+            vec![vec![c(1, 1), c(2, 2), c(3, 3)]],
+            vec![vec![c(1, 1), c(1, 2), c(2, 2), c(2, 1)], vec![c(4, 1), c(4, 2), c(4, 3), c(3, 4), c(2, 4)]],
+            vec![vec![c(3, 1), c(4, 2), c(3, 3), c(4, 4)]],
+        ] {
+            let (yes, no) = agreement4(Zipper { lines }.into());
+            assert!(yes > 0 && no > 0, "{yes} {no}");
+        }
+    }
+
+    #[test]
+    fn the_checker_names_the_pair_that_misses_the_total() {
+        let g = Geometry::new(4, None).expect("4x4");
+        let grid = grid4([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]);
+        // r1c1 + r1c3 = 1 + 3 = 4 = r1c2? No: the middle is 2.
+        let v = Zipper { lines: vec![vec![c(1, 1), c(1, 2), c(1, 3)]] }.check(&g, &grid);
+        assert_eq!(v.len(), 1);
+        assert_eq!(v[0].to_string(), "zipper line 1: r1c1 (1) and r1c3 (3) sum to 4, not 2 (r1c1, r1c3, r1c2)");
+        // r2c1 + r1c2 = 3 + 2 = 5 and r1c1 + r2c2 = 1 + 4 = 5: an even line with one total.
+        assert!(Zipper { lines: vec![vec![c(2, 1), c(1, 1), c(2, 2), c(1, 2)]] }.check(&g, &grid).is_empty());
+        let mut partial = grid.clone();
+        partial.set(c(1, 2), 0);
+        assert!(Zipper { lines: vec![vec![c(1, 1), c(1, 2), c(1, 3)]] }.check(&g, &partial).is_empty());
+        let bad = Zipper { lines: vec![vec![c(1, 1)]] };
+        assert_eq!(bad.validate(&g).expect_err("short").path, "lines[0]");
+    }
+}
