@@ -220,18 +220,22 @@ impl Logic {
     /// ALS C linked to A by `x` and to B by `y`: A or B holds each other digit common to both.
     pub(super) fn als_xy_wing(&mut self) -> Option<Step> {
         let sets = self.als_of_position()?;
-        // Per ALS: the disjoint ALS it shares a restricted common digit with, and those digits.
-        let links: Vec<Vec<(usize, u64)>> = sets
-            .iter()
-            .map(|c| {
-                sets.iter()
-                    .enumerate()
-                    .filter(|(_, o)| o.cand & c.cand != 0 && o.bits & c.bits == 0)
-                    .map(|(j, o)| (j, c.restricted(o)))
-                    .filter(|&(_, rc)| rc != 0)
-                    .collect()
-            })
-            .collect();
+        // Per ALS: the disjoint ALS it shares a restricted common digit with, and those digits,
+        // by index. "Restricted" is symmetric (every x of one sees every x of the other), so
+        // each pair is tested once; each list still comes out in index order.
+        let mut links: Vec<Vec<(usize, u64)>> = vec![Vec::new(); sets.len()];
+        for (i, c) in sets.iter().enumerate() {
+            for (j, o) in sets.iter().enumerate().skip(i + 1) {
+                if o.cand & c.cand == 0 || o.bits & c.bits != 0 {
+                    continue;
+                }
+                let rc = c.restricted(o);
+                if rc != 0 {
+                    links[i].push((j, rc));
+                    links[j].push((i, rc));
+                }
+            }
+        }
         for (ci, c) in sets.iter().enumerate() {
             for (p, &(ai, rca)) in links[ci].iter().enumerate() {
                 for &(bi, rcb) in &links[ci][p + 1..] {
@@ -427,5 +431,39 @@ fn subsets_upto(cells: &[usize], cand: &[u64], start: usize, pick: (u64, u64), m
         if (more.0.count_ones() as usize) < most {
             subsets_upto(cells, cand, i + 1, more, most, out);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Logic;
+    use sudoku_ip_model::{formats, Model};
+
+    #[test]
+    fn restricted_commons_are_symmetric_and_the_als_of_a_position_are_kept() {
+        // ALS-XY-wing tests each pair once, relying on "every x of A sees every x of B" being
+        // the same as the other way round. top1465 line 1, at every position of its path.
+        let line = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let puzzle = formats::parse_puzzle(line, &formats::ParseOptions::default()).expect("puzzle");
+        let mut logic = Logic::new(&Model::build(&puzzle), true);
+        let mut linked = 0;
+        while let Some(step) = logic.next_step() {
+            let sets = logic.als_of_position().expect("9x9");
+            assert!(std::rc::Rc::ptr_eq(&sets, &logic.als_of_position().expect("9x9")));
+            for (i, a) in sets.iter().enumerate().step_by(7) {
+                for b in sets[i + 1..].iter().filter(|b| b.bits & a.bits == 0) {
+                    assert_eq!(a.restricted(b), b.restricted(a));
+                    linked += usize::from(a.restricted(b) != 0);
+                }
+            }
+            logic.take(&step);
+            let fresh = logic.almost_locked_sets(&logic.peer_bits());
+            let kept = logic.als_of_position().expect("9x9");
+            assert_eq!(
+                kept.iter().map(|a| (a.bits, a.cand)).collect::<Vec<_>>(),
+                fresh.iter().map(|a| (a.bits, a.cand)).collect::<Vec<_>>()
+            );
+        }
+        assert!(linked > 100, "{linked}");
     }
 }

@@ -93,33 +93,48 @@ impl Logic {
             return None;
         }
         let box_id: Vec<usize> = region.iter().map(|r| ids.partition_point(|x| x < r)).collect();
+        let boxes = ids.len();
+        // Per direction (rows, then columns as base lines), what does not depend on the digit:
+        // crossing[l * boxes + b], the positions of line l inside box b; the positions each box
+        // takes on any line (sorted, once each); the most of them one box takes.
+        let geometry: Vec<(Vec<u64>, Vec<u64>, u32)> = [false, true]
+            .iter()
+            .map(|&transpose| {
+                let at = |line: usize, pos: usize| if transpose { pos * n + line } else { line * n + pos };
+                let mut crossing = vec![0u64; n * boxes];
+                for l in 0..n {
+                    for p in 0..n {
+                        crossing[l * boxes + box_id[at(l, p)]] |= 1 << p;
+                    }
+                }
+                let mut spans: Vec<u64> =
+                    (0..boxes).map(|b| (0..n).fold(0u64, |m, l| m | crossing[l * boxes + b])).collect();
+                let widest = spans.iter().map(|m| m.count_ones()).max().unwrap_or(0);
+                spans.sort_unstable();
+                spans.dedup();
+                (crossing, spans, widest)
+            })
+            .collect();
+        // Per direction and digit: each line's candidate positions.
+        let line_masks: Vec<Vec<u64>> = [false, true]
+            .iter()
+            .flat_map(|&transpose| (1..=n as u8).map(move |d| (d, transpose)))
+            .map(|(d, transpose)| self.line_masks(d, transpose).map(|(_, m)| m).collect())
+            .collect();
         for size in 2..=4usize.min(n / 2) {
             for d in 1..=n as u8 {
                 for transpose in [false, true] {
                     let at = |line: usize, pos: usize| if transpose { pos * n + line } else { line * n + pos };
-                    // crossing[l * boxes + b]: the positions of line l inside box b.
-                    let boxes = ids.len();
-                    let mut crossing = vec![0u64; n * boxes];
-                    for l in 0..n {
-                        for p in 0..n {
-                            crossing[l * boxes + box_id[at(l, p)]] |= 1 << p;
-                        }
-                    }
-                    let all: Vec<u64> = self.line_masks(d, transpose).map(|(_, m)| m).collect();
+                    let (crossing, spans, widest) = &geometry[usize::from(transpose)];
+                    let all = &line_masks[usize::from(transpose) * n + d as usize - 1];
                     // The fins lie where one box crosses the lines, so the base lines use at most
                     // `size` positions plus the widest such crossing.
-                    // Per box: the positions it takes on any line.
-                    let mut spans: Vec<u64> =
-                        (0..boxes).map(|b| (0..n).fold(0u64, |m, l| m | crossing[l * boxes + b])).collect();
-                    let widest = spans.iter().map(|m| m.count_ones()).max().unwrap_or(0);
                     let most = size as u32 + widest;
                     let lines: Vec<usize> = (0..n).filter(|&l| all[l] != 0 && all[l].count_ones() <= most).collect();
                     let masks: Vec<u64> = lines.iter().map(|&l| all[l]).collect();
                     let mut found = None;
                     // The fins lie in one box: past `size` positions used outside the positions
                     // of every box (on any line), no line added makes a fish.
-                    spans.sort_unstable();
-                    spans.dedup();
                     let hopeless = |union: u64| spans.iter().all(|&m| (union & !m).count_ones() as usize > size);
                     any_narrow_subset(&masks, size, most, &hopeless, &mut |pick| {
                         let touched = pick.iter().fold(0u64, |t, &i| {

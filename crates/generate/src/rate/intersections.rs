@@ -7,14 +7,15 @@ impl Logic {
     /// An exactly-once unit whose candidates for its digit all lie in another unit: the rest
     /// of that unit loses the digit. Pointing (from a box, SE 2.6) before claiming (2.8).
     pub(super) fn locked_candidates(&mut self) -> Option<Step> {
+        let mut cells: Vec<usize> = Vec::new();
         for pointing in [true, false] {
             for u in 0..self.units.len() {
                 if self.done[u] || !self.units[u].exact || is_region(&self.units[u].label) != pointing {
                     continue;
                 }
                 let d = self.units[u].digit;
-                let cells: Vec<usize> =
-                    self.units[u].cells.iter().map(|&k| k as usize).filter(|&k| self.cand[k] & bit(d) != 0).collect();
+                cells.clear();
+                cells.extend(self.units[u].cells.iter().map(|&k| k as usize).filter(|&k| self.cand[k] & bit(d) != 0));
                 if cells.len() < 2 {
                     continue;
                 }

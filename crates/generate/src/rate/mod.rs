@@ -672,6 +672,8 @@ struct Logic {
     /// Exactly-once units of one digit that share two cells or more (see
     /// [`Logic::unit_crossings`]).
     crossings: Vec<(u32, u32)>,
+    /// Per digit `d` (at `d`): its exactly-once units, in order.
+    exact_units: Vec<Vec<u32>>,
 }
 
 fn bit(d: u8) -> u64 {
@@ -817,6 +819,7 @@ impl Logic {
             peers: Vec::new(),
             als_cache: None,
             crossings: Vec::new(),
+            exact_units: vec![Vec::new(); n + 1],
         };
         // Cell sets of units → (digits with a unit there, all of them exact, label).
         let mut sets: HashMap<Vec<u32>, (u64, bool, String)> = HashMap::new();
@@ -883,6 +886,11 @@ impl Logic {
         logic.houses = houses;
         logic.done = vec![false; logic.units.len()];
         logic.crossings = logic.unit_crossings();
+        for (u, unit) in logic.units.iter().enumerate() {
+            if unit.exact {
+                logic.exact_units[unit.digit as usize].push(u as u32);
+            }
+        }
         logic.sums = (0..logic.rows.len()).filter_map(|r| Some((r, logic.sum_row(&logic.rows[r])?))).collect();
         logic.derived = logic
             .derived_rows()

@@ -144,8 +144,9 @@ impl Logic {
     /// with the unit.
     pub(super) fn strong_links(&self, d: u8) -> Vec<(usize, usize, usize)> {
         let mut links = Vec::new();
-        for (u, unit) in self.units.iter().enumerate() {
-            if unit.digit != d || self.done[u] || !unit.exact {
+        for &u in &self.exact_units[d as usize] {
+            let (u, unit) = (u as usize, &self.units[u as usize]);
+            if self.done[u] {
                 continue;
             }
             let mut holders = unit.cells.iter().map(|&k| k as usize).filter(|&k| self.cand[k] & bit(d) != 0);
