@@ -37,6 +37,7 @@ fn every_new_rule_example_goes_out_as_a_link_and_solves_from_it() {
         "entropic-line.json",
         "modular-line.json",
         "slow-thermometer.json",
+        "kropki-values.json",
     ] {
         let path = example_path(name);
         let out = run(&["export", "--link", &path], "");

@@ -10,6 +10,7 @@ use sudoku_ip_model::rules::between::Between;
 use sudoku_ip_model::rules::clone::{ClonePair, Clones};
 use sudoku_ip_model::rules::disjoint_groups::DisjointGroups;
 use sudoku_ip_model::rules::entropic::Entropic;
+use sudoku_ip_model::rules::kropki_values::{Dot as KDot, KropkiValues};
 use sudoku_ip_model::rules::little_killer::{Clue, LittleKiller};
 use sudoku_ip_model::rules::min_max::MinMax;
 use sudoku_ip_model::rules::modular::Modular;
@@ -96,6 +97,15 @@ fn arb_puzzle() -> impl Strategy<Value = Puzzle> {
                 rules.push(Kropki { white: dots, black, all_white, all_black }.into());
             }
             _ => {}
+        }
+        let negatives = rules.iter().any(|r| {
+            matches!(r, Rule::NonConsecutive(_)) || matches!(r, Rule::Kropki(k) if k.all_white || k.all_black)
+        });
+        if next(3) == 0 && !negatives {
+            let mut dots = pairs(&mut next, 3).into_iter();
+            let differences = dots.next().map(|cells| KDot { cells, value: 2 + next(n - 2) }).into_iter().collect();
+            let ratios = dots.map(|cells| KDot { cells, value: 3 + next(n - 2) }).collect();
+            rules.push(KropkiValues { differences, ratios }.into());
         }
         if next(3) == 0 {
             let mut marks = pairs(&mut next, 4);
@@ -331,10 +341,18 @@ fn unsupported_keys_and_bad_values_name_their_path() {
         (r#","skyscraper":[{"cell":"R0C2","value":"9"}]}"#, "$: rules[0].clues[0]: a skyscraper count of 9"),
         (r#","clone":[{"cells":["R1C1"]}]}"#, "$.clone[0]: expected a \"cloneCells\" key"),
         (
-            r#","difference":[{"cells":["R1C1","R1C2"],"value":"3"}]}"#,
-            "$.difference[0].value: a white dot with difference 3 is not supported",
+            r#","difference":[{"cells":["R1C1","R1C2"],"value":"4"}]}"#,
+            "$: rules[0].differences[0].value: no two different digits of 1..4 differ by 4",
         ),
-        (r#","ratio":[{"cells":["R1C1","R1C2"],"value":"3"}]}"#, "$.ratio[0].value: a black dot with ratio 3"),
+        (
+            r#","ratio":[{"cells":["R1C1","R1C2"],"value":"3"}],"negative":["ratio"]}"#,
+            "$.negative: Kropki dots with values other than 1 (white) and 2 (black) together with a negative",
+        ),
+        (
+            r#","difference":[{"cells":["R1C1","R1C2"],"value":"3"}],"nonconsecutive":true}"#,
+            "$.nonconsecutive: Kropki dots with values other than",
+        ),
+        (r#","ratio":[{"cells":["R1C1","R1C2"],"value":"x"}]}"#, "$.ratio[0].value: expected the dot's value"),
         (
             r#","arrow":[{"cells":["R1C1","R1C2"],"lines":[["R1C1","R2C1"]]}]}"#,
             "$.arrow[0].cells: an arrow with a 2-cell circle",

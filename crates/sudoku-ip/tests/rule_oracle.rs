@@ -280,3 +280,57 @@ fn slow_thermometers_agree_with_the_enumeration() {
     agrees("slow thermometer 4x4", &line_rules("slow-thermometer", "thermometers", four, LINES4));
     agrees("slow thermometer 6x6", &line_rules("slow-thermometer", "thermometers", six, LINES6));
 }
+
+#[test]
+fn xv_negative_constraint_alone_agrees_with_the_enumeration() {
+    // f-puzzles `negative: ["xv"]`: pairs without a mark sum to neither 10 nor 5, with no
+    // marks at all, with every mark a completing grid has, and with one V left off.
+    let grid4 = ["1234", "3412", "2143", "4321"];
+    let grid6 = ["123456", "456123", "231564", "564231", "312645", "645312"];
+    let candidates = |grid: &[&str]| -> Vec<String> {
+        let x = pairs_of(grid, |a, b| a + b == 10);
+        let v = pairs_of(grid, |a, b| a + b == 5);
+        let xv = |x: &[String], v: &[String]| {
+            format!(r#"{{"type": "xv", "x": [{}], "v": [{}], "all_given": true}}"#, x.join(", "), v.join(", "))
+        };
+        vec![xv(&[], &[]), xv(&x, &v), xv(&x, &v[1..])]
+    };
+    let (rules4, rules6) = (candidates(&grid4), candidates(&grid6));
+    shapes(
+        "xv all_given",
+        &rules4.iter().map(String::as_str).collect::<Vec<_>>(),
+        &rules6.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+}
+
+#[test]
+fn kropki_dots_with_other_values_agree_with_the_enumeration() {
+    // Dots read off a grid that completes the givens: white dots of difference 2 (and 3 on
+    // the 6x6), black dots of ratio 3 (a pair with both keeps the black one); all of them, or
+    // a few.
+    let grid4 = ["1234", "3412", "2143", "4321"];
+    let grid6 = ["123456", "456123", "231564", "564231", "312645", "645312"];
+    let dots = |pairs: Vec<String>, value: u32| -> Vec<String> {
+        pairs.iter().map(|p| format!(r#"{{"cells": {p}, "value": {value}}}"#)).collect()
+    };
+    let candidates = |grid: &[&str], white: u32| -> Vec<String> {
+        let third = |a: u32, b: u32| a == 3 * b || b == 3 * a;
+        let differences = dots(pairs_of(grid, |a, b| a.abs_diff(b) == white && !third(a, b)), white);
+        let ratios = dots(pairs_of(grid, third), 3);
+        let rule = |d: &[String], r: &[String]| {
+            format!(r#"{{"type": "kropki-values", "differences": [{}], "ratios": [{}]}}"#, d.join(", "), r.join(", "))
+        };
+        vec![
+            rule(&differences, &ratios),
+            rule(&differences[..2], &[]),
+            rule(&[], &ratios[..1]),
+            rule(&differences[1..3], &ratios[..1]),
+        ]
+    };
+    let (rules4, rules6) = (candidates(&grid4, 2), candidates(&grid6, 3));
+    shapes(
+        "kropki-values",
+        &rules4.iter().map(String::as_str).collect::<Vec<_>>(),
+        &rules6.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+}

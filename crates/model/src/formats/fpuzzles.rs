@@ -35,6 +35,7 @@ use crate::rules::between::Between;
 use crate::rules::clone::{ClonePair, Clones};
 use crate::rules::disjoint_groups::DisjointGroups;
 use crate::rules::entropic::Entropic;
+use crate::rules::kropki_values::{Dot as KDot, KropkiValues};
 use crate::rules::little_killer::{Clue, LittleKiller};
 use crate::rules::min_max::MinMax;
 use crate::rules::modular::Modular;
@@ -631,32 +632,33 @@ fn read_rules(top: &Map<String, Value>, n: usize) -> Res<Vec<Rule>> {
     let negative = read_negative(top)?;
     let nonconsecutive = flag(top, "nonconsecutive")?;
 
-    // Kropki dots: white = difference 1, black = ratio 2.
-    let mut white = Vec::new();
-    for (path, e) in entries(top, "difference")? {
-        if let Some(v) = e.get("value") {
-            let d = number(v, &format!("{path}.value"), "the difference")?;
-            if d != 1 {
-                return Err(err(
-                    &format!("{path}.value"),
-                    format!("a white dot with difference {d} is not supported (only 1, the Kropki white dot)"),
-                ));
+    // Kropki dots: white = difference 1, black = ratio 2; other values are `kropki-values`.
+    let (mut white, mut black) = (Vec::new(), Vec::new());
+    let (mut differences, mut ratios) = (Vec::new(), Vec::new());
+    for (key, usual) in [("difference", 1), ("ratio", 2)] {
+        for (path, e) in entries(top, key)? {
+            let p = pair(e, &path, n)?;
+            let value = match e.get("value") {
+                None | Some(Value::Null) => usual,
+                Some(Value::String(s)) if s.trim().is_empty() => usual,
+                Some(v) => number(v, &format!("{path}.value"), "the dot's value")?,
+            };
+            match (key, value == usual) {
+                ("difference", true) => white.push(p),
+                (_, true) => black.push(p),
+                ("difference", false) => differences.push(KDot { cells: p, value: dot_value(value) }),
+                (_, false) => ratios.push(KDot { cells: p, value: dot_value(value) }),
             }
         }
-        white.push(pair(e, &path, n)?);
     }
-    let mut black = Vec::new();
-    for (path, e) in entries(top, "ratio")? {
-        if let Some(v) = e.get("value") {
-            let q = number(v, &format!("{path}.value"), "the ratio")?;
-            if q != 2 {
-                return Err(err(
-                    &format!("{path}.value"),
-                    format!("a black dot with ratio {q} is not supported (only 2, the Kropki black dot)"),
-                ));
-            }
-        }
-        black.push(pair(e, &path, n)?);
+    // R exempts a dotted pair from the negative constraints; which values it then forbids on
+    // the other pairs is not settled, so the two together are refused, not guessed.
+    if (!differences.is_empty() || !ratios.is_empty()) && (negative.contains(&"ratio") || nonconsecutive) {
+        return Err(err(
+            if nonconsecutive { "$.nonconsecutive" } else { "$.negative" },
+            "Kropki dots with values other than 1 (white) and 2 (black) together with a negative \
+             constraint (nonconsecutive, negative: [\"ratio\"]) are not supported",
+        ));
     }
     // Each negative constraint on its own: `nonconsecutive` = all white dots given,
     // `negative: ["ratio"]` = all black dots given. Without any dot or black negative,
@@ -667,6 +669,9 @@ fn read_rules(top: &Map<String, Value>, n: usize) -> Res<Vec<Rule>> {
         out.push(NonConsecutive.into());
     } else if dotted || nonconsecutive || all_black {
         out.push(Kropki { white, black, all_white: nonconsecutive, all_black }.into());
+    }
+    if !differences.is_empty() || !ratios.is_empty() {
+        out.push(KropkiValues { differences, ratios }.into());
     }
 
     let (mut x, mut v) = (Vec::new(), Vec::new());
@@ -904,6 +909,11 @@ fn read_rules(top: &Map<String, Value>, n: usize) -> Res<Vec<Rule>> {
     }
 
     Ok(out)
+}
+
+/// A dot's value as read (a value beyond `usize` is refused by validation as impossible).
+fn dot_value(value: u64) -> usize {
+    usize::try_from(value).unwrap_or(usize::MAX)
 }
 
 /// Every line of every entry of a line rule's key.
@@ -1164,6 +1174,24 @@ pub fn to_fpuzzles(puzzle: &Puzzle) -> Result<Value, FPuzzlesWriteError> {
             Rule::Entropic(e) => write_lines(&mut m, "entropicline", &e.lines),
             Rule::Modular(md) => write_lines(&mut m, "modularline", &md.lines),
             Rule::SlowThermometer(t) => write_lines(&mut m, "slowthermometer", &t.thermometers),
+            Rule::KropkiValues(k) => {
+                let negatives = puzzle.rules().iter().any(|r| {
+                    matches!(r, Rule::NonConsecutive(_))
+                        || matches!(r, Rule::Kropki(kr) if kr.all_white || kr.all_black)
+                });
+                if negatives {
+                    return Err(FPuzzlesWriteError(
+                        "Kropki dots with other values together with a negative constraint have no f-puzzles form"
+                            .into(),
+                    ));
+                }
+                for (key, dots) in [("difference", &k.differences), ("ratio", &k.ratios)] {
+                    for dot in dots {
+                        let (a, b) = dot.cells;
+                        push(&mut m, key, json!({"cells": [rc(a), rc(b)], "value": dot.value.to_string()}));
+                    }
+                }
+            }
             Rule::LittleKiller(lk) => {
                 for clue in &lk.clues {
                     let (Some((r, c)), Some((dr, dc))) = (clue.place(), clue.step()) else {

@@ -211,6 +211,7 @@ registry! {
     Entropic(entropic::Entropic),
     Modular(modular::Modular),
     SlowThermometer(slow_thermometer::SlowThermometer),
+    KropkiValues(kropki_values::KropkiValues),
 }
 
 /// One rule kind in the [`REGISTRY`]: its names and how to make one.

@@ -7,6 +7,7 @@ use sudoku_ip_model::rules::between::Between;
 use sudoku_ip_model::rules::clone::{ClonePair, Clones};
 use sudoku_ip_model::rules::disjoint_groups::DisjointGroups;
 use sudoku_ip_model::rules::entropic::Entropic;
+use sudoku_ip_model::rules::kropki_values::{Dot, KropkiValues};
 use sudoku_ip_model::rules::little_killer::{Clue, LittleKiller};
 use sudoku_ip_model::rules::min_max::MinMax;
 use sudoku_ip_model::rules::modular::Modular;
@@ -277,6 +278,17 @@ pub fn rule_samples() -> Vec<(&'static str, Puzzle)> {
             "slow_thermometer",
             with_givens(nine(), &[c(5, 5)])
                 .with_rule(SlowThermometer { thermometers: vec![vec![c(5, 9), c(6, 8), c(6, 7), c(7, 8)]] }),
+        ),
+        (
+            // 8 | 5 differ by 3, 5 | 9 by 4; 2 | 6 in ratio 3, 1 | 4 in ratio 4.
+            "kropki_values",
+            with_givens(nine(), &[c(5, 5)]).with_rule(KropkiValues {
+                differences: vec![
+                    Dot { cells: (c(4, 1), c(4, 2)), value: 3 },
+                    Dot { cells: (c(4, 2), c(4, 3)), value: 4 },
+                ],
+                ratios: vec![Dot { cells: (c(7, 7), c(8, 7)), value: 3 }, Dot { cells: (c(1, 8), c(2, 8)), value: 4 }],
+            }),
         ),
     ]
 }
