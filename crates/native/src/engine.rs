@@ -117,7 +117,18 @@ pub(crate) struct Engine {
     /// Conflicts seen per exactly-one row over the whole search (never undone): branching
     /// prefers rows that keep failing (dom/wdeg).
     pub(crate) weight: Vec<u32>,
+    /// Restarted runs see an exactly-one row with more live variables than this as no more
+    /// open than one with this many (`u32::MAX`: no cap): [`WIDE_CAP`] on wide models (an
+    /// exactly-one row longer than [`WIDE_ROW`]), none on the others.
+    pub(crate) count_cap: u32,
 }
+
+/// Exactly-one rows longer than this make a model wide (grids from 25×25 up, where restarted
+/// runs cap the counts they branch on at [`WIDE_CAP`]); narrower models (9×9, 16×16) branch as
+/// they always did.
+pub(crate) const WIDE_ROW: usize = 16;
+/// The count cap of restarted runs on wide models (see `Engine::best_row`).
+pub(crate) const WIDE_CAP: u32 = 8;
 
 impl Engine {
     /// Compile a model (checked by `compile::check_model`); nothing is decided yet.
@@ -160,6 +171,11 @@ impl Engine {
             sum_keep: Vec::with_capacity(c.sums.max_groups),
             holders: Vec::with_capacity(c.sums.max_groups),
             weight: vec![0; eo_rows],
+            count_cap: if c.eo_start.windows(2).any(|w| (w[1] - w[0]) as usize > WIDE_ROW) {
+                WIDE_CAP
+            } else {
+                u32::MAX
+            },
             model_fixed: fixed.to_vec(),
             c,
         };
