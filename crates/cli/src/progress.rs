@@ -101,7 +101,8 @@ pub fn line(job: Job, progress: &Progress) -> String {
     let (done, total) = progress.steps();
     match job {
         Job::Count => format!("counting: {} solutions so far, {} nodes", progress.solutions(), progress.nodes()),
-        Job::Rate => "rating".to_string(),
+        Job::Rate if done == 0 => "rating: proving the puzzle unique".to_string(),
+        Job::Rate => format!("rating: {done} steps found"),
         Job::Minimize if total == 0 => "minimizing: proving the puzzle unique".to_string(),
         Job::Minimize => format!("minimizing: {done} of {total} clues tried"),
         Job::Generate => {
@@ -125,6 +126,7 @@ mod tests {
         let job = Cancel::new().with_progress(Arc::clone(&progress));
         assert_eq!(line(Job::Minimize, &progress), "minimizing: proving the puzzle unique");
         assert_eq!(line(Job::Generate, &progress), "generating: attempt 1, filling a grid");
+        assert_eq!(line(Job::Rate, &progress), "rating: proving the puzzle unique");
         job.note_solutions(1234);
         job.note_nodes(56_789);
         job.note_steps(12, 30);
@@ -132,5 +134,7 @@ mod tests {
         assert_eq!(line(Job::Count, &progress), "counting: 1234 solutions so far, 56789 nodes");
         assert_eq!(line(Job::Minimize, &progress), "minimizing: 12 of 30 clues tried");
         assert_eq!(line(Job::Generate, &progress), "generating: attempt 4, 12 of 30 clues tried");
+        job.note_steps(57, 0);
+        assert_eq!(line(Job::Rate, &progress), "rating: 57 steps found");
     }
 }

@@ -296,7 +296,7 @@ pub fn generate(spec: &GenerateSpec) -> Result<Generated, GenerateError> {
         g.attempts = attempt;
         made = attempt;
         if spec.difficulty.is_some() || spec.rating.is_some() || spec.rate {
-            match rate_with(&g.puzzle, oracle.cancel()) {
+            match rate::rate_quietly(&g.puzzle, oracle.cancel()) {
                 Ok(rating) => {
                     seen[rating.grade as usize] += 1;
                     g.rating = Some(rating);

@@ -6,8 +6,8 @@
 //! anti-knight rows, and fails with "Singular matrix" on some killer models).
 
 use sudoku_ip_generate::{
-    generate, generate_many, minimize, minimize_with, rate, GenerateError, GenerateSpec, Generated, Grade, KillerSpec,
-    Minimality, Symmetry, Technique,
+    generate, generate_many, minimize, minimize_with, rate, rate_with, GenerateError, GenerateSpec, Generated, Grade,
+    KillerSpec, Minimality, Symmetry, Technique,
 };
 use sudoku_ip_milp::Milp;
 use sudoku_ip_model::rules::{AntiKnight, Diagonal, Killer, NonConsecutive, Windows};
@@ -274,6 +274,18 @@ fn the_minimiser_and_the_generator_note_their_progress() {
     assert_eq!(progress.attempts(), g.attempts as u64, "the attempt that made the puzzle is the last noted");
     let (done, total) = progress.steps();
     assert!(done == total && total > 0, "its removal pass noted to its end: {done} of {total}");
+}
+
+/// A watched rating notes the steps of its path as it finds them: at the end, all of them.
+#[test]
+fn the_rater_notes_its_steps() {
+    let read = |text: &str| formats::parse_puzzle(text, &formats::ParseOptions::default()).expect("puzzle");
+    let puzzle = read("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........");
+    let progress = Progress::shared();
+    let r = rate_with(&puzzle, &Cancel::new().with_progress(progress.clone())).expect("rated");
+    let steps: u64 = r.techniques.iter().map(|t| u64::from(t.count)).sum();
+    assert!(steps > 50, "{steps}");
+    assert_eq!(progress.steps(), (steps, 0));
 }
 
 /// A generated killer (3 givens) that logic finishes only with the 45 rule (once).

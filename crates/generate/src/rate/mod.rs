@@ -473,9 +473,20 @@ pub fn rate(puzzle: &Puzzle) -> Result<Rating, GenerateError> {
 }
 
 /// [`rate`] until `cancel` says stop: the uniqueness search and the path of steps read it (the
-/// path between steps), and a stopped rating is [`GenerateError::Stopped`].
+/// path between steps), and a stopped rating is [`GenerateError::Stopped`]. The steps found so
+/// far are noted in its progress record (what `rate`'s progress line shows).
 pub fn rate_with(puzzle: &Puzzle, cancel: &Cancel) -> Result<Rating, GenerateError> {
-    let explained = path(puzzle, None, cancel)?;
+    rating(puzzle, cancel, true)
+}
+
+/// [`rate_with`] for a job that notes its own progress in `cancel` (the generator): the steps
+/// are not noted.
+pub(crate) fn rate_quietly(puzzle: &Puzzle, cancel: &Cancel) -> Result<Rating, GenerateError> {
+    rating(puzzle, cancel, false)
+}
+
+fn rating(puzzle: &Puzzle, cancel: &Cancel, note: bool) -> Result<Rating, GenerateError> {
+    let explained = walk(puzzle, None, false, note, cancel)?.0;
     let mut counts = [0u32; Technique::ALL.len()];
     for s in &explained.steps {
         counts[s.technique as usize] += 1;
@@ -530,11 +541,13 @@ fn begin(puzzle: &Puzzle, start: Option<&[u64]>, cancel: &Cancel) -> Result<(Log
 }
 
 /// The whole logical path, and with `record` the position before each step and the last one;
-/// `cancel` is read before each step.
+/// `cancel` is read before each step, and with `note` the steps found are noted in its progress
+/// record.
 fn walk(
     puzzle: &Puzzle,
     start: Option<&[u64]>,
     record: bool,
+    note: bool,
     cancel: &Cancel,
 ) -> Result<(Explanation, Vec<Vec<u64>>), GenerateError> {
     let (mut logic, solution, guesses) = begin(puzzle, start, cancel)?;
@@ -551,6 +564,11 @@ fn walk(
         logic.check(&step, &solution)?;
         logic.take(&step);
         path.push(step);
+        // A watcher's progress line shows the steps found so far (no total: the path's length
+        // is not known before it ends).
+        if note {
+            cancel.note_steps(path.len() as u64, 0);
+        }
     }
     if logic.broken {
         return Err(GenerateError::InvalidSolution {
@@ -563,7 +581,7 @@ fn walk(
 
 /// [`steps`] until `cancel` says stop.
 fn path(puzzle: &Puzzle, start: Option<&[u64]>, cancel: &Cancel) -> Result<Explanation, GenerateError> {
-    Ok(walk(puzzle, start, false, cancel)?.0)
+    Ok(walk(puzzle, start, false, false, cancel)?.0)
 }
 
 /// The whole logical path of a unique puzzle, from its givens or from the candidates a person
@@ -579,7 +597,7 @@ pub fn steps_with_positions(
     puzzle: &Puzzle,
     start: Option<&[u64]>,
 ) -> Result<(Explanation, Vec<Vec<u64>>), GenerateError> {
-    walk(puzzle, start, true, &Cancel::default())
+    walk(puzzle, start, true, false, &Cancel::default())
 }
 
 /// The candidates (one mask per cell, bit `d − 1`; a placed cell holds its digit's bit) after
