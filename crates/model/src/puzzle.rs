@@ -14,8 +14,9 @@ pub struct Puzzle {
     geometry: Geometry,
     givens: Grid,
     rules: Vec<Rule>,
-    /// Boxed: most puzzles carry none, and a `Puzzle` stays small in batches.
-    meta: Box<Meta>,
+    /// Boxed, and absent when empty: most puzzles carry none, and a `Puzzle` of a batch costs
+    /// no allocation for it.
+    meta: Option<Box<Meta>>,
 }
 
 /// Two puzzles are equal when they ask the same: geometry, givens and rules. Their [`Meta`]
@@ -33,7 +34,7 @@ impl Puzzle {
     /// same parser, so a mismatch is a bug, not bad input.
     pub fn new(geometry: Geometry, givens: Grid) -> Puzzle {
         assert_eq!(geometry.n(), givens.n(), "geometry and givens disagree on the side");
-        Puzzle { geometry, givens, rules: Vec::new(), meta: Box::default() }
+        Puzzle { geometry, givens, rules: Vec::new(), meta: None }
     }
 
     /// An empty puzzle (no givens) of a geometry.
@@ -57,12 +58,14 @@ impl Puzzle {
 
     /// Title, author, rules text, solution: what the puzzle says about itself for people.
     pub fn meta(&self) -> &Meta {
-        &self.meta
+        static NONE: Meta =
+            Meta { title: None, author: None, ruleset: None, source: None, notes: None, solution: None };
+        self.meta.as_deref().unwrap_or(&NONE)
     }
 
     /// Replace the puzzle's [`Meta`].
     pub fn set_meta(&mut self, meta: Meta) {
-        *self.meta = meta;
+        self.meta = (meta != Meta::default()).then(|| Box::new(meta));
     }
 
     /// The geometry.
