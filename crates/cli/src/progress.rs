@@ -100,7 +100,11 @@ impl Drop for Watch {
 pub fn line(job: Job, progress: &Progress) -> String {
     let (done, total) = progress.steps();
     match job {
-        Job::Count => format!("counting: {} solutions so far, {} nodes", progress.solutions(), progress.nodes()),
+        // A MILP backend that reports no nodes (HiGHS) notes none: no "0 nodes" then.
+        Job::Count => match progress.nodes() {
+            0 => format!("counting: {} solutions so far", progress.solutions()),
+            nodes => format!("counting: {} solutions so far, {nodes} nodes", progress.solutions()),
+        },
         Job::Rate if done == 0 => "rating: proving the puzzle unique".to_string(),
         Job::Rate => format!("rating: {done} steps found"),
         Job::Minimize if total == 0 => "minimizing: proving the puzzle unique".to_string(),
@@ -126,6 +130,9 @@ mod tests {
         let job = Cancel::new().with_progress(Arc::clone(&progress));
         assert_eq!(line(Job::Minimize, &progress), "minimizing: proving the puzzle unique");
         assert_eq!(line(Job::Generate, &progress), "generating: attempt 1, filling a grid");
+        assert_eq!(line(Job::Count, &progress), "counting: 0 solutions so far");
+        job.note_solutions(3);
+        assert_eq!(line(Job::Count, &progress), "counting: 3 solutions so far");
         assert_eq!(line(Job::Rate, &progress), "rating: proving the puzzle unique");
         job.note_solutions(1234);
         job.note_nodes(56_789);

@@ -248,6 +248,11 @@ impl Backend for Milp {
                 self.call(&reduced, CallLimits { time, nodes: request.limits.nodes }, &stop)
             };
             result.stats.nodes = result.stats.nodes.zip(attempt.nodes()).map(|(a, b)| a + b);
+            // A watched count (the CLI's progress line) sees the nodes where the backend reports
+            // them; HiGHS's are not readable through its safe wrapper, so none are noted.
+            if let Some(nodes) = result.stats.nodes {
+                stop.note_nodes(nodes);
+            }
             let (values, gap) = match attempt {
                 Attempt::Values { values, gap, .. } => (values, gap),
                 Attempt::Infeasible { .. } => break SearchEnd::Exhausted,
@@ -278,6 +283,7 @@ impl Backend for Milp {
             result.stats.mip_gap = gap;
             let cut = model.exclusion_cut(&grid, result.count as usize);
             result.count += 1;
+            stop.note_solutions(result.count);
             if result.solutions.len() < request.keep {
                 result.solutions.push(grid);
             }

@@ -3,11 +3,13 @@
 //! a solver returns is checked with the independent checker, and solvers must agree.
 
 use std::collections::HashSet;
+use std::sync::Arc;
 use std::time::Duration;
 
 use sudoku_ip_milp::Milp;
 use sudoku_ip_model::{
-    check, Backend, Cell, Geometry, Grid, Limits, Model, Puzzle, SearchEnd, SearchRequest, SearchResult,
+    check, Backend, Cancel, Cell, Geometry, Grid, Limits, Model, Progress, Puzzle, SearchEnd, SearchRequest,
+    SearchResult,
 };
 
 mod common;
@@ -153,6 +155,22 @@ fn a_puzzle_with_two_solutions_counts_two() {
         // Uniqueness check (max 2) stops at the second solution.
         let r = search(&b, &model, SearchRequest::count(2, 0));
         assert_eq!((r.count, r.end), (2, SearchEnd::ReachedMax), "{}", b.name());
+    }
+}
+
+#[test]
+fn a_watched_count_notes_its_solutions_and_the_nodes_reported() {
+    // The CLI's progress line reads what the search notes in its stop token's Progress.
+    let p = two_solution_puzzle();
+    let model = Model::build(&p);
+    for b in backends() {
+        let progress = Progress::shared();
+        let limits = Limits { cancel: Cancel::new().with_progress(Arc::clone(&progress)), ..Default::default() };
+        // Two solutions, and no infeasible last call (whose nodes microlp does not report).
+        let r = search(&b, &model, SearchRequest { limits, ..SearchRequest::count(2, 0) });
+        assert_eq!((r.count, progress.solutions()), (2, 2), "{}", b.name());
+        // Nodes as the backend reports them (microlp), none noted where it reports none (HiGHS).
+        assert_eq!(progress.nodes(), r.stats.nodes.unwrap_or(0), "{}", b.name());
     }
 }
 
