@@ -7,7 +7,7 @@ use std::io::Write;
 use anyhow::anyhow;
 use clap::{Args, ValueEnum};
 use sudoku_ip::formats::Document;
-use sudoku_ip::generate::{self, parse_candidates, Candidate, Step};
+use sudoku_ip::generate::{self, parse_candidates, Candidate, Position, Step};
 use sudoku_ip::Puzzle;
 
 use super::args::InputArgs;
@@ -44,7 +44,7 @@ pub struct InsightArgs {
 
 /// One puzzle, or a batch (one a line) when the file holds several.
 enum Loaded {
-    One(Puzzle, String, Option<Vec<u64>>),
+    One(Puzzle, String, Option<Position>),
     Batch(Vec<(usize, Result<Puzzle, String>)>, String),
 }
 
@@ -109,12 +109,13 @@ fn run_batch<T: serde::Serialize + Send>(
 }
 
 /// The puzzle, its file name, and the candidates to start from (`--candidates`), if any.
-fn load(a: &InsightArgs, doc: Document, name: String) -> Result<(Puzzle, String, Option<Vec<u64>>), Failure> {
+fn load(a: &InsightArgs, doc: Document, name: String) -> Result<(Puzzle, String, Option<Position>), Failure> {
     let puzzle = single(doc, &name)?;
     let Some(path) = &a.candidates else { return Ok((puzzle, name, None)) };
     let (text, file) = read_text(Some(path))?;
     let start = parse_candidates(&text, puzzle.n()).map_err(|e| Failure::bad_input(anyhow!("{file}: {e}")))?;
-    Ok((puzzle, name, Some(start)))
+    // A candidate string holds a filled cell as its digit alone (HoDoKu's convention).
+    Ok((puzzle, name, Some(Position::from_candidates(start))))
 }
 
 fn puzzle_error(name: &str, e: generate::GenerateError) -> Failure {
@@ -151,9 +152,10 @@ pub fn hint(a: InsightArgs) -> Result<Status, Failure> {
             return run_batch(items, &name, a.output, job, text);
         }
     };
-    let hint = sudoku_ip::hint(&puzzle, start.as_deref()).map_err(|e| puzzle_error(&name, e))?;
+    let hint = sudoku_ip::hint(&puzzle, start.as_ref()).map_err(|e| puzzle_error(&name, e))?;
     if a.picture.picture.is_some() {
-        let position = parse_candidates(&hint.position, puzzle.n()).map_err(|e| anyhow!("{name}: {e}"))?;
+        let position =
+            sudoku_ip::read_position(&puzzle, &hint.position, &hint.placed).map_err(|e| anyhow!("{name}: {e}"))?;
         let (filled, notes) = sudoku_ip::position_picture(&puzzle, &position, hint.step.as_ref());
         notes_picture(&a.picture, &puzzle, &filled, &notes)?;
     }
@@ -183,13 +185,15 @@ pub fn explain(a: InsightArgs) -> Result<Status, Failure> {
         }
     };
     let mut answer = if a.picture.picture.is_some() {
-        sudoku_ip::explain_positions(&puzzle, start.as_deref())
+        sudoku_ip::explain_positions(&puzzle, start.as_ref())
     } else {
-        sudoku_ip::explain(&puzzle, start.as_deref())
+        sudoku_ip::explain(&puzzle, start.as_ref())
     }
     .map_err(|e| puzzle_error(&name, e))?;
     steps_picture(&a.picture, &puzzle, &answer)?;
-    answer.positions = None; // the same JSON with or without a picture
+    // The same JSON with or without a picture.
+    answer.positions = None;
+    answer.placed = None;
     let path = &answer.explanation;
     let mut w = std::io::stdout().lock();
     match a.output {

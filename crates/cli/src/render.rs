@@ -245,12 +245,12 @@ pub fn steps_picture(args: &PictureArgs, puzzle: &Puzzle, path: &sudoku_ip::Path
     let Some(out) = &args.picture else { return Ok(()) };
     let steps = &path.explanation.steps;
     let positions = path.positions.as_deref().unwrap_or(&[]);
-    let n = puzzle.n();
+    let placed = path.placed.as_deref().unwrap_or(&[]);
     let mut drawn = Vec::with_capacity(steps.len() + 1);
-    for (i, position) in positions.iter().enumerate() {
-        let masks = sudoku_ip::generate::parse_candidates(position, n).map_err(|e| anyhow!("{e}"))?;
+    for (i, (position, placed)) in positions.iter().zip(placed).enumerate() {
+        let position = sudoku_ip::read_position(puzzle, position, placed).map_err(|e| anyhow!("{e}"))?;
         let step = steps.get(i);
-        let (filled, notes) = sudoku_ip::position_picture(puzzle, &masks, step);
+        let (filled, notes) = sudoku_ip::position_picture(puzzle, &position, step);
         let label = match step {
             Some(s) => format!("{}. {} ({})", i + 1, s.technique, s.rating),
             None if path.status == sudoku_ip::PathStatus::Solved => format!("Solved by logic in {} steps", steps.len()),

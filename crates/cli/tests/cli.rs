@@ -204,6 +204,7 @@ fn hint_gives_the_next_checked_step_and_explain_the_whole_path() {
     assert!(hint.contains("places: r"), "{hint}");
     let out = run(&["hint", "-O", "json", &example_path("seed000.txt")], "");
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["placed"], serde_json::json!([]), "no cell placed before the first step: {v}");
     let placed = &v["step"]["placements"][0];
     // The step's digit is the solution's digit in that cell.
     let cell = placed["cell"].as_str().expect("cell");

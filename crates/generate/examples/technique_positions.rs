@@ -57,7 +57,7 @@ fn main() {
                 path_name(path_of(&args)),
                 i + 1,
                 step.text,
-                format_candidates(&masks, 9),
+                format_candidates(&masks.candidates, 9),
                 elims.join(", ")
             );
             first.insert(key, entry);

@@ -44,7 +44,7 @@ use thiserror::Error;
 
 pub use rate::{
     format_candidates, next_step, parse_candidates, position, rate, rate_with, steps, steps_with_positions, Candidate,
-    CandidatesError, Explanation, Grade, Rating, SeRating, Step, Technique, TechniqueCount, SEARCH_RATING,
+    CandidatesError, Explanation, Grade, Position, Rating, SeRating, Step, Technique, TechniqueCount, SEARCH_RATING,
 };
 pub use symmetry::Symmetry;
 

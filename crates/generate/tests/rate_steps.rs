@@ -7,7 +7,7 @@
 
 use sudoku_ip_generate::{
     format_candidates, next_step, parse_candidates, position, rate, steps, CandidatesError, GenerateError, Grade,
-    SeRating, Technique, SEARCH_RATING,
+    Position as Start, SeRating, Technique, SEARCH_RATING,
 };
 use sudoku_ip_model::{check, formats, Cell, Grid, Puzzle};
 
@@ -258,8 +258,8 @@ fn puzzle(line: &str) -> Puzzle {
 #[test]
 fn each_technique_is_the_next_step_on_its_position_with_the_expected_eliminations() {
     for p in POSITIONS {
-        let masks = parse_candidates(p.candidates, 9).expect("candidate string");
-        let step = next_step(&puzzle(p.puzzle), Some(&masks)).expect("unique").0.expect("a step");
+        let start = Start::from_candidates(parse_candidates(p.candidates, 9).expect("candidate string"));
+        let step = next_step(&puzzle(p.puzzle), Some(&start)).expect("unique").0.expect("a step");
         assert_eq!(step.technique, p.technique, "{}", step.text);
         let names = |list: &[sudoku_ip_generate::Candidate]| -> Vec<(String, u8)> {
             list.iter().map(|c| (c.cell.to_string(), c.digit)).collect()
@@ -292,8 +292,8 @@ fn each_technique_is_the_next_step_on_its_position_with_the_expected_elimination
 #[test]
 fn xy_wing_step_names_pivot_and_pincers() {
     let p = POSITIONS.iter().find(|p| p.technique == Technique::XyWing).expect("position");
-    let masks = parse_candidates(p.candidates, 9).expect("candidate string");
-    let step = next_step(&puzzle(p.puzzle), Some(&masks)).expect("unique").0.expect("a step");
+    let start = Start::from_candidates(parse_candidates(p.candidates, 9).expect("candidate string"));
+    let step = next_step(&puzzle(p.puzzle), Some(&start)).expect("unique").0.expect("a step");
     assert_eq!(
         step.text,
         "XY-wing: pivot r1c4 {5,9}, pincers r1c9 {5,6} and r2c5 {6,9}: one pincer is 6, so r2c8 and r2c9 cannot be 6"
@@ -376,14 +376,57 @@ fn forum_hardest_comes_out_at_the_top_of_the_scale() {
 fn candidates_round_trip_and_start_a_path() {
     let p = puzzle(HARD[0]);
     let after = position(&p, None, 10).expect("unique");
-    let text = format_candidates(&after, 9);
+    let text = format_candidates(&after.candidates, 9);
     assert_eq!(text.len(), 729);
-    assert_eq!(parse_candidates(&text, 9).expect("round trip"), after);
+    assert_eq!(parse_candidates(&text, 9).expect("round trip"), after.candidates);
     // The path from there is the rest of the path from the givens.
     let whole = steps(&p, None).expect("unique");
     let rest = steps(&p, Some(&after)).expect("unique");
     assert_eq!(rest.steps.first().map(|s| s.technique), whole.steps.get(10).map(|s| s.technique));
     assert_eq!(rest.stuck_empty, whole.stuck_empty);
+}
+
+#[test]
+fn a_lone_candidate_not_yet_placed_stays_open_and_is_the_next_naked_single() {
+    // The first position of the path with an open cell left with one candidate (an
+    // elimination did it; no step has placed it yet).
+    // A puzzle that needs locked candidates (the web page's tests use it too).
+    let p = puzzle(".1..7...6...8.5...3.4......625.8..7......68..83...4..9..7............5.1....6.28.");
+    let (path, positions) = sudoku_ip_generate::steps_with_positions(&p, None).expect("unique");
+    let (i, k) = positions
+        .iter()
+        .enumerate()
+        .find_map(|(i, at)| (0..81).find(|&k| !at.filled[k] && at.candidates[k].count_ones() == 1).map(|k| (i, k)))
+        .expect("a position with an open lone candidate");
+    let at = &positions[i];
+    let cell = Cell::from_index(k, 9);
+    assert!(!at.placed(p.givens().values(), 9).contains(&cell), "{cell} is open");
+    // Placed cells are exactly the givens' complement filled by the steps so far.
+    let by_steps: Vec<Cell> = {
+        let mut c: Vec<Cell> = path.steps[..i].iter().flat_map(|s| s.placements.iter().map(|c| c.cell)).collect();
+        c.sort_by_key(|c| c.index(9));
+        c.dedup();
+        c
+    };
+    assert_eq!(at.placed(p.givens().values(), 9), by_steps);
+    // Started from there, the lone candidate stays open: the path goes on as from the givens
+    // (with HoDoKu's reading of the same candidates the cell would be filled instead).
+    let rest = steps(&p, Some(at)).expect("unique");
+    assert_eq!(rest.steps, path.steps[i..], "from position {i}");
+    assert!(steps(&p, None).expect("unique").steps[i..].iter().any(|s| s.placements.iter().any(|c| c.cell == cell)));
+    let hodoku = Start::from_candidates(at.candidates.clone());
+    assert!(hodoku.filled[k]);
+    // A cell said to be filled must hold its digit alone.
+    let open = (0..81).find(|&k| at.candidates[k].count_ones() > 1).expect("an open cell");
+    let mut wrong = at.clone();
+    wrong.filled[open] = true;
+    assert_eq!(
+        steps(&p, Some(&wrong)).expect_err("refused"),
+        GenerateError::Candidates(CandidatesError::PlacedNotSingle {
+            cell: Cell::from_index(open, 9),
+            found: at.candidates[open].count_ones()
+        })
+    );
 }
 
 #[test]
@@ -397,7 +440,7 @@ fn candidates_that_remove_a_solution_digit_are_refused() {
         path.steps.iter().flat_map(|s| s.placements.iter()).find(|c| c.cell.index(9) == k).map(|c| c.digit)
     };
     let d = solution_digit.expect("the path places it");
-    masks[k] &= !(1 << (d - 1));
+    masks.candidates[k] &= !(1 << (d - 1));
     let err = steps(&p, Some(&masks)).expect_err("refused");
     assert_eq!(
         err,
@@ -435,7 +478,8 @@ fn positions_along_the_path_are_the_candidates_before_each_step() {
     for (i, s) in path.steps.iter().enumerate() {
         for c in &s.eliminations {
             let (k, bit) = (c.cell.index(9), 1u64 << (c.digit - 1));
-            assert!(positions[i][k] & bit != 0 && positions[i + 1][k] & bit == 0, "step {i}: {}", s.text);
+            let (before, after) = (&positions[i].candidates, &positions[i + 1].candidates);
+            assert!(before[k] & bit != 0 && after[k] & bit == 0, "step {i}: {}", s.text);
         }
     }
 }
@@ -511,7 +555,7 @@ fn chains_link_through_a_variants_rows() {
         assert!(if da == db { !share } else { a != b }, "{}", case.what);
         for (cell, d) in case.ends {
             let k = Cell::parse(cell, 9).expect("cell").index(9);
-            assert!(at[k] & (1 << (d - 1)) != 0, "{}: {cell} holds {d}", case.what);
+            assert!(at.candidates[k] & (1 << (d - 1)) != 0, "{}: {cell} holds {d}", case.what);
         }
     }
 }

@@ -65,7 +65,8 @@ pub use input::{
     CLI_MAX_NONZEROS,
 };
 pub use insight::{
-    candidates_notes, explain, explain_positions, hint, position_picture, Hint, HintStatus, Path, PathStatus,
+    candidates_notes, explain, explain_positions, hint, position_picture, read_position, Hint, HintStatus, Path,
+    PathStatus,
 };
 pub use pipeline::{count, search, search_each, solve, Error, Options, Outcome, Report};
 pub use solver::{BackendChoiceError, Solver};

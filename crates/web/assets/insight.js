@@ -17,10 +17,12 @@
   const COLOURS = { cell: '#cfe0ff', pattern: '#7fd67f', removed: '#ff8a80', placed: '#7fd67f' };
   const COUNT_INK = { one: '#1e7a3a', few: '#b86e00', many: '#5b6470' };
 
-  // { kind: 'hint' | 'true' | 'path', signature, masks (per cell, bit d-1), step, counts, max,
-  //   path, at }
+  // { kind: 'hint' | 'true' | 'path', masks (per cell, bit d-1), placed (a Set of the cells
+  //   filled beyond the givens), step, counts, max, path, at }. A cell with one candidate that
+  //   is not placed is open (a naked single no step has taken): drawn as a pencil digit.
   let view = null;
-  // The candidates the person has reached by applying hints (a candidate string), or null.
+  // Where the person has got by applying hints: { candidates (a candidate string), placed (the
+  // cells filled, by name) }, sent back with the next hint; or null.
   let pencil = null;
   let signature = '';
 
@@ -47,6 +49,7 @@
     const m = /^r(\d+)c(\d+)$/.exec(name);
     return m ? (+m[1] - 1) * n + (+m[2] - 1) : -1;
   };
+  const cellSet = (names, n) => new Set((names || []).map((name) => cellIndex(name, n)).filter((k) => k >= 0));
 
   const svgEl = page.svgEl;
 
@@ -73,13 +76,13 @@
       mark(step.eliminations, COLOURS.removed);
     }
     const masks = view.kind === 'path' ? view.path.masks[view.at] : view.masks;
+    const filled = view.kind === 'path' ? view.path.placed[view.at] : view.placed;
     const size = 0.8 / Math.max(br, bc);
     for (let k = 0; k < n * n; k++) {
       if (page.shownValue(k)) continue; // a given or a solved digit is on the board already
       const mask = masks[k];
       const x0 = k % n, y0 = Math.floor(k / n);
-      const placed = view.kind !== 'true' && single(mask) && !marks.has(`${k}:${digitOf(mask)}`);
-      if (placed) {
+      if (filled && filled.has(k) && single(mask)) {
         const t = svgEl('text', { class: 'placed', 'data-note-cell': page.cellName(k), x: x0 + 0.5, y: y0 + 0.68, 'font-size': 0.55, 'text-anchor': 'middle', fill: '#1f6fd6' }, layer);
         t.textContent = page.symbol(digitOf(mask));
         continue;
@@ -158,13 +161,13 @@
   async function hint() {
     await page.run('Finding a hint', async () => {
       const body = { puzzle: page.puzzle() };
-      if (pencil) body.candidates = pencil;
+      if (pencil) Object.assign(body, pencil);
       const r = await page.api('hint', body);
       if (r.status === 'unknown') { page.showError(`Unknown: ${r.reason}`); return; }
       const n = page.size();
       signature = currentSignature();
-      view = { kind: 'hint', masks: parseCandidates(r.position, n), step: r.step || null };
-      pencil = r.position;
+      view = { kind: 'hint', masks: parseCandidates(r.position, n), placed: cellSet(r.placed, n), step: r.step || null };
+      pencil = { candidates: r.position, placed: r.placed };
       $('#step-nav').hidden = true;
       $('#apply-hint').hidden = !r.step;
       draw();
@@ -179,18 +182,23 @@
   }
 
   // Takes the hint's step into the person's candidates: removals go, placements leave their
-  // digit alone in the cell (how a candidate string holds a filled cell).
+  // digit alone in the cell (how a candidate string holds a filled cell) and join the placed
+  // cells; a cell that removals leave with one candidate stays open.
   function applyHint() {
     if (!view || view.kind !== 'hint' || !view.step) return;
     const n = page.size();
     const masks = view.masks.slice();
+    const placed = new Set(view.placed);
     for (const c of view.step.eliminations) {
       const k = cellIndex(c.cell, n);
       if (has(masks[k], c.digit)) masks[k] -= 2 ** (c.digit - 1);
     }
-    for (const c of view.step.placements) masks[cellIndex(c.cell, n)] = 2 ** (c.digit - 1);
-    pencil = formatCandidates(masks, n);
-    view = { kind: 'hint', masks, step: null };
+    for (const c of view.step.placements) {
+      masks[cellIndex(c.cell, n)] = 2 ** (c.digit - 1);
+      placed.add(cellIndex(c.cell, n));
+    }
+    pencil = { candidates: formatCandidates(masks, n), placed: [...placed].sort((a, b) => a - b).map((k) => page.cellName(k)) };
+    view = { kind: 'hint', masks, placed, step: null };
     $('#apply-hint').hidden = true;
     draw();
     report([para('Applied. Press Hint for the next step.')]);
@@ -226,12 +234,13 @@
   async function explain() {
     await page.run('Explaining', async () => {
       const body = { puzzle: page.puzzle(), positions: true };
-      if (pencil) body.candidates = pencil;
+      if (pencil) Object.assign(body, pencil);
       const r = await page.api('explain', body);
       if (r.status === 'unknown') { page.showError(`Unknown: ${r.reason}`); return; }
       const n = page.size();
       signature = currentSignature();
-      view = { kind: 'path', path: { ...r, masks: r.positions.map((p) => parseCandidates(p, n)) }, at: 0 };
+      const path = { ...r, masks: r.positions.map((p) => parseCandidates(p, n)), placed: r.placed.map((cells) => cellSet(cells, n)) };
+      view = { kind: 'path', path, at: 0 };
       $('#apply-hint').hidden = true;
       $('#step-nav').hidden = false;
       showStep();

@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use sudoku_ip::generate::{self as gen, GenerateError, Grade, KillerSpec, Symmetry};
+use sudoku_ip::generate::{self as gen, GenerateError, Grade, KillerSpec, Position, Symmetry};
 use sudoku_ip::model::rules::Rule;
 use sudoku_ip::model::{BoxShape, Cancel, Geometry, Grid, Puzzle};
 use sudoku_ip::render::RenderOptions;
@@ -137,14 +137,15 @@ pub fn rate(puzzle: &Puzzle, cancel: &Cancel) -> Result<Result<Value, String>, A
     serde_json::to_value(rating).map(Ok).map_err(|e| AppError::Internal(format!("cannot write the rating: {e}")))
 }
 
-/// The next logical step, as JSON (`status`, `step`).
-pub fn hint(puzzle: &Puzzle, start: Option<&[u64]>) -> Result<Value, AppError> {
+/// The next logical step, as JSON (`status`, `step`, `position`, `placed`).
+pub fn hint(puzzle: &Puzzle, start: Option<&Position>) -> Result<Value, AppError> {
     to_value(sudoku_ip::hint(puzzle, start).map_err(generate_error)?)
 }
 
 /// The whole logical path, as JSON (`status`, `steps`, `stuck_empty`, `guesses`, `rating`,
-/// and with `positions` the candidate string before each step and after the last).
-pub fn explain(puzzle: &Puzzle, start: Option<&[u64]>, positions: bool) -> Result<Value, AppError> {
+/// and with `positions` the candidate string before each step and after the last, and the
+/// cells filled in each: `placed`).
+pub fn explain(puzzle: &Puzzle, start: Option<&Position>, positions: bool) -> Result<Value, AppError> {
     let path = if positions { sudoku_ip::explain_positions(puzzle, start) } else { sudoku_ip::explain(puzzle, start) };
     to_value(path.map_err(generate_error)?)
 }

@@ -10,10 +10,11 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use sudoku_ip::generate::Position;
 use sudoku_ip::model::formats::fpuzzles::{self, FPuzzlesWriteError, LinkKind};
 use sudoku_ip::model::formats::json::{parse_value, to_json, to_json_pretty};
 use sudoku_ip::model::rules::{rule_from_name, REGISTRY};
-use sudoku_ip::model::{warnings, Warning};
+use sudoku_ip::model::{warnings, Cell, Warning};
 use sudoku_ip::{
     Answer, Cancel, Geometry, Grid, GridJson, Limits, Options, Outcome, Puzzle, Report, SearchEnd, Solver,
 };
@@ -103,10 +104,14 @@ pub struct InsightOptions {
     /// Continue from these candidates: a candidate string of n³ characters (n per cell, the
     /// digit of its place or '.').
     candidates: Option<String>,
+    /// With `candidates`: the cells filled beyond the givens (as a hint's `placed` names
+    /// them); the other cells are open, even with one candidate. Without it a cell with one
+    /// candidate is filled.
+    placed: Option<Vec<String>>,
 }
 
 impl Fields for InsightOptions {
-    const FIELDS: &'static [&'static str] = &["time_limit", "candidates"];
+    const FIELDS: &'static [&'static str] = &["time_limit", "candidates", "placed"];
 }
 
 /// `/api/explain` options: those of `/api/hint`, and `positions`.
@@ -114,12 +119,14 @@ impl Fields for InsightOptions {
 pub struct ExplainOptions {
     time_limit: Option<f64>,
     candidates: Option<String>,
-    /// Add `positions`: the candidate string before each step and after the last.
+    placed: Option<Vec<String>>,
+    /// Add `positions` (the candidate string before each step and after the last) and
+    /// `placed` (the cells filled beyond the givens in each).
     positions: Option<bool>,
 }
 
 impl Fields for ExplainOptions {
-    const FIELDS: &'static [&'static str] = &["time_limit", "candidates", "positions"];
+    const FIELDS: &'static [&'static str] = &["time_limit", "candidates", "placed", "positions"];
 }
 
 /// `/api/candidates` options.
@@ -529,12 +536,38 @@ pub async fn rate(State(state): State<AppState>, req: WithPuzzle<RateOptions>) -
     Ok(Json(v))
 }
 
-/// The candidates to start from, read from the `candidates` field.
-fn start_candidates(text: Option<&str>, n: usize) -> Result<Option<Vec<u64>>, AppError> {
-    text.map(|t| {
-        sudoku_ip::generate::parse_candidates(t, n).map_err(|e| AppError::bad("candidates", format!("candidates: {e}")))
-    })
-    .transpose()
+/// The position to start from, read from the `candidates` and `placed` fields.
+fn start_position(
+    text: Option<&str>,
+    placed: Option<&[String]>,
+    puzzle: &Puzzle,
+) -> Result<Option<Position>, AppError> {
+    let Some(text) = text else {
+        return match placed {
+            Some(_) => Err(AppError::bad("placed", "placed: goes with candidates (the cells filled among them)")),
+            None => Ok(None),
+        };
+    };
+    let n = puzzle.n();
+    let bad = |e| AppError::bad("candidates", format!("candidates: {e}"));
+    let masks = sudoku_ip::generate::parse_candidates(text, n).map_err(bad)?;
+    let Some(placed) = placed else { return Ok(Some(Position::from_candidates(masks))) };
+    let mut cells = Vec::with_capacity(placed.len());
+    for (i, name) in placed.iter().enumerate() {
+        let cell = Cell::parse(name, n).ok_or_else(|| {
+            AppError::bad(
+                format!("placed[{i}]"),
+                format!("placed[{i}]: {name:?} is not a cell of a {n}x{n} grid (r1c1 … r{n}c{n})"),
+            )
+        })?;
+        let found = masks[cell.index(n)].count_ones();
+        if found != 1 {
+            let e = sudoku_ip::generate::CandidatesError::PlacedNotSingle { cell, found };
+            return Err(AppError::bad(format!("placed[{i}]"), format!("placed[{i}]: {e}")));
+        }
+        cells.push(cell);
+    }
+    sudoku_ip::read_position(puzzle, text, &cells).map(Some).map_err(bad)
 }
 
 /// `POST /api/hint`: the next logical step (the JSON of `sudoku-ip hint -O json`).
@@ -542,9 +575,9 @@ pub async fn hint(State(state): State<AppState>, req: WithPuzzle<InsightOptions>
     let limits = state.config.limits;
     let puzzle = req.input.puzzle(limits.solve_side, limits.model_nonzeros, "hint")?;
     let warned = warnings(&puzzle);
-    let start = start_candidates(req.options.candidates.as_deref(), puzzle.n())?;
+    let start = start_position(req.options.candidates.as_deref(), req.options.placed.as_deref(), &puzzle)?;
     let time = time_limit(req.options.time_limit, &limits)?;
-    let Some(hint) = run_limited(&state, time, move |_| adapters::hint(&puzzle, start.as_deref())).await? else {
+    let Some(hint) = run_limited(&state, time, move |_| adapters::hint(&puzzle, start.as_ref())).await? else {
         return Ok(Json(json!({ "status": "unknown", "reason": format!("time limit of {time:?} reached") })));
     };
     let mut v = hint?;
@@ -557,11 +590,10 @@ pub async fn explain(State(state): State<AppState>, req: WithPuzzle<ExplainOptio
     let limits = state.config.limits;
     let puzzle = req.input.puzzle(limits.solve_side, limits.model_nonzeros, "explain")?;
     let warned = warnings(&puzzle);
-    let start = start_candidates(req.options.candidates.as_deref(), puzzle.n())?;
+    let start = start_position(req.options.candidates.as_deref(), req.options.placed.as_deref(), &puzzle)?;
     let time = time_limit(req.options.time_limit, &limits)?;
     let positions = req.options.positions.unwrap_or(false);
-    let Some(path) =
-        run_limited(&state, time, move |_| adapters::explain(&puzzle, start.as_deref(), positions)).await?
+    let Some(path) = run_limited(&state, time, move |_| adapters::explain(&puzzle, start.as_ref(), positions)).await?
     else {
         return Ok(Json(json!({ "status": "unknown", "reason": format!("time limit of {time:?} reached") })));
     };

@@ -530,6 +530,86 @@ async fn explain_path_replays_into_the_checked_solution() {
     assert_eq!(path["rating"].as_f64(), Some(top));
 }
 
+/// The cells named in a JSON list (`placed`).
+fn cell_names(list: &Value) -> Vec<String> {
+    list.as_array().expect("a list of cells").iter().map(|c| c.as_str().expect("a cell name").to_string()).collect()
+}
+
+#[tokio::test]
+async fn explain_positions_say_which_cells_are_placed_and_a_lone_candidate_is_not() {
+    let medium = ".1..7...6...8.5...3.4......625.8..7......68..83...4..9..7............5.1....6.28.";
+    let (status, path) = post(server(), "/api/explain", &json!({ "line": medium, "positions": true })).await;
+    assert_eq!(status, StatusCode::OK, "{path}");
+    let puzzle = puzzle_of(medium);
+    let same = serde_json::to_value(sudoku_ip::explain_positions(&puzzle, None).expect("unique")).expect("json");
+    assert_eq!(path, same, "the API answers the facade's JSON");
+    let steps = path["steps"].as_array().expect("steps");
+    let positions = path["positions"].as_array().expect("positions");
+    let placed = path["placed"].as_array().expect("placed beside positions");
+    assert_eq!((positions.len(), placed.len()), (steps.len() + 1, steps.len() + 1));
+    // Each position's placed cells are those the steps before it placed, no more.
+    let mut by_steps: Vec<String> = Vec::new();
+    let mut lone_open = None;
+    for (i, (position, placed)) in positions.iter().zip(placed).enumerate() {
+        let mut got = cell_names(placed);
+        let mut want = by_steps.clone();
+        got.sort();
+        want.sort();
+        assert_eq!(got, want, "placed in position {i}");
+        let masks = sudoku_ip::generate::parse_candidates(position.as_str().expect("a string"), 9).expect("candidates");
+        for (k, m) in masks.iter().enumerate() {
+            let name = sudoku_ip_model::Cell::from_index(k, 9).to_string();
+            if lone_open.is_none() && m.count_ones() == 1 && puzzle.givens().values()[k] == 0 && !want.contains(&name) {
+                lone_open = Some((i, name));
+            }
+        }
+        if let Some(step) = steps.get(i) {
+            by_steps.extend(
+                step["placements"]
+                    .as_array()
+                    .expect("placements")
+                    .iter()
+                    .map(|c| c["cell"].as_str().expect("cell").to_string()),
+            );
+        }
+    }
+    // The path has a cell left with one candidate before a step places it: not placed there.
+    let (i, cell) = lone_open.expect("a lone candidate not yet placed somewhere on the path");
+    // A hint from that position (its candidates and placed cells) goes on with the path's step;
+    // the hint's position says the same: the cell is open.
+    let body = json!({ "line": medium, "candidates": positions[i], "placed": placed[i] });
+    let (status, hint) = post(server(), "/api/hint", &body).await;
+    assert_eq!(status, StatusCode::OK, "{hint}");
+    assert_eq!(hint["step"], steps[i], "the hint from position {i} is the path's step {i}");
+    assert_eq!(hint["position"], positions[i]);
+    assert!(!cell_names(&hint["placed"]).contains(&cell), "{cell} is open: {hint}");
+    // Without `placed`, a candidate string holds a filled cell as its digit alone (HoDoKu).
+    let (_, filled) = post(server(), "/api/hint", &json!({ "line": medium, "candidates": positions[i] })).await;
+    assert!(cell_names(&filled["placed"]).contains(&cell), "{filled}");
+}
+
+#[tokio::test]
+async fn placed_cells_must_be_cells_holding_one_candidate_and_come_with_candidates() {
+    let (_, hint) = post(server(), "/api/hint", &json!({ "line": CLASSIC })).await;
+    let position = hint["position"].clone();
+    assert_eq!(hint["placed"], json!([]), "nothing placed yet: {hint}");
+    for (body, want, words) in [
+        (json!({ "line": CLASSIC, "placed": ["r1c3"] }), "placed", "goes with candidates"),
+        (json!({ "line": CLASSIC, "candidates": position, "placed": ["r1c1", "r10c1"] }), "placed[1]", "r10c1"),
+        (
+            json!({ "line": CLASSIC, "candidates": position, "placed": ["r1c3"] }),
+            "placed[0]",
+            "r1c3 is placed but holds",
+        ),
+    ] {
+        for path in ["/api/hint", "/api/explain"] {
+            let (status, answer) = post(server(), path, &body).await;
+            assert_eq!((status, field(&answer)), (StatusCode::BAD_REQUEST, want), "{path}: {answer}");
+            assert!(answer["error"].as_str().is_some_and(|e| e.contains(words)), "{path}: {answer}");
+        }
+    }
+}
+
 #[tokio::test]
 async fn candidates_counts_add_up_to_the_solution_count() {
     // A 4x4 with few givens: with a cap above the number of solutions, each cell's counts add

@@ -696,6 +696,13 @@ impl Session {
         masks
     }
 
+    /// The cells drawn as placed digits (not pencil marks), by name, sorted.
+    async fn drawn_placed(&self) -> Vec<String> {
+        let mut cells: Vec<String> = self.notes().await.into_iter().filter(|n| n.0 == "placed").map(|n| n.1).collect();
+        cells.sort();
+        cells
+    }
+
     /// A screenshot for a person to look at, when `SUDOKU_IP_E2E_SHOTS` names a folder.
     async fn shot(&self, name: &str) {
         if let Ok(dir) = std::env::var("SUDOKU_IP_E2E_SHOTS") {
@@ -703,6 +710,13 @@ impl Session {
             std::fs::write(std::path::Path::new(&dir).join(format!("{name}.png")), png).expect("write the screenshot");
         }
     }
+}
+
+/// The names of `cells`, sorted.
+fn sorted_names(cells: &[sudoku_ip_model::Cell]) -> Vec<String> {
+    let mut names: Vec<String> = cells.iter().map(ToString::to_string).collect();
+    names.sort();
+    names
 }
 
 /// `masks` with the cells that show a given digit left out (the page draws nothing there).
@@ -720,10 +734,10 @@ async fn hints_applied_one_after_another_follow_the_explained_path_and_draw_its_
     // Eight hints, each applied. The page keeps the person's candidates; each hint must be the
     // facade's hint from the candidates that applying the earlier ones by hand gives (a wrong
     // Apply sends other candidates and gets another position, step or an error).
-    let mut pencil: Option<Vec<u64>> = None;
+    let mut pencil: Option<sudoku_ip::generate::Position> = None;
     let mut techniques = Vec::new();
     for i in 0..8 {
-        let want = sudoku_ip::hint(&puzzle, pencil.as_deref()).expect("unique");
+        let want = sudoku_ip::hint(&puzzle, pencil.as_ref()).expect("unique");
         let step = want.step.expect("a step");
         techniques.push(step.technique);
         let (state, status) = s.press("#hint").await;
@@ -748,8 +762,9 @@ async fn hints_applied_one_after_another_follow_the_explained_path_and_draw_its_
             );
         }
         // The pencil marks are the position the step starts from.
-        let mut masks = sudoku_ip::generate::parse_candidates(&want.position, 9).expect("a candidate string");
-        assert_eq!(s.drawn_masks(9).await, open_cells(&masks, LOCKED_LINE), "hint {i}: pencil marks");
+        let mut at = sudoku_ip::read_position(&puzzle, &want.position, &want.placed).expect("a candidate string");
+        assert_eq!(s.drawn_masks(9).await, open_cells(&at.candidates, LOCKED_LINE), "hint {i}: pencil marks");
+        assert_eq!(s.drawn_placed().await, sorted_names(&want.placed), "hint {i}: the placed digits");
         if i == 0 {
             s.shot("hint").await;
         }
@@ -757,13 +772,19 @@ async fn hints_applied_one_after_another_follow_the_explained_path_and_draw_its_
         let hidden = s.js("return document.getElementById('apply-hint').hidden;").await;
         assert_eq!(hidden, json!(true), "Apply hides itself once the step is taken");
         for c in &step.eliminations {
-            masks[c.cell.index(9)] &= !(1 << (c.digit - 1));
+            at.candidates[c.cell.index(9)] &= !(1 << (c.digit - 1));
         }
         for c in &step.placements {
-            masks[c.cell.index(9)] = 1 << (c.digit - 1);
+            at.candidates[c.cell.index(9)] = 1 << (c.digit - 1);
+            at.filled[c.cell.index(9)] = true;
         }
-        assert_eq!(s.drawn_masks(9).await, open_cells(&masks, LOCKED_LINE), "hint {i}: after Apply");
-        pencil = Some(masks);
+        assert_eq!(s.drawn_masks(9).await, open_cells(&at.candidates, LOCKED_LINE), "hint {i}: after Apply");
+        assert_eq!(
+            s.drawn_placed().await,
+            sorted_names(&at.placed(puzzle.givens().values(), 9)),
+            "hint {i}: after Apply"
+        );
+        pencil = Some(at);
     }
     assert_eq!(techniques[0], sudoku_ip::generate::Technique::LockedCandidates, "{techniques:?}");
     // Editing the puzzle drops the marks: they belonged to the old one.
@@ -813,6 +834,52 @@ async fn show_candidates_draws_the_true_candidates_coloured_by_their_solution_co
     s.shot("candidates").await;
     s.click("#clear-insight").await;
     assert!(s.notes().await.is_empty(), "Clear marks leaves marks");
+    assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
+    s.close().await;
+}
+
+/// Issue 16: a cell that eliminations left with one candidate, which no step has placed yet,
+/// was drawn as a placed digit (the candidate masks alone cannot tell the two apart). Each
+/// position of the step-through must draw exactly the cells the path placed as digits, and a
+/// lone candidate as a pencil digit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lone_candidate_no_step_has_placed_is_drawn_as_a_pencil_digit_not_a_placed_one() {
+    let Some(s) = Session::start("lone").await else { return };
+    s.js(RECORD_ERRORS).await;
+    s.open(&format!("{}#line={MEDIUM_LINE}", s.url)).await;
+    let (state, status) = s.press("#explain").await;
+    assert_eq!(state, "ok", "{status}");
+    let puzzle = puzzle_of(MEDIUM_LINE);
+    let path = sudoku_ip::explain_positions(&puzzle, None).expect("unique");
+    let (positions, placed) = (path.positions.as_ref().expect("positions"), path.placed.as_ref().expect("placed"));
+    let mut lone_seen = 0;
+    for (k, (position, placed)) in positions.iter().zip(placed).enumerate() {
+        let at = sudoku_ip::read_position(&puzzle, position, placed).expect("a position");
+        let lone: Vec<String> = (0..81)
+            .filter(|&c| !at.filled[c] && at.candidates[c].count_ones() == 1)
+            .map(|c| sudoku_ip_model::Cell::from_index(c, 9).to_string())
+            .collect();
+        // Positions with a lone open candidate, and every tenth to see the rest stays right.
+        if !lone.is_empty() || k % 10 == 0 {
+            assert_eq!(s.drawn_placed().await, sorted_names(placed), "position {k}: the placed digits");
+            assert_eq!(s.drawn_masks(9).await, open_cells(&at.candidates, MEDIUM_LINE), "position {k}");
+            let notes = s.notes().await;
+            for cell in &lone {
+                assert!(
+                    notes.iter().any(|n| n.0 == "pencil" && &n.1 == cell),
+                    "position {k}: {cell}'s lone candidate: {notes:?}"
+                );
+            }
+            if !lone.is_empty() && lone_seen == 0 {
+                s.shot("lone-candidate").await;
+            }
+            lone_seen += lone.len();
+        }
+        if k + 1 < positions.len() {
+            s.click("#step-next").await;
+        }
+    }
+    assert!(lone_seen > 0, "the path never leaves a lone candidate open: the test shows nothing");
     assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
     s.close().await;
 }

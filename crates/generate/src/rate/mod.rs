@@ -92,7 +92,7 @@ use sudoku_ip_native::Native;
 
 use self::arithmetic::{CellRow, SumRow};
 use self::step::removals_text;
-pub use self::step::{format_candidates, parse_candidates, Candidate, CandidatesError, Explanation, Step};
+pub use self::step::{format_candidates, parse_candidates, Candidate, CandidatesError, Explanation, Position, Step};
 use crate::GenerateError;
 
 /// The rating of a puzzle that the techniques (forcing chains included) do not finish: it
@@ -530,7 +530,7 @@ fn unique_solution(model: &Model, cancel: &Cancel) -> Result<(Vec<u8>, u64), Gen
 /// The logic of a unique puzzle at its starting position (its givens, or the candidates a
 /// person has left: `start`), with the engine's solution and its guesses; the uniqueness
 /// search reads `cancel` at every decision.
-fn begin(puzzle: &Puzzle, start: Option<&[u64]>, cancel: &Cancel) -> Result<(Logic, Vec<u8>, u64), GenerateError> {
+fn begin(puzzle: &Puzzle, start: Option<&Position>, cancel: &Cancel) -> Result<(Logic, Vec<u8>, u64), GenerateError> {
     let model = Model::build(puzzle);
     let (solution, guesses) = unique_solution(&model, cancel)?;
     let mut logic = Logic::new(&model, puzzle.rules().is_empty());
@@ -545,17 +545,17 @@ fn begin(puzzle: &Puzzle, start: Option<&[u64]>, cancel: &Cancel) -> Result<(Log
 /// record.
 fn walk(
     puzzle: &Puzzle,
-    start: Option<&[u64]>,
+    start: Option<&Position>,
     record: bool,
     note: bool,
     cancel: &Cancel,
-) -> Result<(Explanation, Vec<Vec<u64>>), GenerateError> {
+) -> Result<(Explanation, Vec<Position>), GenerateError> {
     let (mut logic, solution, guesses) = begin(puzzle, start, cancel)?;
     let mut path = Vec::new();
     let mut positions = Vec::new();
     loop {
         if record {
-            positions.push(logic.position());
+            positions.push(logic.snapshot());
         }
         let Some(step) = logic.next_step() else { break };
         if let Some(reason) = cancel.stop_reason() {
@@ -580,14 +580,14 @@ fn walk(
 }
 
 /// [`steps`] until `cancel` says stop.
-fn path(puzzle: &Puzzle, start: Option<&[u64]>, cancel: &Cancel) -> Result<Explanation, GenerateError> {
+fn path(puzzle: &Puzzle, start: Option<&Position>, cancel: &Cancel) -> Result<Explanation, GenerateError> {
     Ok(walk(puzzle, start, false, false, cancel)?.0)
 }
 
 /// The whole logical path of a unique puzzle, from its givens or from the candidates a person
 /// has left (`start`, as [`parse_candidates`] reads them: they must keep every digit of the
 /// solution). Every step is checked against the engine's solution as it is taken.
-pub fn steps(puzzle: &Puzzle, start: Option<&[u64]>) -> Result<Explanation, GenerateError> {
+pub fn steps(puzzle: &Puzzle, start: Option<&Position>) -> Result<Explanation, GenerateError> {
     path(puzzle, start, &Cancel::default())
 }
 
@@ -595,30 +595,30 @@ pub fn steps(puzzle: &Puzzle, start: Option<&[u64]>) -> Result<Explanation, Gene
 /// positions; see [`position`]): what a step-through or a picture of each step shows.
 pub fn steps_with_positions(
     puzzle: &Puzzle,
-    start: Option<&[u64]>,
-) -> Result<(Explanation, Vec<Vec<u64>>), GenerateError> {
+    start: Option<&Position>,
+) -> Result<(Explanation, Vec<Position>), GenerateError> {
     walk(puzzle, start, true, false, &Cancel::default())
 }
 
-/// The candidates (one mask per cell, bit `d − 1`; a placed cell holds its digit's bit) after
-/// the first `upto` steps of the path from the givens or from `start`: what a step-through
-/// shows before step `upto`; [`format_candidates`] writes them as a candidate string.
-pub fn position(puzzle: &Puzzle, start: Option<&[u64]>, upto: usize) -> Result<Vec<u64>, GenerateError> {
+/// The candidates and filled cells after the first `upto` steps of the path from the givens or
+/// from `start`: what a step-through shows before step `upto`; [`format_candidates`] writes
+/// its candidates as a candidate string.
+pub fn position(puzzle: &Puzzle, start: Option<&Position>, upto: usize) -> Result<Position, GenerateError> {
     let (mut logic, solution, _) = begin(puzzle, start, &Cancel::default())?;
     for _ in 0..upto {
         let Some(step) = logic.next_step() else { break };
         logic.check(&step, &solution)?;
         logic.take(&step);
     }
-    Ok(logic.position())
+    Ok(logic.snapshot())
 }
 
 /// The next step of a unique puzzle from its givens or from `start` (see [`steps`]), `None`
 /// when the puzzle is solved or no technique applies (it needs search from here), and the
 /// position it starts from (see [`position`]).
-pub fn next_step(puzzle: &Puzzle, start: Option<&[u64]>) -> Result<(Option<Step>, Vec<u64>), GenerateError> {
+pub fn next_step(puzzle: &Puzzle, start: Option<&Position>) -> Result<(Option<Step>, Position), GenerateError> {
     let (mut logic, solution, _) = begin(puzzle, start, &Cancel::default())?;
-    let position = logic.position();
+    let position = logic.snapshot();
     let step = logic.next_step();
     if let Some(step) = &step {
         logic.check(step, &solution)?;
@@ -983,6 +983,11 @@ impl Logic {
         self.cand.iter().zip(&self.value).map(|(&c, &v)| if v == 0 { c } else { bit(v) }).collect()
     }
 
+    /// The candidates and which cells are filled.
+    fn snapshot(&self) -> Position {
+        Position { candidates: self.position(), filled: self.value.iter().map(|&v| v != 0).collect() }
+    }
+
     fn save(&self) -> State {
         State { cand: self.cand.clone(), value: self.value.clone(), done: self.done.clone(), broken: self.broken }
     }
@@ -994,13 +999,16 @@ impl Logic {
         self.broken = s.broken;
     }
 
-    /// Start from a person's candidates: keep only those of `start` (one mask per cell), after
-    /// checking that they keep the solution's digits; a cell with one candidate is filled.
-    fn restrict(&mut self, start: &[u64], solution: &[u8]) -> Result<(), GenerateError> {
-        if start.len() != self.cand.len() {
-            return Err(CandidatesError::Length { expected: self.cand.len(), found: start.len() }.into());
+    /// Start from a person's position: keep only the candidates of `start`, after checking
+    /// that they keep the solution's digits, and fill the cells it says are filled (each must
+    /// hold one candidate); an open cell with one candidate stays open, a naked single to find.
+    fn restrict(&mut self, start: &Position, solution: &[u8]) -> Result<(), GenerateError> {
+        let (masks, filled) = (&start.candidates, &start.filled);
+        if masks.len() != self.cand.len() || filled.len() != self.cand.len() {
+            let found = if masks.len() != self.cand.len() { masks.len() } else { filled.len() };
+            return Err(CandidatesError::Length { expected: self.cand.len(), found }.into());
         }
-        for (k, &mask) in start.iter().enumerate() {
+        for (k, &mask) in masks.iter().enumerate() {
             let d = solution[k];
             if mask & bit(d) == 0 {
                 return Err(CandidatesError::RemovesSolution { cell: self.cell(k), digit: d }.into());
@@ -1009,11 +1017,14 @@ impl Logic {
                 self.cand[k] &= mask;
             }
         }
-        // A cell left with one candidate is a filled cell, as in HoDoKu's candidate strings.
-        for (k, &mask) in start.iter().enumerate() {
-            if self.value[k] == 0 && mask.count_ones() == 1 {
-                self.place(k, solution[k]);
+        for (k, &mask) in masks.iter().enumerate() {
+            if !filled[k] || self.value[k] != 0 {
+                continue;
             }
+            if mask.count_ones() != 1 {
+                return Err(CandidatesError::PlacedNotSingle { cell: self.cell(k), found: mask.count_ones() }.into());
+            }
+            self.place(k, solution[k]);
         }
         Ok(())
     }

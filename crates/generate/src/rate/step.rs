@@ -123,6 +123,44 @@ pub enum CandidatesError {
         /// The solution's digit.
         digit: u8,
     },
+    /// A cell said to be filled that does not hold exactly one candidate.
+    #[error("{cell} is placed but holds {found} candidates; a placed cell holds its digit alone")]
+    PlacedNotSingle {
+        /// The cell.
+        cell: Cell,
+        /// Its number of candidates.
+        found: u32,
+    },
+}
+
+/// Where a solver stands: the candidates of each cell and which cells are filled (a given, a
+/// digit placed by a step, or one a person has filled in). A filled cell holds its digit's bit
+/// alone; an open cell may hold one candidate too (a naked single not yet taken), which is why
+/// the masks alone cannot say which cells are filled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// One mask per cell, bit `d − 1` for digit `d`.
+    pub candidates: Vec<u64>,
+    /// Per cell: filled.
+    pub filled: Vec<bool>,
+}
+
+impl Position {
+    /// Candidates as a candidate string holds them (HoDoKu's convention): a cell with one
+    /// candidate is filled.
+    pub fn from_candidates(candidates: Vec<u64>) -> Position {
+        let filled = candidates.iter().map(|m| m.count_ones() == 1).collect();
+        Position { candidates, filled }
+    }
+
+    /// The filled cells of an `n`×`n` grid that are not given in `givens` (one value a cell,
+    /// 0 for empty): what the steps (or the person) placed.
+    pub fn placed(&self, givens: &[u8], n: usize) -> Vec<Cell> {
+        (0..self.filled.len())
+            .filter(|&k| self.filled[k] && givens.get(k).is_none_or(|&v| v == 0))
+            .map(|k| Cell::from_index(k, n))
+            .collect()
+    }
 }
 
 /// Read a candidate string: n characters per cell, cells row by row (729 for a 9×9); the
