@@ -5,10 +5,12 @@
 // `S` into the JSON puzzle format the API (and the command line) reads; `loadPuzzleJson` reads
 // the canonical form the server writes back. Solutions come only from the server, which
 // checks every grid before sending it. Nothing read is dropped: a rule the editor has no tool
-// for (given candidates, … from a SudokuPad link) is kept as read, drawn and listed, and sent back
+// for (low-before-high, … from a SudokuPad link) is kept as read, drawn and listed, and sent back
 // with the puzzle; so are its title, author and rules text. Line rules (renban, whispers,
-// palindrome, between lines) are drawn by dragging through cells, outside clues (little killer,
-// sandwich, X-sum, skyscraper) by clicking a margin around the grid, quadruples from a 2×2.
+// palindrome, between, zipper, region-sum, entropic and modular lines, slow thermometers) are
+// drawn by dragging through cells, outside clues (little killer, sandwich, X-sum, skyscraper) by
+// clicking a margin around the grid, quadruples from a 2×2, clones as an area then its copy,
+// dots with values, given pencil marks and min/max cells from the selection.
 'use strict';
 
 (() => {
@@ -31,6 +33,10 @@
     extra: 'Select cells whose digits must all differ, then Add or press Enter.',
     minimum: 'Select cells, then Add to mark them minimum: smaller than each orthogonal neighbour (Add again to unmark).',
     maximum: 'Select cells, then Add to mark them maximum: greater than each orthogonal neighbour (Add again to unmark).',
+    diffdot: 'Select two neighbouring cells, type the value, then Add or press Enter: a white dot, the digits differ by the value.',
+    ratiodot: 'Select two neighbouring cells, type the value, then Add or press Enter: a black dot, one digit is the value times the other.',
+    clone: 'Select an area (drag, or Shift+click) and Add; then select its copy and Add again. Cells pair up in reading order (left to right, top to bottom) and hold the same digits.',
+    pencil: 'Select cells, type the digits they may hold (135, or 1 3 5), then Add or press Enter; Add with no digits takes their marks off.',
     quadruple: 'Select the four cells around a vertex (drag over them), type 1 to 4 digits that appear among them (125, or 1 2 5), then Add or press Enter. The same four cells again replace their digits.',
   };
   // The line rules drawn by dragging through cells: the tool, its rule's JSON type, the least
@@ -42,7 +48,14 @@
     dutch: { name: 'Dutch whispers', type: 'german-whispers', difference: (n) => Math.max(1, Math.ceil(n / 2) - 1), min: 2, hint: 'neighbours on the line differ by at least 4 on a 9x9 (⌈n/2⌉ − 1)' },
     palindrome: { name: 'Palindrome', type: 'palindrome', min: 2, hint: 'the line reads the same from either end' },
     between: { name: 'Between line', type: 'between-line', min: 3, hint: 'the digits between the two end circles lie strictly between theirs' },
+    zipper: { name: 'Zipper line', type: 'zipper-line', min: 2, hint: 'cells the same distance from the middle sum to one total (on an odd line, the middle cell\'s digit)' },
+    regionsum: { name: 'Region-sum line', type: 'region-sum-line', min: 2, hint: 'the region borders cut the line into segments that all have the same sum' },
+    entropic: { name: 'Entropic line', type: 'entropic-line', min: 2, hint: 'any three cells in a row hold a low, a middle and a high digit (1–3, 4–6, 7–9 on a 9x9)' },
+    modular: { name: 'Modular line', type: 'modular-line', min: 2, hint: 'any three cells in a row hold digits of three different remainders mod 3' },
+    slowthermo: { name: 'Slow thermometer', type: 'slow-thermometer', key: 'thermometers', min: 2, hint: 'digits never decrease from the bulb (the first cell); equal digits may repeat where the cells do not see each other' },
   };
+  // A line rule's list of cell lists: `lines`, or `thermometers` for slow thermometers.
+  const lineKey = (rule) => (rule.type === 'slow-thermometer' ? 'thermometers' : 'lines');
   const LINE_TYPES = new Set(Object.values(LINE_TOOLS).map((t) => t.type));
   // The clues outside the grid, placed by clicking the margin: little killer along a diagonal
   // (the Direction menu), the others beside a row or column. `key`: the clue's number in JSON.
@@ -69,7 +82,9 @@
     return {
       n, box, regions: null, givens: new Array(n * n).fill(0), rules: {},
       cages: [], thermos: [], arrows: [], white: [], black: [], xs: [], vs: [],
-      odd: [], even: [], extra: [], kropkiAll: false, xvAll: false,
+      odd: [], even: [], extra: [],
+      // "All white / black dots given" (each on its own) and "All X/V given".
+      kropkiWhiteAll: false, kropkiBlackAll: false, xvAll: false,
       // Killer cages hold distinct digits unless the puzzle says they may repeat.
       cagesDistinct: true,
       // Rules held as their JSON puzzle format objects: those the editor cannot draw, as read,
@@ -91,6 +106,7 @@
   let lastKey = { cell: -1, value: 0, time: 0 };
   let dragging = false;
   let dragged = false; // a line tool's drag went through another cell (then letting go adds the line)
+  let cloneArea = null; // the Clone tool's area (cell indices in reading order) waiting for its copy
 
   function commit(mutate) {
     undoStack.push(JSON.stringify(S));
@@ -197,8 +213,12 @@
     if (S.odd.length || S.even.length) rules.push({ type: 'odd-even', odd: names(S.odd), even: names(S.even) });
     if (S.thermos.length) rules.push({ type: 'thermometer', thermometers: S.thermos.map(names) });
     if (S.arrows.length) rules.push({ type: 'arrow', arrows: S.arrows.map((a) => ({ circle: cellName(a.circle), cells: names(a.cells) })) });
-    if (S.white.length || S.black.length || S.kropkiAll) {
-      rules.push({ type: 'kropki', white: S.white.map(names), black: S.black.map(names), all_given: S.kropkiAll });
+    if (S.white.length || S.black.length || S.kropkiWhiteAll || S.kropkiBlackAll) {
+      const kropki = { type: 'kropki', white: S.white.map(names), black: S.black.map(names) };
+      if (S.kropkiWhiteAll && S.kropkiBlackAll) kropki.all_given = true;
+      else if (S.kropkiWhiteAll) kropki.all_white = true;
+      else if (S.kropkiBlackAll) kropki.all_black = true;
+      rules.push(kropki);
     }
     if (S.xs.length || S.vs.length || S.xvAll) rules.push({ type: 'xv', x: S.xs.map(names), v: S.vs.map(names), all_given: S.xvAll });
     if (S.extra.length) rules.push({ type: 'extra-regions', regions: S.extra.map(names) });
@@ -245,7 +265,12 @@
         case 'odd-even': next.odd = idx(rule.odd); next.even = idx(rule.even); break;
         case 'thermometer': next.thermos = rule.thermometers.map(idx); break;
         case 'arrow': next.arrows = rule.arrows.map((a) => ({ circle: cellIndex(a.circle), cells: idx(a.cells) })); break;
-        case 'kropki': next.white = (rule.white || []).map(idx); next.black = (rule.black || []).map(idx); next.kropkiAll = !!rule.all_given; break;
+        case 'kropki':
+          next.white = (rule.white || []).map(idx);
+          next.black = (rule.black || []).map(idx);
+          next.kropkiWhiteAll = !!(rule.all_given || rule.all_white);
+          next.kropkiBlackAll = !!(rule.all_given || rule.all_black);
+          break;
         case 'xv': next.xs = (rule.x || []).map(idx); next.vs = (rule.v || []).map(idx); next.xvAll = !!rule.all_given; break;
         case 'extra-regions': next.extra = rule.regions.map(idx); break;
         default: if (SWITCHES.includes(rule.type)) next.rules[rule.type] = true; else next.kept.push(rule);
@@ -459,6 +484,10 @@
     S.xs.forEach((p) => letter(p, 'X'));
     S.vs.forEach((p) => letter(p, 'V'));
     drawMargin(cx, cy);
+    // The Clone tool's area waiting for its copy: outlined, dashed.
+    if (tool === 'clone' && cloneArea) {
+      for (const i of cloneArea) svgEl('rect', { class: 'clone-area', x: colOf(i) + 0.06, y: rowOf(i) + 0.06, width: 0.88, height: 0.88, fill: 'none', stroke: '#1f5fbf', 'stroke-width': 0.05, 'stroke-dasharray': '0.12 0.08' }, svg);
+    }
     if (selection.length > 1 && (tool === 'thermo' || tool === 'arrow' || LINE_TOOLS[tool])) {
       svgEl('polyline', { points: selection.map((i) => `${cx(i)},${cy(i)}`).join(' '), fill: 'none', stroke: '#1f5fbf', 'stroke-width': 0.06, 'stroke-dasharray': '0.12 0.08' }, svg);
     }
@@ -517,7 +546,13 @@
 
   // Lines as setters colour them (renban purple, whispers green, palindrome grey, between
   // lines with a circle at each end); any other rule with lines is drawn in a neutral violet.
-  const LINE_COLOURS = { renban: '#c28be6', 'german-whispers': '#5fc46a', palindrome: '#a7aeb6', 'between-line': '#9fb3d1' };
+  // Zipper violet, region-sum blue, entropic orange, modular teal, as the pictures draw them.
+  const LINE_COLOURS = {
+    renban: '#c28be6', 'german-whispers': '#5fc46a', palindrome: '#a7aeb6', 'between-line': '#9fb3d1',
+    'zipper-line': '#e6a8e0', 'region-sum-line': '#4aa3df', 'entropic-line': '#f3a64a', 'modular-line': '#45b8a8',
+  };
+  // Slow thermometers blue grey, beside the plain thermometers' grey.
+  const SLOW_THERMO_COLOUR = '#a9b8cc';
   // Dutch whispers (a whispers line whose difference is less than German's) in orange.
   const DUTCH_COLOUR = '#f0a23b';
   const isDutch = (rule) => rule.type === 'german-whispers' && rule.difference != null && rule.difference < Math.ceil(S.n / 2);
@@ -527,7 +562,7 @@
     if (rule.type === 'german-whispers' && rule.difference != null && rule.difference !== Math.ceil(S.n / 2)) {
       return rule.difference === LINE_TOOLS.dutch.difference(S.n) ? 'Dutch whispers' : `Whispers (${rule.difference} apart)`;
     }
-    return { renban: 'Renban', 'german-whispers': 'German whispers', palindrome: 'Palindrome', 'between-line': 'Between line' }[rule.type];
+    return Object.values(LINE_TOOLS).find((t) => t.type === rule.type).name;
   }
 
   // The rules held as JSON (`S.kept`), drawn from it: lines, little killer diagonals (dotted;
@@ -550,6 +585,13 @@
         if (rule.type === 'between-line') {
           for (const end of [ids[0], ids[ids.length - 1]]) svgEl('circle', { class: cls, cx: cx(end), cy: cy(end), r: 0.4, fill: '#fff', stroke: '#8a929b', 'stroke-width': 0.04 }, under);
         }
+      }
+      for (const thermo of rule.type === 'slow-thermometer' && Array.isArray(rule.thermometers) ? rule.thermometers : []) {
+        const ids = cells(thermo);
+        if (!ids.length) continue;
+        const ink = { class: cls, fill: SLOW_THERMO_COLOUR };
+        svgEl('polyline', { ...ink, points: ids.map((i) => `${cx(i)},${cy(i)}`).join(' '), fill: 'none', stroke: SLOW_THERMO_COLOUR, 'stroke-width': 0.28, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }, under);
+        svgEl('circle', { ...ink, cx: cx(ids[0]), cy: cy(ids[0]), r: 0.36 }, under);
       }
       for (const clue of Array.isArray(rule.clues) ? rule.clues : []) {
         const ids = cells(clue.cells);
@@ -584,6 +626,16 @@
             svgEl('rect', { class: cls, x: colOf(i), y: rowOf(i), width: 1, height: 1, fill: `hsl(${(k * 97 + 200) % 360},60%,60%)`, 'fill-opacity': 0.3 }, under);
           }
         });
+      }
+      if (rule.type === 'kropki-values') {
+        // A dot large enough to hold its value: white for a difference, grey for a ratio.
+        for (const dot of valueDots()) {
+          const [a, b] = cells(dot.cells);
+          if (a === undefined || b === undefined) continue;
+          const x = (cx(a) + cx(b)) / 2, y = (cy(a) + cy(b)) / 2;
+          svgEl('circle', { class: `${cls} ${dot.black ? 'ratio' : 'difference'}`, cx: x, cy: y, r: 0.17, fill: dot.black ? '#9a9a9a' : '#fff', stroke: '#1b1f24', 'stroke-width': 0.03 }, over);
+          text(x, y, 0.2, String(dot.value), over, cls);
+        }
       }
       if (rule.type === 'candidates') {
         for (const given of Array.isArray(rule.cells) ? rule.cells : []) {
@@ -731,10 +783,11 @@
     S.extra.forEach((r, k) => add(`extra-${k}`, `Extra region: ${names(r)}`, () => S.extra.splice(k, 1)));
     S.kept.forEach((rule, k) => {
       // A line rule's lines one by one, each with its own remove button (the rule goes with its last line).
-      if (LINE_TYPES.has(rule.type) && Array.isArray(rule.lines)) {
-        rule.lines.forEach((line, j) => add(`line-${k}-${j}`, `${lineRuleName(rule)}: ${line.join(' → ')}`, () => {
-          S.kept[k].lines.splice(j, 1);
-          if (!S.kept[k].lines.length) S.kept.splice(k, 1);
+      const key = lineKey(rule);
+      if (LINE_TYPES.has(rule.type) && Array.isArray(rule[key])) {
+        rule[key].forEach((line, j) => add(`line-${k}-${j}`, `${lineRuleName(rule)}: ${line.join(' → ')}`, () => {
+          S.kept[k][key].splice(j, 1);
+          if (!S.kept[k][key].length) S.kept.splice(k, 1);
         }));
         return;
       }
@@ -746,6 +799,30 @@
             if (!(S.kept[k].minimum || []).length && !(S.kept[k].maximum || []).length) S.kept.splice(k, 1);
           });
         }
+        return;
+      }
+      if (rule.type === 'kropki-values') {
+        for (const dot of valueDots()) {
+          add(`dot-${k}-${dot.key}-${dot.j}`, `${dot.black ? 'Ratio' : 'Difference'} dot ${dot.value}: ${dot.cells.join('–')}`, () => {
+            const kept = S.kept[k];
+            kept[dot.key].splice(dot.j, 1);
+            if (!(kept.differences || []).length && !(kept.ratios || []).length) S.kept.splice(k, 1);
+          });
+        }
+        return;
+      }
+      if (rule.type === 'clone' && Array.isArray(rule.clones)) {
+        rule.clones.forEach((pair, j) => add(`clone-${k}-${j}`, `Clone: ${(pair.cells || []).join(' ')} = ${(pair.copy || []).join(' ')}`, () => {
+          S.kept[k].clones.splice(j, 1);
+          if (!S.kept[k].clones.length) S.kept.splice(k, 1);
+        }));
+        return;
+      }
+      if (rule.type === 'candidates' && Array.isArray(rule.cells)) {
+        rule.cells.forEach((given, j) => add(`pencil-${k}-${j}`, `Pencil marks ${(given.digits || []).map(symbol).join(' ')}: ${given.cell}`, () => {
+          S.kept[k].cells.splice(j, 1);
+          if (!S.kept[k].cells.length) S.kept.splice(k, 1);
+        }));
         return;
       }
       if (rule.type === 'quadruple' && Array.isArray(rule.quads)) {
@@ -780,7 +857,8 @@
       box.checked = !!S.rules[rule];
       box.disabled = rule === 'windows' && !windowSide(S.n);
     }
-    $('#kropki-all').checked = S.kropkiAll;
+    $('#kropki-white-all').checked = S.kropkiWhiteAll;
+    $('#kropki-black-all').checked = S.kropkiBlackAll;
     $('#cages-repeat').checked = !S.cagesDistinct;
     $('#xv-all').checked = S.xvAll;
     const region = $('#region-id');
@@ -935,7 +1013,7 @@
       return;
     }
     if (key === 'Enter') { e.preventDefault(); addShape(); return; }
-    if (key === 'Escape') { selection = []; render(); return; }
+    if (key === 'Escape') { selection = []; cloneArea = null; render(); return; }
     if (key.length === 1 && typed(key)) e.preventDefault();
   }
 
@@ -949,7 +1027,7 @@
     if (!sel.length) { fail('Select cells first'); return; }
     const pair = () => {
       if (sel.length !== 2 || !adjacent(sel[0], sel[1])) { fail('Select exactly two neighbouring cells'); return null; }
-      const all = [...S.white, ...S.black, ...S.xs, ...S.vs];
+      const all = [...S.white, ...S.black, ...S.xs, ...S.vs, ...valueDots().map((d) => d.cells.map(cellIndex))];
       if (all.some(([a, b]) => (a === sel[0] && b === sel[1]) || (a === sel[1] && b === sel[0]))) { fail('That pair already has a mark'); return null; }
       return [sel[0], sel[1]];
     };
@@ -1003,11 +1081,14 @@
         break;
       }
       case 'extra': commit(() => S.extra.push(sel.slice().sort((a, b) => a - b))); break;
-      case 'renban': case 'whispers': case 'dutch': case 'palindrome': case 'between': {
+      case 'renban': case 'whispers': case 'dutch': case 'palindrome': case 'between':
+      case 'zipper': case 'regionsum': case 'entropic': case 'modular': case 'slowthermo': {
         const spec = LINE_TOOLS[tool];
         if (sel.length < spec.min) { fail(`${spec.name}: a line needs at least ${spec.min} cells`); return; }
         if (!path()) return;
         if (spec.type === 'renban' && sel.length > S.n) { fail(`A renban line of ${sel.length} cells cannot hold different digits of a ${S.n}x${S.n} grid`); return; }
+        if (spec.type === 'entropic-line' && S.n % 3) { fail(`Entropic lines need a grid side divisible by 3 (low, middle and high thirds); this one is ${S.n}`); return; }
+        if (spec.type === 'region-sum-line' && !S.box && !S.regions) { fail('Region-sum lines need regions: pick boxes or draw jigsaw regions first'); return; }
         const other = S.kept.find((r) => r.type === spec.type && r.difference !== lineDifference(spec));
         if (other) { fail(`This puzzle's whispers are ${lineRuleName(other)}: a puzzle holds one kind (remove those lines first)`); return; }
         commit(() => addLine(spec, sel));
@@ -1025,6 +1106,24 @@
           rule[other] = (rule[other] || []).filter((c) => !names.includes(c));
           if (!rule.minimum.length && !rule.maximum.length) S.kept.splice(S.kept.indexOf(rule), 1);
         });
+        break;
+      }
+      case 'diffdot': case 'ratiodot': {
+        const p = pair();
+        if (!p) return;
+        const why = addValueDot(p, tool === 'ratiodot');
+        if (why) { fail(why); return; }
+        break;
+      }
+      case 'clone': {
+        const why = addClone(sel);
+        if (why === null) return;
+        if (why) { fail(why); return; }
+        break;
+      }
+      case 'pencil': {
+        const why = addPencilMarks(sel);
+        if (why) { fail(why); return; }
         break;
       }
       case 'quadruple': {
@@ -1054,13 +1153,106 @@
     const n = S.n;
     const block = colOf(a) < n - 1 && rowOf(a) < n - 1 ? [a, a + 1, a + n, a + n + 1] : [];
     if (cells.length !== 4 || cells.join() !== block.join()) return 'Select the four cells of a 2x2 block (the circle goes on the vertex they share)';
+    const { parts, digits } = typedDigits();
+    if (!digits.length || digits.length > 4) return `Type 1 to 4 digits for the circle${digits.length ? `, not ${digits.length}` : ''}`;
+    const bad = badDigit(parts, digits);
+    if (bad) return bad;
+    return { cells: cells.map(cellName), digits: digits.sort((x, y) => x - y) };
+  }
+
+  // The digits typed into the Digits box: `125`, or `1 2 5` / `10,12` on big grids.
+  function typedDigits() {
     const raw = $('#quad-digits').value.trim();
     const parts = /[\s,]/.test(raw) ? raw.split(/[\s,]+/).filter(Boolean) : Array.from(raw);
-    const digits = parts.map((p) => (/^\d+$/.test(p) ? +p : symbolValue(p)));
-    if (!digits.length || digits.length > 4) return `Type 1 to 4 digits for the circle${digits.length ? `, not ${digits.length}` : ''}`;
-    const bad = parts.find((p, k) => !(digits[k] >= 1 && digits[k] <= n));
-    if (bad !== undefined) return `${bad} is not a digit of this ${n}x${n} grid`;
-    return { cells: cells.map(cellName), digits: digits.sort((x, y) => x - y) };
+    return { parts, digits: parts.map((p) => (/^\d+$/.test(p) ? +p : symbolValue(p))) };
+  }
+
+  // Why the typed digits are not all digits of the grid, or ''.
+  function badDigit(parts, digits) {
+    const bad = parts.find((p, k) => !(digits[k] >= 1 && digits[k] <= S.n));
+    return bad === undefined ? '' : `${bad} is not a digit of this ${S.n}x${S.n} grid`;
+  }
+
+  // The kropki-values dots: [{cells, value, black}], white (difference) dots first.
+  function valueDots() {
+    const rule = S.kept.find((r) => r.type === 'kropki-values');
+    if (!rule) return [];
+    const list = (key, black) => (Array.isArray(rule[key]) ? rule[key] : []).map((d, j) => ({ cells: d.cells || [], value: d.value, black, key, j }));
+    return [...list('differences', false), ...list('ratios', true)];
+  }
+
+  // A dot with a value between the two selected neighbours: difference 1 and ratio 2 are the
+  // kropki rule's white and black dots, any other value a kropki-values dot.
+  function addValueDot(p, black) {
+    const raw = $('#dot-value').value.trim();
+    const value = Number(raw);
+    if (raw === '' || !Number.isInteger(value) || value < 1) return "Type the dot's value, a whole number from 1";
+    const n = S.n;
+    let possible = false;
+    for (let d = 1; d <= n; d++) for (let e = 1; e <= n; e++) if (d !== e && (black ? d === value * e : d - e === value)) possible = true;
+    if (!possible) return `No two different digits of 1..${n} ${black ? 'are in ratio' : 'differ by'} ${value}`;
+    commit(() => {
+      if (value === (black ? 2 : 1)) { S[black ? 'black' : 'white'].push(p); return; }
+      let rule = S.kept.find((r) => r.type === 'kropki-values');
+      if (!rule) { rule = { type: 'kropki-values', differences: [], ratios: [] }; S.kept.push(rule); }
+      const key = black ? 'ratios' : 'differences';
+      if (!Array.isArray(rule[key])) rule[key] = [];
+      rule[key].push({ cells: p.map(cellName), value });
+    });
+    return '';
+  }
+
+  // The Clone tool's two steps: the first Add keeps the area, the second pairs it with the
+  // selected copy, cell for cell in reading order.
+  function addClone(sel) {
+    const area = [...new Set(sel)].sort((a, b) => a - b);
+    if (!cloneArea) {
+      cloneArea = area;
+      selection = [];
+      render();
+      setStatus(`Area of ${area.length} cell${area.length === 1 ? '' : 's'} kept: now select its copy and Add`, 'ok');
+      return null;
+    }
+    if (area.length !== cloneArea.length) return `The copy needs ${cloneArea.length} cells, as many as its area; ${area.length} are selected`;
+    const own = area.find((i, j) => i === cloneArea[j]);
+    if (own !== undefined) return `${cellName(own)} would be its own copy`;
+    const pair = { cells: cloneArea.map(cellName), copy: area.map(cellName) };
+    cloneArea = null;
+    commit(() => {
+      let rule = S.kept.find((r) => r.type === 'clone' && Array.isArray(r.clones));
+      if (!rule) { rule = { type: 'clone', clones: [] }; S.kept.push(rule); }
+      rule.clones.push(pair);
+    });
+    return '';
+  }
+
+  // Given pencil marks: the typed digits become the selected cells' candidates (replacing
+  // theirs); no digits take the cells' marks off.
+  function addPencilMarks(sel) {
+    const { parts, digits } = typedDigits();
+    const names = sel.map(cellName);
+    const rule = S.kept.find((r) => r.type === 'candidates' && Array.isArray(r.cells));
+    if (!digits.length) {
+      if (!rule || !rule.cells.some((c) => names.includes(c.cell))) return 'Type the digits the cells may hold (Add with none takes marks off)';
+      commit(() => {
+        const kept = S.kept.find((r) => r.type === 'candidates');
+        kept.cells = kept.cells.filter((c) => !names.includes(c.cell));
+        if (!kept.cells.length) S.kept.splice(S.kept.indexOf(kept), 1);
+      });
+      return '';
+    }
+    const bad = badDigit(parts, digits);
+    if (bad) return bad;
+    const marks = [...new Set(digits)].sort((x, y) => x - y);
+    commit(() => {
+      let kept = S.kept.find((r) => r.type === 'candidates' && Array.isArray(r.cells));
+      if (!kept) { kept = { type: 'candidates', cells: [] }; S.kept.push(kept); }
+      for (const cell of names) {
+        const at = kept.cells.findIndex((c) => c.cell === cell);
+        if (at >= 0) kept.cells[at] = { cell, digits: marks }; else kept.cells.push({ cell, digits: marks });
+      }
+    });
+    return '';
   }
 
   const lineDifference = (spec) => (spec.difference ? spec.difference(S.n) : undefined);
@@ -1069,13 +1261,14 @@
   // holds one rule a kind, so one whispers difference: German or Dutch, not both.
   function addLine(spec, cells) {
     const difference = lineDifference(spec);
-    let rule = S.kept.find((r) => r.type === spec.type && Array.isArray(r.lines));
+    const key = spec.key || 'lines';
+    let rule = S.kept.find((r) => r.type === spec.type && Array.isArray(r[key]));
     if (!rule) {
-      rule = { type: spec.type, lines: [] };
+      rule = { type: spec.type, [key]: [] };
       if (difference !== undefined) rule.difference = difference;
       S.kept.push(rule);
     }
-    rule.lines.push(cells.map(cellName));
+    rule[key].push(cells.map(cellName));
   }
 
   // ------------------------------------------------------------------------------------------
@@ -1460,7 +1653,9 @@
     $('#cage-sum-label').hidden = tool !== 'cage';
     $('#region-label').hidden = tool !== 'jigsaw';
     $('#clue-label').hidden = !OUTSIDE_TOOLS[tool];
-    $('#quad-label').hidden = tool !== 'quadruple';
+    $('#quad-label').hidden = tool !== 'quadruple' && tool !== 'pencil';
+    $('#dot-label').hidden = tool !== 'diffdot' && tool !== 'ratiodot';
+    if (tool !== 'clone') cloneArea = null;
     $('#direction-label').hidden = tool !== 'littlekiller';
     $('#add-shape').hidden = tool === 'digits' || tool === 'jigsaw' || !!OUTSIDE_TOOLS[tool];
     if (tool === 'jigsaw' && !S.regions) {
@@ -1494,13 +1689,14 @@
     for (const box of $$('#rule-switches input[data-rule]')) {
       box.addEventListener('change', (e) => commit(() => { S.rules[e.target.dataset.rule] = e.target.checked; }));
     }
-    $('#kropki-all').addEventListener('change', (e) => commit(() => { S.kropkiAll = e.target.checked; }));
+    $('#kropki-white-all').addEventListener('change', (e) => commit(() => { S.kropkiWhiteAll = e.target.checked; }));
+    $('#kropki-black-all').addEventListener('change', (e) => commit(() => { S.kropkiBlackAll = e.target.checked; }));
     $('#xv-all').addEventListener('change', (e) => commit(() => { S.xvAll = e.target.checked; }));
     $('#cages-repeat').addEventListener('change', (e) => commit(() => { S.cagesDistinct = !e.target.checked; }));
     for (const radio of $$('#tools input[data-tool]')) radio.addEventListener('change', (e) => setTool(e.target.dataset.tool));
     $('#add-shape').addEventListener('click', addShape);
-    $('#clear-selection').addEventListener('click', () => { selection = []; render(); });
-    for (const input of ['#cage-sum', '#quad-digits']) {
+    $('#clear-selection').addEventListener('click', () => { selection = []; cloneArea = null; render(); });
+    for (const input of ['#cage-sum', '#quad-digits', '#dot-value']) {
       $(input).addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); addShape(); } });
     }
     $('#solve').addEventListener('click', () => solve(false));

@@ -1553,10 +1553,15 @@ async fn every_example_with_a_link_form_pasted_as_a_link_keeps_its_rules_and_sol
             assert_eq!(shown, solution, "{name}: the setter's solution");
         }
         if name == "clone.json" {
-            // Each shape and its copy shaded: 4 + 4 and 3 + 3 cells; listed as one rule.
+            // Each shape and its copy shaded: 4 + 4 and 3 + 3 cells; listed a pair a line.
             let shaded = s.js("return document.querySelectorAll('#underlay rect.kept-clone').length;").await;
             assert_eq!(shaded, json!(14));
-            assert!(s.shapes().await.contains(&"Clone: 2 pairs (imported; no tool to edit it here)".to_string()));
+            let listed = s.shapes().await;
+            assert_eq!(
+                listed.iter().filter(|l| l.starts_with("Clone: ") && l.contains(" = ")).count(),
+                2,
+                "{listed:?}"
+            );
             s.js("window.scrollTo(0, 0);").await;
             s.shot("link-imported-clone").await;
         }
@@ -1646,4 +1651,289 @@ async fn sandwich_x_sum_and_skyscraper_clues_in_the_margin_and_min_max_cells_rea
     assert!([(3, 4), (5, 4), (4, 3), (4, 5)].iter().all(|&(r, c)| v(4, 4) < v(r, c)), "minimum");
     assert!([(6, 1), (7, 0), (7, 2), (8, 1)].iter().all(|&(r, c)| v(7, 1) > v(r, c)), "maximum");
     s.finish("margin-outside-rules").await;
+}
+
+impl Session {
+    /// Clears the input `css` and types `text` into it.
+    async fn fill(&self, css: &str, text: &str) {
+        let input = self.client.find(Locator::Css(css)).await.unwrap_or_else(|e| panic!("no {css}: {e}"));
+        input.clear().await.expect("clear");
+        if !text.is_empty() {
+            input.send_keys(text).await.expect("type");
+        }
+    }
+
+    /// Selects `cells` by dragging over them, types `value` into the input `css` (if any) and
+    /// presses Add; the status after it.
+    async fn drag_and_add(&self, cells: &[&str], input: Option<(&str, &str)>) -> (String, String) {
+        self.drag(cells, false).await;
+        if let Some((css, value)) = input {
+            self.fill(css, value).await;
+        }
+        self.click("#add-shape").await;
+        self.status().await
+    }
+
+    /// The rule of type `kind` in the puzzle's JSON, or null.
+    fn rule_of(puzzle: &Value, kind: &str) -> Value {
+        puzzle["rules"].as_array().expect("rules").iter().find(|r| r["type"] == kind).cloned().unwrap_or(Value::Null)
+    }
+
+    /// Presses the remove button of the one listed shape whose text starts with `prefix`.
+    async fn remove_shape(&self, prefix: &str) {
+        let script = format!(
+            "const hits = Array.from(document.querySelectorAll('#shapes li')).filter((li) => li.textContent.startsWith({})); \
+             if (hits.length === 1) hits[0].querySelector('button').click(); return hits.length;",
+            json!(prefix)
+        );
+        assert_eq!(
+            self.js(&script).await,
+            json!(1),
+            "one listed shape starts with {prefix:?}: {:?}",
+            self.shapes().await
+        );
+    }
+
+    /// Copies the f-puzzles link, then imports it on a new grid, and asserts the page then
+    /// holds `puzzle` (its rules in any order: the reader puts them in registry order).
+    async fn through_fpuzzles_link(&self, puzzle: &Puzzle) {
+        let (state, status) = self.press("#copy-fpuzzles").await;
+        assert_eq!(state, "ok", "{status}");
+        let link = self.js("return document.getElementById('share-link').value;").await;
+        self.click("#new-grid").await;
+        assert_eq!(self.shapes().await, Vec::<String>::new(), "a new grid holds no shape");
+        let (state, status) = self.import(link.as_str().expect("a link")).await;
+        assert_eq!((state.as_str(), status.as_str()), ("ok", "Imported"));
+        let back = self.exported_puzzle().await.1;
+        assert_eq!((back.geometry(), back.givens()), (puzzle.geometry(), puzzle.givens()));
+        assert_eq!(back.rules().len(), puzzle.rules().len(), "{back:?}");
+        assert!(puzzle.rules().iter().all(|r| back.rules().contains(r)), "{back:?} holds {puzzle:?}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn zipper_region_sum_entropic_modular_lines_and_slow_thermometers_are_dragged_and_solved() {
+    // Issue 15: the editor draws each line rule by dragging through cells.
+    let Some(s) = Session::start("more-lines").await else { return };
+    s.js(RECORD_ERRORS).await;
+    let lines: [(&str, &str, &[&str]); 5] = [
+        ("zipper", "zipper-line", &["r1c1", "r1c2", "r1c3"]),
+        ("regionsum", "region-sum-line", &["r4c2", "r4c3", "r4c4", "r4c5"]),
+        ("entropic", "entropic-line", &["r7c1", "r7c2", "r7c3", "r8c3"]),
+        ("modular", "modular-line", &["r9c5", "r9c6", "r9c7", "r9c8"]),
+        // r6c5 and r7c6 see each other in no row, column or box: they may be equal.
+        ("slowthermo", "slow-thermometer", &["r6c5", "r7c6", "r8c7"]),
+    ];
+    for (tool, _, cells) in &lines {
+        s.click(&format!("[data-tool=\"{tool}\"]")).await;
+        s.drag(cells, false).await;
+    }
+    let (value, read) = s.exported_puzzle().await;
+    for (_, kind, cells) in &lines {
+        let key = if *kind == "slow-thermometer" { "thermometers" } else { "lines" };
+        assert_eq!(Session::rule_of(&value, kind)[key], json!([cells]), "{kind}: {value}");
+    }
+    assert_eq!(
+        s.shapes().await,
+        [
+            "Zipper line: r1c1 → r1c2 → r1c3",
+            "Region-sum line: r4c2 → r4c3 → r4c4 → r4c5",
+            "Entropic line: r7c1 → r7c2 → r7c3 → r8c3",
+            "Modular line: r9c5 → r9c6 → r9c7 → r9c8",
+            "Slow thermometer: r6c5 → r7c6 → r8c7",
+        ]
+    );
+    // Drawn beneath the digits in the pictures' colours; the slow thermometer with its bulb.
+    let strokes = s
+        .js("return Array.from(document.querySelectorAll('#underlay polyline.kept')).map((p) => p.getAttribute('stroke'));")
+        .await;
+    assert_eq!(strokes, json!(["#e6a8e0", "#4aa3df", "#f3a64a", "#45b8a8", "#a9b8cc"]));
+    assert_eq!(
+        s.js("return document.querySelectorAll('#underlay circle.kept-slow-thermometer').length;").await,
+        json!(1)
+    );
+    let shown = s.solve_checked(&read).await;
+    let v = |cell: &str| i64::from(shown.values()[sudoku_ip_model::Cell::parse(cell, 9).expect("a cell").index(9)]);
+    assert_eq!(v("r1c1") + v("r1c3"), v("r1c2"), "zipper");
+    assert_eq!(v("r4c2") + v("r4c3"), v("r4c4") + v("r4c5"), "region-sum line: one segment a box");
+    let third = |c: &str| (v(c) - 1) / 3;
+    for run in [["r7c1", "r7c2", "r7c3"], ["r7c2", "r7c3", "r8c3"]] {
+        let mut thirds = run.map(third);
+        thirds.sort_unstable();
+        assert_eq!(thirds, [0, 1, 2], "entropic {run:?}");
+    }
+    for run in [["r9c5", "r9c6", "r9c7"], ["r9c6", "r9c7", "r9c8"]] {
+        let mut rests = run.map(|c| v(c) % 3);
+        rests.sort_unstable();
+        assert_eq!(rests, [0, 1, 2], "modular {run:?}");
+    }
+    assert!(v("r6c5") <= v("r7c6") && v("r7c6") <= v("r8c7"), "slow thermometer");
+    s.js("window.scrollTo(0, 0);").await;
+    s.shot("lines-more").await;
+    // Each line has its own remove button.
+    s.click("#shapes li:nth-child(1) button").await;
+    assert_eq!(Session::rule_of(&s.exported_json().await, "zipper-line"), Value::Null);
+    // Refused with the reason: entropic lines on a side without thirds, region-sum lines
+    // without regions.
+    s.select_size(8).await;
+    s.click("[data-tool=\"entropic\"]").await;
+    s.drag(&["r1c1", "r1c2", "r1c3"], false).await;
+    let (state, status) = s.status().await;
+    assert_eq!(
+        (state.as_str(), status.as_str()),
+        ("error", "Entropic lines need a grid side divisible by 3 (low, middle and high thirds); this one is 8")
+    );
+    let menu = s.client.find(Locator::Css("#box")).await.expect("the Boxes menu");
+    menu.select_by_value("none").await.expect("no boxes");
+    s.click("[data-tool=\"regionsum\"]").await;
+    s.drag(&["r1c1", "r1c2", "r1c3"], false).await;
+    let (state, status) = s.status().await;
+    assert_eq!(
+        (state.as_str(), status.as_str()),
+        ("error", "Region-sum lines need regions: pick boxes or draw jigsaw regions first")
+    );
+    assert_eq!(s.shapes().await, Vec::<String>::new());
+    s.finish("lines-more-refused").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clones_dots_with_values_and_given_pencil_marks_go_through_a_link_and_reach_the_solver() {
+    // Issue 15: clone, kropki with any value and given pencil marks drawn on the page, kept
+    // through an f-puzzles link and solved.
+    let Some(s) = Session::start("clone-dots-marks").await else { return };
+    s.js(RECORD_ERRORS).await;
+    s.click("[data-tool=\"clone\"]").await;
+    let (state, status) = s.drag_and_add(&["r1c1", "r1c2", "r2c2"], None).await;
+    assert_eq!((state.as_str(), status.as_str()), ("ok", "Area of 3 cells kept: now select its copy and Add"));
+    assert_eq!(s.js("return document.querySelectorAll('#overlay rect.clone-area').length;").await, json!(3));
+    let (state, status) = s.drag_and_add(&["r5c5", "r5c6"], None).await;
+    assert_eq!(
+        (state.as_str(), status.as_str()),
+        ("error", "The copy needs 3 cells, as many as its area; 2 are selected")
+    );
+    // Dragged in another order, the copy still pairs up in reading order.
+    assert_eq!(s.drag_and_add(&["r6c6", "r5c6", "r5c5"], None).await.0, "ok");
+    s.click("[data-tool=\"diffdot\"]").await;
+    assert_eq!(s.drag_and_add(&["r2c7", "r2c8"], Some(("#dot-value", "3"))).await.0, "ok");
+    let (state, status) = s.drag_and_add(&["r3c7", "r3c8"], Some(("#dot-value", "9"))).await;
+    assert_eq!((state.as_str(), status.as_str()), ("error", "No two different digits of 1..9 differ by 9"));
+    // A difference of 1 is the kropki rule's white dot.
+    assert_eq!(s.drag_and_add(&["r8c8", "r8c9"], Some(("#dot-value", "1"))).await.0, "ok");
+    s.click("[data-tool=\"ratiodot\"]").await;
+    assert_eq!(s.drag_and_add(&["r3c4", "r4c4"], Some(("#dot-value", "3"))).await.0, "ok");
+    let (state, status) = s.drag_and_add(&["r3c4", "r4c4"], Some(("#dot-value", "4"))).await;
+    assert_eq!((state.as_str(), status.as_str()), ("error", "That pair already has a mark"));
+    s.click("[data-tool=\"pencil\"]").await;
+    assert_eq!(s.drag_and_add(&["r9c1", "r9c2"], Some(("#quad-digits", "138"))).await.0, "ok");
+    let (state, status) = s.drag_and_add(&["r9c3"], Some(("#quad-digits", "0"))).await;
+    assert_eq!((state.as_str(), status.as_str()), ("error", "0 is not a digit of this 9x9 grid"));
+    // The same cell again replaces its marks.
+    assert_eq!(s.drag_and_add(&["r9c2"], Some(("#quad-digits", "2 4"))).await.0, "ok");
+    let (value, read) = s.exported_puzzle().await;
+    assert_eq!(
+        Session::rule_of(&value, "clone")["clones"],
+        json!([{"cells": ["r1c1", "r1c2", "r2c2"], "copy": ["r5c5", "r5c6", "r6c6"]}])
+    );
+    let dots = Session::rule_of(&value, "kropki-values");
+    assert_eq!(
+        (dots["differences"].clone(), dots["ratios"].clone()),
+        (json!([{"cells": ["r2c7", "r2c8"], "value": 3}]), json!([{"cells": ["r3c4", "r4c4"], "value": 3}]))
+    );
+    assert_eq!(Session::rule_of(&value, "kropki")["white"], json!([["r8c8", "r8c9"]]));
+    assert_eq!(
+        Session::rule_of(&value, "candidates")["cells"],
+        json!([{"cell": "r9c1", "digits": [1, 3, 8]}, {"cell": "r9c2", "digits": [2, 4]}])
+    );
+    assert_eq!(
+        s.shapes().await,
+        [
+            "Kropki white: r8c8–r8c9",
+            "Clone: r1c1 r1c2 r2c2 = r5c5 r5c6 r6c6",
+            "Difference dot 3: r2c7–r2c8",
+            "Ratio dot 3: r3c4–r4c4",
+            "Pencil marks 1 3 8: r9c1",
+            "Pencil marks 2 4: r9c2",
+        ]
+    );
+    // Drawn: the value dots white and grey with their values, the clone shaded.
+    let dots = s.js("return Array.from(document.querySelectorAll('#overlay circle.kept-kropki-values')).map((c) => c.getAttribute('fill'));").await;
+    assert_eq!(dots, json!(["#fff", "#9a9a9a"]));
+    let values = s.js("return Array.from(document.querySelectorAll('#overlay text.kept-kropki-values')).map((t) => t.textContent);").await;
+    assert_eq!(values, json!(["3", "3"]));
+    assert_eq!(s.js("return document.querySelectorAll('#underlay rect.kept-clone').length;").await, json!(6));
+    s.js("window.scrollTo(0, 0);").await;
+    s.shot("clone-dots-marks").await;
+    // Out as an f-puzzles link and back in: the same puzzle.
+    s.through_fpuzzles_link(&read).await;
+    let shown = s.solve_checked(&read).await;
+    let v = |cell: &str| i64::from(shown.values()[sudoku_ip_model::Cell::parse(cell, 9).expect("a cell").index(9)]);
+    assert_eq!(["r1c1", "r1c2", "r2c2"].map(v), ["r5c5", "r5c6", "r6c6"].map(v), "clone");
+    assert_eq!((v("r2c7") - v("r2c8")).abs(), 3, "difference dot");
+    let (a, b) = (v("r3c4").min(v("r4c4")), v("r3c4").max(v("r4c4")));
+    assert_eq!(b, 3 * a, "ratio dot");
+    assert_eq!((v("r8c8") - v("r8c9")).abs(), 1, "white dot");
+    assert!([1, 3, 8].contains(&v("r9c1")) && [2, 4].contains(&v("r9c2")), "pencil marks");
+    // Add with no digits takes the cell's marks off; the list's button takes a clone off.
+    assert_eq!(s.drag_and_add(&["r9c1"], Some(("#quad-digits", ""))).await.0, "ok");
+    s.remove_shape("Clone: ").await;
+    let value = s.exported_json().await;
+    assert_eq!(Session::rule_of(&value, "clone"), Value::Null);
+    assert_eq!(Session::rule_of(&value, "candidates")["cells"], json!([{"cell": "r9c2", "digits": [2, 4]}]));
+    s.finish("clone-dots-marks-removed").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn all_white_and_all_black_dots_given_are_toggles_of_their_own_kept_through_a_link() {
+    // Issue 15: the kropki negative constraints separately (f-puzzles `nonconsecutive`,
+    // `negative: ["ratio"]`), and XV's on its own.
+    let Some(s) = Session::start("negative").await else { return };
+    s.js(RECORD_ERRORS).await;
+    s.add_shape("white", &["r5c5", "r5c6"], None).await;
+    s.click("#kropki-black-all").await;
+    let (value, read) = s.exported_puzzle().await;
+    let kropki = Session::rule_of(&value, "kropki");
+    assert_eq!(
+        (kropki["all_black"].clone(), kropki.get("all_white"), kropki.get("all_given")),
+        (json!(true), None, None)
+    );
+    // Through a link and back, the black one alone (the page once read only `all_given`).
+    s.through_fpuzzles_link(&read).await;
+    let boxes =
+        "return ['#kropki-white-all', '#kropki-black-all', '#xv-all'].map((b) => document.querySelector(b).checked);";
+    assert_eq!(s.js(boxes).await, json!([false, true, false]));
+    let shown = s.solve_checked(&read).await;
+    let v = |r: usize, c: usize| u32::from(shown.values()[r * 9 + c]);
+    assert_eq!(v(4, 4).abs_diff(v(4, 5)), 1, "the white dot");
+    for r in 0..9 {
+        for c in 0..9 {
+            for (r2, c2) in [(r + 1, c), (r, c + 1)] {
+                if r2 < 9 && c2 < 9 {
+                    let (a, b) = (v(r, c), v(r2, c2));
+                    assert!(
+                        a != 2 * b && b != 2 * a,
+                        "r{}c{} and r{}c{} in ratio 2 without a dot",
+                        r + 1,
+                        c + 1,
+                        r2 + 1,
+                        c2 + 1
+                    );
+                }
+            }
+        }
+    }
+    // The white one alone, then both (all_given), then XV's on its own.
+    s.click("#kropki-black-all").await;
+    s.click("#kropki-white-all").await;
+    let (value, read) = s.exported_puzzle().await;
+    assert_eq!(Session::rule_of(&value, "kropki")["all_white"], json!(true));
+    s.through_fpuzzles_link(&read).await;
+    assert_eq!(s.js(boxes).await, json!([true, false, false]));
+    s.click("#kropki-black-all").await;
+    s.click("#xv-all").await;
+    let (value, read) = s.exported_puzzle().await;
+    assert_eq!(Session::rule_of(&value, "kropki")["all_given"], json!(true));
+    assert_eq!(Session::rule_of(&value, "xv")["all_given"], json!(true));
+    s.through_fpuzzles_link(&read).await;
+    assert_eq!(s.js(boxes).await, json!([true, true, true]));
+    s.finish("negative-constraints").await;
 }
