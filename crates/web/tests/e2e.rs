@@ -498,6 +498,7 @@ async fn every_size_in_the_menu_builds_its_board_up_and_down_and_takes_a_digit_i
     let grid = puzzle_of(&text).givens().clone();
     let puzzle = puzzle_of(&format!("{}16", "0 ".repeat(255)));
     assert!(check::verify(&puzzle, &grid).is_empty(), "the page's 16x16 solution: {text}");
+    s.shot("sizes-16x16-solved").await;
     assert!(s.script_errors().await.is_empty());
     s.close().await;
 }
@@ -544,10 +545,37 @@ async fn rule_shapes_lie_under_the_digits_and_cage_sums_keep_clear_of_them() {
     s.add_shape("odd", &["r3c1"], None).await;
     s.add_shape("even", &["r3c2"], None).await;
     s.add_shape("cage", &["r4c1", "r4c2", "r4c3", "r4c4", "r4c5", "r4c6", "r4c7", "r4c8", "r4c9"], Some(45)).await;
+    // A cage whose sum sits where the diagonal runs (its first cell r6c6 is on it).
+    s.add_shape("cage", &["r6c6", "r7c6"], Some(9)).await;
     s.click("[data-rule=\"windows\"]").await;
     s.click("[data-rule=\"diagonal\"]").await;
     let shapes = s.js("return document.querySelectorAll('#shapes li').length;").await;
-    assert_eq!(shapes, json!(5), "thermometer, arrow, odd, even, cage");
+    assert_eq!(shapes, json!(6), "thermometer, arrow, odd, even, two cages");
+    // The diagonal passes under the sum: at a point of the line inside the sum's corner, a
+    // patch of paper lies between the sum and the line (the elements there, top first).
+    let crossing = s
+        .js("for (const el of document.querySelectorAll('#underlay *, #overlay *')) el.style.pointerEvents = 'visiblePainted'; \
+             const b = document.querySelector('[data-cell=\"r6c6\"]').getBoundingClientRect(); \
+             const all = document.elementsFromPoint(b.left + 0.1 * b.width, b.top + 0.1 * b.height); \
+             for (const el of document.querySelectorAll('#underlay *, #overlay *')) el.style.pointerEvents = ''; \
+             return [all.findIndex((e) => e.matches('#overlay rect[fill=\"#fff\"]')), \
+                     all.findIndex((e) => e.matches('#underlay line')), all.findIndex((e) => e.matches('text.cage-sum'))];")
+        .await;
+    let at = |i: usize| crossing[i].as_i64().unwrap_or(-1);
+    assert!(at(1) >= 0, "the diagonal runs through r6c6's corner: {crossing}");
+    assert!(at(0) >= 0 && at(0) < at(1), "the diagonal crosses the cage sum of r6c6: {crossing}");
+    // The windows' shading stands out from the paper: the blended colour has a contrast of at
+    // least 1.3 against white (the old 15% pale blue had 1.1, barely visible).
+    let contrast = s
+        .js("const w = document.querySelector('#underlay rect.window'); \
+             const [r, g, b] = getComputedStyle(w).fill.match(/\\d+/g).map(Number); \
+             const a = +(w.getAttribute('fill-opacity') || 1); \
+             const lin = (c) => { c = (a * c + (1 - a) * 255) / 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; }; \
+             const l = 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b); \
+             return [document.querySelectorAll('#underlay rect.window').length, 1.05 / (l + 0.05)];")
+        .await;
+    assert_eq!(contrast[0], json!(4), "four windows");
+    assert!(contrast[1].as_f64().is_some_and(|c| c >= 1.3), "the windows' shading is barely visible: {contrast}");
     let cells = ["r1c1", "r1c2", "r1c3", "r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r4c1", "r2c2", "r5c5"];
     for digit in 1..=9 {
         for cell in cells {
@@ -560,6 +588,8 @@ async fn rule_shapes_lie_under_the_digits_and_cage_sums_keep_clear_of_them() {
         }
         assert_eq!(seen["r4c1"][1], json!(true), "digit {digit}: the cage sum 45 touches the digit in r4c1: {seen}");
     }
+    s.js("window.scrollTo(0, 0);").await;
+    s.shot("layers-9x9").await;
     // 16x16, a three-digit sum over a whole row, letters as digits.
     s.select_size(16).await;
     let row: Vec<String> = (1..=16).map(|c| format!("r1c{c}")).collect();
@@ -593,6 +623,7 @@ async fn errors_show_in_the_report_panel_replacing_stale_results_and_cages_are_c
     assert!(shown.contains("3–17") && shown.contains("50"), "{shown}");
     assert_eq!(s.status().await.0, "error");
     assert_eq!(s.js("return document.querySelectorAll('#shapes li').length;").await, json!(0), "the cage was added");
+    s.shot("errors-cage-refused").await;
     // An error from the server names its field once, in the panel, and clears the last result.
     let (state, _) = s.press("#solve").await;
     assert_eq!(state, "ok");
@@ -608,6 +639,7 @@ async fn errors_show_in_the_report_panel_replacing_stale_results_and_cages_are_c
     assert!(shown.contains("puzzle.rules[0].cages[0]"), "{shown}");
     assert_eq!(shown.matches("rules[0]").count(), 1, "the path is repeated: {shown}");
     assert!(!shown.contains("Solved") && !shown.contains("solved"), "{shown}");
+    s.shot("errors-import").await;
     s.close().await;
 }
 
@@ -644,6 +676,7 @@ async fn the_board_is_a_labelled_grid_that_announces_the_selection_and_marks_con
              return [st.textDecorationLine, st.boxShadow !== plain.boxShadow];")
         .await;
     assert_eq!(marks, json!(["underline", true]), "conflicts are underlined and framed");
+    s.shot("a11y-conflict").await;
     // A long report line wraps inside the board's column instead of widening it.
     let widths = s
         .js("const r = document.getElementById('report'); \
@@ -654,6 +687,32 @@ async fn the_board_is_a_labelled_grid_that_announces_the_selection_and_marks_con
              return [panel <= board + 2, document.getElementById('controls').getBoundingClientRect().width >= before - 1];")
         .await;
     assert_eq!(widths, json!([true, true]), "a long report line widens the board's column");
+    // The real thing: Rate on a hard puzzle writes a long Techniques line (examples/top100.txt,
+    // puzzle 38: 17 techniques, 258 characters).
+    let hard = "5..6.3....2....98.......1...1..9.......3....67.......4....8.25.4..7..............";
+    s.open(&format!("{}#line={hard}", s.url)).await;
+    let before = s.js("return document.getElementById('controls').getBoundingClientRect().width;").await;
+    let (state, status) = s.press("#rate").await;
+    assert_eq!(state, "ok", "{status}");
+    let rated = s
+        .js("const r = document.getElementById('report'); \
+             const techniques = Array.from(r.querySelectorAll('dt')).find((d) => d.textContent === 'Techniques'); \
+             return [techniques ? techniques.nextElementSibling.textContent : '', \
+                     document.getElementById('board-panel').getBoundingClientRect().width, \
+                     document.getElementById('board-wrap').getBoundingClientRect().width, \
+                     r.scrollWidth <= r.clientWidth, \
+                     document.getElementById('controls').getBoundingClientRect().width];")
+        .await;
+    let line = rated[0].as_str().unwrap_or("");
+    assert!(line.matches('×').count() >= 12 && line.chars().count() > 200, "a long Techniques line: {line:?}");
+    let (panel, board) = (rated[1].as_f64().unwrap_or(0.0), rated[2].as_f64().unwrap_or(f64::MAX));
+    assert!(panel <= board + 2.0, "the Techniques line widens the board's column: {rated}");
+    assert_eq!(rated[3], json!(true), "the report overflows: {rated}");
+    assert!(
+        rated[4].as_f64().unwrap_or(0.0) >= before.as_f64().unwrap_or(0.0) - 1.0,
+        "the controls are squeezed: {rated}"
+    );
+    s.shot("a11y-rate-techniques").await;
     s.close().await;
 }
 
