@@ -359,11 +359,16 @@
     return bad;
   }
 
-  // What a screen reader says for a cell: "r3c5, 7, given", "r1c2, empty, conflict".
+  // What the insight view (insight.js) shows in an open cell, in words ("candidates 2 4 9",
+  // "4, placed"), or '' when it shows nothing there; set through `sudokuPage.setCellNotes`.
+  let cellNotes = () => '';
+
+  // What a screen reader says for a cell: "r3c5, 7, given", "r1c2, empty, conflict",
+  // "r6c3, candidate 1" while the insight view pencils one in.
   function cellLabel(i, bad) {
     const given = S.givens[i];
     const shown = given || (solution ? solution[i] : 0);
-    const parts = [cellName(i), shown ? symbol(shown) : 'empty'];
+    const parts = [cellName(i), shown ? symbol(shown) : cellNotes(i) || 'empty'];
     if (given) parts.push('given'); else if (shown) parts.push('solved');
     if (bad.has(i)) parts.push('conflict');
     return parts.join(', ');
@@ -1725,8 +1730,15 @@
   // What insight.js (Hint, Show candidates, step-through) needs of the page; it redraws its
   // own layer on every 'sudoku:rendered' event.
   function exposeForInsight() {
+    // The insight view's marks join the cells' labels (and the cursor's announcement).
+    const setCellNotes = (describe) => {
+      cellNotes = describe || (() => '');
+      const bad = conflicts();
+      cellEls.forEach((el, i) => el.setAttribute('aria-label', cellLabel(i, bad)));
+      announce(bad);
+    };
     window.sudokuPage = {
-      puzzle: toPuzzleJson, api, run, setStatus, showError, cellName, symbol, svgEl,
+      puzzle: toPuzzleJson, api, run, setStatus, showError, cellName, symbol, svgEl, setCellNotes,
       // Pencil marks are laid out like a box: the inferred shape when there are no boxes.
       size: () => S.n, box: () => S.box || inferredBox(S.n), shownValue: (i) => S.givens[i] || (solution ? solution[i] : 0),
     };

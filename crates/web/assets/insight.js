@@ -56,11 +56,36 @@
   // ------------------------------------------------------------------------------------------
   // Drawing.
 
+  // The marks of cell `k` in words, for its label: "4, placed", "candidates 2 4 9", with what
+  // the step does there ("in the step", "places 4", "removes 6"); '' without a view.
+  function describe(k) {
+    if (!view || page.shownValue(k)) return '';
+    const n = page.size();
+    const masks = view.kind === 'path' ? view.path.masks[view.at] : view.masks;
+    const filled = view.kind === 'path' ? view.path.placed[view.at] : view.placed;
+    if (!masks || masks.length !== n * n) return '';
+    const mask = masks[k];
+    if (filled && filled.has(k) && single(mask)) return `${page.symbol(digitOf(mask))}, placed`;
+    const digits = [];
+    for (let d = 1; d <= n; d++) if (has(mask, d)) digits.push(page.symbol(d));
+    const parts = [digits.length ? `candidate${digits.length > 1 ? 's' : ''} ${digits.join(' ')}` : 'no candidates'];
+    const step = view.kind === 'path' ? view.path.steps[view.at] : view.step;
+    if (step) {
+      const name = page.cellName(k);
+      if (step.cells.includes(name)) parts.push('in the step');
+      for (const c of step.placements) if (c.cell === name) parts.push(`places ${page.symbol(c.digit)}`);
+      const removed = step.eliminations.filter((c) => c.cell === name).map((c) => page.symbol(c.digit));
+      if (removed.length) parts.push(`removes ${removed.join(' ')}`);
+    }
+    return parts.join(', ');
+  }
+
   function draw() {
     const layer = $('#notes');
     const n = page.size();
     layer.setAttribute('viewBox', `0 0 ${n} ${n}`);
     layer.innerHTML = '';
+    page.setCellNotes(view ? describe : null);
     if (!view) return;
     const [br, bc] = smallGrid(n);
     const step = view.kind === 'path' ? view.path.steps[view.at] : view.step;

@@ -931,14 +931,46 @@ async fn a_lone_candidate_no_step_has_placed_is_drawn_as_a_pencil_digit_not_a_pl
             }
             if !lone.is_empty() && lone_seen == 0 {
                 s.shot("lone-candidate").await;
+                // The cells' labels say it too (the marks layer is hidden from screen readers):
+                // the lone candidate is a candidate, a placed digit is placed.
+                let first = sudoku_ip_model::Cell::parse(&lone[0], 9).expect("a cell").index(9);
+                let want = format!("{}, candidate {}", lone[0], at.candidates[first].trailing_zeros() + 1);
+                assert_eq!(s.aria_label(&lone[0]).await, json!(want));
+                s.click(&format!("[data-cell=\"{}\"]", lone[0])).await;
+                assert_eq!(s.text_of("#announce").await, want, "the cursor's cell is announced with its marks");
             }
             lone_seen += lone.len();
+        }
+        // The cells' labels: placed digits say so, each elimination of the step is named.
+        let labels = s
+            .js("return Array.from(document.querySelectorAll('[data-cell]')).map(c => c.getAttribute('aria-label'));")
+            .await;
+        let label = |c: usize| labels[c].as_str().unwrap_or("").to_string();
+        for c in placed {
+            let want = format!("{c}, {}, placed", at.candidates[c.index(9)].trailing_zeros() + 1);
+            assert_eq!(label(c.index(9)), want, "position {k}");
+        }
+        for c in lone.iter().map(|name| sudoku_ip_model::Cell::parse(name, 9).expect("a cell").index(9)) {
+            assert!(
+                label(c).contains(&format!(", candidate {}", at.candidates[c].trailing_zeros() + 1)),
+                "{}",
+                label(c)
+            );
+        }
+        if let Some(step) = path.explanation.steps.get(k) {
+            for c in &step.eliminations {
+                let l = label(c.cell.index(9));
+                assert!(l.contains(&format!("removes {}", c.digit)), "step {k}: {l}");
+            }
         }
         if k + 1 < positions.len() {
             s.click("#step-next").await;
         }
     }
     assert!(lone_seen > 0, "the path never leaves a lone candidate open: the test shows nothing");
+    // Clear marks: the labels say "empty" again.
+    s.click("#clear-insight").await;
+    assert_eq!(s.aria_label("r6c3").await, json!("r6c3, empty"));
     assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
     s.close().await;
 }
