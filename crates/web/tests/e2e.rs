@@ -897,19 +897,26 @@ async fn show_candidates_draws_the_true_candidates_coloured_by_their_solution_co
     s.close().await;
 }
 
-/// Issue 16: a cell that eliminations left with one candidate, which no step has placed yet,
-/// was drawn as a placed digit (the candidate masks alone cannot tell the two apart). Each
-/// position of the step-through must draw exactly the cells the path placed as digits, and a
-/// lone candidate as a pencil digit.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_lone_candidate_no_step_has_placed_is_drawn_as_a_pencil_digit_not_a_placed_one() {
-    let Some(s) = Session::start("lone").await else { return };
+/// A session showing Explain's step-through of `MEDIUM_LINE`, with the puzzle, the facade's
+/// path (and positions) and the status line the page wrote.
+async fn explained_medium(test: &str) -> Option<(Session, Puzzle, sudoku_ip::Path, String)> {
+    let s = Session::start(test).await?;
     s.js(RECORD_ERRORS).await;
     s.open(&format!("{}#line={MEDIUM_LINE}", s.url)).await;
     let (state, status) = s.press("#explain").await;
     assert_eq!(state, "ok", "{status}");
     let puzzle = puzzle_of(MEDIUM_LINE);
     let path = sudoku_ip::explain_positions(&puzzle, None).expect("unique");
+    Some((s, puzzle, path, status))
+}
+
+/// Issue 16: a cell that eliminations left with one candidate, which no step has placed yet,
+/// was drawn as a placed digit (the candidate masks alone cannot tell the two apart). Each
+/// position of the step-through must draw exactly the cells the path placed as digits, and a
+/// lone candidate as a pencil digit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lone_candidate_no_step_has_placed_is_drawn_as_a_pencil_digit_not_a_placed_one() {
+    let Some((s, puzzle, path, _)) = explained_medium("lone").await else { return };
     let (positions, placed) = (path.positions.as_ref().expect("positions"), path.placed.as_ref().expect("placed"));
     let mut lone_seen = 0;
     for (k, (position, placed)) in positions.iter().zip(placed).enumerate() {
@@ -977,13 +984,7 @@ async fn a_lone_candidate_no_step_has_placed_is_drawn_as_a_pencil_digit_not_a_pl
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn explain_steps_through_the_path_showing_each_position_and_step() {
-    let Some(s) = Session::start("explain").await else { return };
-    s.js(RECORD_ERRORS).await;
-    s.open(&format!("{}#line={MEDIUM_LINE}", s.url)).await;
-    let (state, status) = s.press("#explain").await;
-    assert_eq!(state, "ok", "{status}");
-    let puzzle = puzzle_of(MEDIUM_LINE);
-    let path = sudoku_ip::explain_positions(&puzzle, None).expect("unique");
+    let Some((s, _, path, status)) = explained_medium("explain").await else { return };
     let steps = &path.explanation.steps;
     let positions = path.positions.as_ref().expect("positions");
     assert!(status.contains(&format!("in {} steps", steps.len())), "{status}");
