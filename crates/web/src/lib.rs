@@ -11,7 +11,7 @@
 //! | `POST /api/count`  | count solutions up to `max`                                         |
 //! | `POST /api/generate` | a new puzzle with a unique solution                               |
 //! | `POST /api/rate`   | the logical difficulty of a puzzle                                  |
-//! | `POST /api/hint`   | the next logical step, from the givens or given `candidates`        |
+//! | `POST /api/hint`   | the next logical step, from the givens or given `candidates` (and `placed`): the position and its `placed` cells |
 //! | `POST /api/explain` | the whole logical path, each step checked against the solution     |
 //! | `POST /api/candidates` | true candidates with solution counts up to `max`                |
 //! | `POST /api/render` | the picture of a puzzle (SVG or PNG)                                |
