@@ -38,6 +38,10 @@ fn every_new_rule_example_goes_out_as_a_link_and_solves_from_it() {
         "modular-line.json",
         "slow-thermometer.json",
         "kropki-values.json",
+        "digital-root.json",
+        "indexer.json",
+        "double-arrow.json",
+        "pill-arrow.json",
     ] {
         let path = example_path(name);
         let out = run(&["export", "--link", &path], "");

@@ -8,14 +8,18 @@ use sudoku_ip_model::geometry::{Cell, Geometry};
 use sudoku_ip_model::puzzle::Meta;
 use sudoku_ip_model::rules::between::Between;
 use sudoku_ip_model::rules::clone::{ClonePair, Clones};
+use sudoku_ip_model::rules::digital_root::{DigitalRoot, RootCage};
 use sudoku_ip_model::rules::disjoint_groups::DisjointGroups;
+use sudoku_ip_model::rules::double_arrow::DoubleArrow;
 use sudoku_ip_model::rules::entropic::Entropic;
+use sudoku_ip_model::rules::indexer::Indexer;
 use sudoku_ip_model::rules::kropki_values::{Dot as KDot, KropkiValues};
 use sudoku_ip_model::rules::little_killer::{Clue, LittleKiller};
 use sudoku_ip_model::rules::min_max::MinMax;
 use sudoku_ip_model::rules::modular::Modular;
 use sudoku_ip_model::rules::outside::{OutsideClue, Side};
 use sudoku_ip_model::rules::palindrome::Palindrome;
+use sudoku_ip_model::rules::pill_arrow::{PillArrow, PillArrows};
 use sudoku_ip_model::rules::quadruple::{Quad, Quadruple};
 use sudoku_ip_model::rules::region_sum::RegionSum;
 use sudoku_ip_model::rules::renban::Renban;
@@ -122,11 +126,34 @@ fn arb_puzzle() -> impl Strategy<Value = Puzzle> {
             rules.push(Killer { cages, distinct: true }.into());
         }
         if next(3) == 0 {
+            let cage = RootCage { cells: run(n, next(n), next(n - 1), 1 + next(3)), root: 1 + next(9) as u32 };
+            rules.push(DigitalRoot { cages: vec![cage] }.into());
+        }
+        if next(3) == 0 {
+            let mut lists = [Vec::new(), Vec::new(), Vec::new()];
+            for _ in 0..1 + next(4) {
+                let cell = Cell::new(next(n), next(n));
+                let list = &mut lists[next(3)];
+                if !list.contains(&cell) {
+                    list.push(cell);
+                }
+            }
+            let [rows, columns, boxes] = lists;
+            rules.push(Indexer { rows, columns, boxes }.into());
+        }
+        if next(3) == 0 {
             rules.push(Thermometer { thermometers: vec![run(n, 1, next(n - 2), 3)] }.into());
         }
         if next(3) == 0 {
             let r = 3 % n;
             rules.push(Arrows { arrows: vec![Arrow { circle: Cell::new(r, 0), cells: run(n, r, 1, 1) }] }.into());
+        }
+        if next(3) == 0 && n <= 9 {
+            // A two-cell pill in column 1 with an arrow down column 2: 11..19 from three cells.
+            let r = next(n - 2);
+            let pill = vec![Cell::new(r, 0), Cell::new(r + 1, 0)];
+            let cells = (0..3).map(|k| Cell::new((r + k) % n, 1)).collect();
+            rules.push(PillArrows { arrows: vec![PillArrow { pill, cells }] }.into());
         }
         if next(3) == 0 {
             rules.push(OddEven { odd: vec![Cell::new(next(n), 0)], even: vec![Cell::new(next(n), n - 1)] }.into());
@@ -163,6 +190,9 @@ fn arb_puzzle() -> impl Strategy<Value = Puzzle> {
         }
         if next(3) == 0 {
             rules.push(SlowThermometer { thermometers: vec![run(n, next(n), 0, 2 + next(3))] }.into());
+        }
+        if next(3) == 0 {
+            rules.push(DoubleArrow { lines: vec![run(n, next(n), next(2), 3 + next(2))] }.into());
         }
         if next(3) == 0 {
             // The diagonal entered from above column `k`, going down-right.
@@ -354,14 +384,25 @@ fn unsupported_keys_and_bad_values_name_their_path() {
         ),
         (r#","ratio":[{"cells":["R1C1","R1C2"],"value":"x"}]}"#, "$.ratio[0].value: expected the dot's value"),
         (
-            r#","arrow":[{"cells":["R1C1","R1C2"],"lines":[["R1C1","R2C1"]]}]}"#,
-            "$.arrow[0].cells: an arrow with a 2-cell circle",
+            r#","arrow":[{"cells":["R1C1","R1C2"],"lines":[["R2C1","R3C1"]]}]}"#,
+            "$.arrow[0].lines[0][0]: an arrow's line starts at its circle (r1c1, r1c2)",
         ),
-        (r#","cage":[{"cells":["R1C1","R1C2"],"value":"DR5"}]}"#, "$.cage[0].value: a digital-root cage"),
+        (
+            r#","arrow":[{"cells":["R1C1","R2C2"],"lines":[["R1C1","R2C1"]]}]}"#,
+            "$: rules[0].arrows[0].pill[1]: a pill is a straight run",
+        ),
+        (r#","doublearrow":[{"lines":[["R1C1","R1C2"]]}]}"#, "$: rules[0].lines[0]: a line needs at least 3 cells"),
+        (r#","cage":[{"cells":["R1C1","R1C2"],"value":"DRx"}]}"#, "$.cage[0].value: expected a digital root like"),
+        (
+            r#","cage":[{"cells":["R1C1","R1C2"],"value":"DR0"}]}"#,
+            "$: rules[0].cages[0].root: a digital root is 1 to 9",
+        ),
         (
             r#","killercage":[{"cells":["R1C1","R9C2"],"value":"5"}]}"#,
             "$.killercage[0].cells[1]: r9c2 is outside the 4x4 grid",
         ),
+        (r#","rowindexer":[{"cells":["R1C1","R1C1"]}]}"#, "$: rules[0].rows[1]: r1c1 is listed twice"),
+        (r#","boxindexer":[{"cell":"R1C1"}]}"#, "$.boxindexer[0]: expected a \"cells\" key"),
         (r#","xv":[{"cells":["R1C1","R1C2"],"value":"Y"}]}"#, "$.xv[0].value: expected \"X\" or \"V\""),
         (
             r#","entropicline":[{"lines":[["R1C1","R1C2"]]}]}"#,

@@ -334,3 +334,81 @@ fn kropki_dots_with_other_values_agree_with_the_enumeration() {
         &rules6.iter().map(String::as_str).collect::<Vec<_>>(),
     );
 }
+
+#[test]
+fn digital_root_cages_agree_with_the_enumeration() {
+    // Every root on a few cages of each size (roots no total can have are left out).
+    let cages4 = [r#"["r2c1", "r3c1"]"#, r#"["r3c1", "r4c1", "r4c2"]"#, r#"["r2c3", "r3c3", "r3c4", "r2c4"]"#];
+    let cages6 = [r#"["r2c2", "r3c2"]"#, r#"["r3c4", "r4c4", "r4c5"]"#, r#"["r6c2", "r6c3", "r6c4", "r6c5"]"#];
+    let template =
+        |cells: &str| format!(r#"{{"type": "digital-root", "cages": [{{"cells": {cells}, "root": {{v}}}}]}}"#);
+    for (n, shape, cages) in [(4, four as fn(&str) -> String, cages4), (6, six, cages6)] {
+        for cells in cages {
+            let candidates: Vec<String> = each_value(shape, &template(cells), 1..=9)
+                .into_iter()
+                .filter(|json| parse_json(json).is_ok())
+                .collect();
+            agrees(&format!("digital-root {n}x{n} {cells}"), &candidates);
+        }
+    }
+}
+
+#[test]
+fn indexers_agree_with_the_enumeration() {
+    let rules4 = [
+        r#"{"type": "indexer", "rows": ["r2c1"]}"#,
+        r#"{"type": "indexer", "columns": ["r3c2", "r4c4"]}"#,
+        r#"{"type": "indexer", "boxes": ["r2c2"]}"#,
+        r#"{"type": "indexer", "rows": ["r3c3"], "columns": ["r3c3"], "boxes": ["r4c1"]}"#,
+    ];
+    let rules6 = [
+        r#"{"type": "indexer", "rows": ["r2c3", "r4c5"]}"#,
+        r#"{"type": "indexer", "columns": ["r3c2"]}"#,
+        r#"{"type": "indexer", "boxes": ["r2c5", "r6c3"]}"#,
+        r#"{"type": "indexer", "rows": ["r3c4"], "columns": ["r2c2"], "boxes": ["r4c6"]}"#,
+    ];
+    shapes("indexer", &rules4, &rules6);
+}
+
+#[test]
+fn double_arrows_agree_with_the_enumeration() {
+    let lines4 = [
+        r#"["r2c1", "r2c2", "r3c3"]"#,
+        r#"["r3c1", "r4c2", "r3c3", "r4c4"]"#,
+        r#"["r2c2", "r3c2", "r4c2"], ["r2c4", "r3c4", "r4c4"]"#,
+        r#"["r2c1", "r3c2", "r2c3", "r3c4"]"#,
+    ];
+    let lines6 = [
+        r#"["r2c2", "r2c3", "r2c4", "r3c5"]"#,
+        r#"["r3c2", "r4c3", "r3c4"]"#,
+        r#"["r2c6", "r3c6", "r3c5", "r4c4"]"#,
+        r#"["r6c2", "r6c3", "r6c4", "r6c5"], ["r3c3", "r4c2", "r4c3"]"#,
+    ];
+    agrees("double arrow 4x4", &line_rules("double-arrow", "lines", four, &lines4));
+    agrees("double arrow 6x6", &line_rules("double-arrow", "lines", six, &lines6));
+}
+
+#[test]
+fn pill_arrows_agree_with_the_enumeration() {
+    // Two-cell pills read 11..44 (4x4) or 11..66 (6x6); arrows of three cells or more reach them.
+    let arrow = |pill: &str, cells: &str| {
+        format!(r#"{{"type": "pill-arrow", "arrows": [{{"pill": {pill}, "cells": {cells}}}]}}"#)
+    };
+    let rules4 = [
+        arrow(r#"["r2c1", "r2c2"]"#, r#"["r3c1", "r4c1", "r4c2", "r3c2"]"#),
+        arrow(r#"["r2c4", "r3c4"]"#, r#"["r3c3", "r2c2", "r2c3"]"#),
+        arrow(r#"["r4c3", "r4c4"]"#, r#"["r3c3", "r3c2", "r2c2", "r2c3", "r2c4"]"#),
+    ];
+    let rules6 = [
+        arrow(r#"["r2c2", "r2c3"]"#, r#"["r3c2", "r4c2", "r4c3"]"#),
+        arrow(r#"["r3c5", "r4c5"]"#, r#"["r4c4", "r3c3", "r2c4", "r2c5"]"#),
+        arrow(r#"["r6c4", "r6c5"]"#, r#"["r6c3", "r6c2", "r5c2"]"#),
+        arrow(r#"["r3c3", "r4c3"]"#, r#"["r3c4", "r4c4", "r4c5", "r3c5", "r2c6"]"#),
+        arrow(r#"["r2c4", "r3c4"]"#, r#"["r2c5", "r2c6", "r3c6", "r4c6", "r4c5"]"#),
+    ];
+    shapes(
+        "pill-arrow",
+        &rules4.iter().map(String::as_str).collect::<Vec<_>>(),
+        &rules6.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+}

@@ -33,14 +33,18 @@ use crate::grid::Grid;
 use crate::puzzle::{Meta, Puzzle};
 use crate::rules::between::Between;
 use crate::rules::clone::{ClonePair, Clones};
+use crate::rules::digital_root::{DigitalRoot, RootCage};
 use crate::rules::disjoint_groups::DisjointGroups;
+use crate::rules::double_arrow::DoubleArrow;
 use crate::rules::entropic::Entropic;
+use crate::rules::indexer::Indexer;
 use crate::rules::kropki_values::{Dot as KDot, KropkiValues};
 use crate::rules::little_killer::{Clue, LittleKiller};
 use crate::rules::min_max::MinMax;
 use crate::rules::modular::Modular;
 use crate::rules::outside::OutsideClue;
 use crate::rules::palindrome::Palindrome;
+use crate::rules::pill_arrow::{PillArrow, PillArrows};
 use crate::rules::quadruple::{Quad, Quadruple};
 use crate::rules::region_sum::RegionSum;
 use crate::rules::renban::Renban;
@@ -104,6 +108,10 @@ pub const SUPPORTED: &[&str] = &[
     "entropicline",
     "modularline",
     "slowthermometer",
+    "rowindexer",
+    "columnindexer",
+    "boxindexer",
+    "doublearrow",
 ];
 
 /// Keys that only draw or steer other programs; ignored by name.
@@ -699,18 +707,36 @@ fn read_rules(top: &Map<String, Value>, n: usize) -> Res<Vec<Rule>> {
         };
         cages.push(Cage { cells, sum });
     }
-    for (path, e) in entries(top, "cage")? {
-        if let Some(Value::String(s)) = e.get("value") {
-            if s.trim().to_ascii_uppercase().starts_with("DR") {
-                return Err(err(
-                    &format!("{path}.value"),
-                    format!("a digital-root cage ({s:?}) is not supported; other \"cage\" entries are drawing only"),
-                ));
-            }
-        }
-    }
     if !cages.is_empty() {
         out.push(Killer { cages, distinct: true }.into());
+    }
+    // A `cage` is drawing only, unless its value is `DR<n>`: a digital-root cage.
+    let mut roots = Vec::new();
+    for (path, e) in entries(top, "cage")? {
+        let Some(Value::String(s)) = e.get("value") else { continue };
+        let t = s.trim();
+        let Some(digits) = strip_prefix_ci(t, "DR") else { continue };
+        let vpath = format!("{path}.value");
+        let root = digits.trim().parse::<u32>().map_err(|_| {
+            err(&vpath, format!("expected a digital root like \"DR5\" (DR and a digit 1 to 9), found {s:?}"))
+        })?;
+        let cells = fcells(field(e, &path, "cells", "the cage's cells")?, &format!("{path}.cells"), n)?;
+        roots.push(RootCage { cells, root });
+    }
+    if !roots.is_empty() {
+        out.push(DigitalRoot { cages: roots }.into());
+    }
+
+    // Indexers: every entry's cells, one list a kind.
+    let mut indexers = [Vec::new(), Vec::new(), Vec::new()];
+    for (list, key) in indexers.iter_mut().zip(["rowindexer", "columnindexer", "boxindexer"]) {
+        for (path, e) in entries(top, key)? {
+            list.extend(fcells(field(e, &path, "cells", "the indexer cells")?, &format!("{path}.cells"), n)?);
+        }
+    }
+    if indexers.iter().any(|l| !l.is_empty()) {
+        let [rows, columns, boxes] = indexers;
+        out.push(Indexer { rows, columns, boxes }.into());
     }
 
     let mut thermometers = Vec::new();
@@ -721,30 +747,35 @@ fn read_rules(top: &Map<String, Value>, n: usize) -> Res<Vec<Rule>> {
         out.push(Thermometer { thermometers }.into());
     }
 
-    let mut arrows = Vec::new();
+    // An arrow's circle of one cell is an arrow; of more, a pill read as a number. Each line
+    // starts at a circle cell.
+    let (mut arrows, mut pills) = (Vec::new(), Vec::new());
     for (path, e) in entries(top, "arrow")? {
         let circle = fcells(field(e, &path, "cells", "the circle's cells")?, &format!("{path}.cells"), n)?;
-        let [circle] = circle[..] else {
-            return Err(err(
-                &format!("{path}.cells"),
-                format!(
-                    "an arrow with a {}-cell circle (a pill read as a number) is not supported; only 1-cell circles",
-                    circle.len()
-                ),
-            ));
-        };
+        if circle.is_empty() {
+            return Err(err(&format!("{path}.cells"), "an arrow needs its circle's cells"));
+        }
         for (i, line) in flines(e, &path, n)?.into_iter().enumerate() {
-            if line.first() != Some(&circle) {
+            let Some(start) = line.first().filter(|c| circle.contains(c)) else {
                 return Err(err(
                     &format!("{path}.lines[{i}][0]"),
-                    format!("an arrow's line starts at its circle {circle}"),
+                    format!(
+                        "an arrow's line starts at its circle ({})",
+                        circle.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")
+                    ),
                 ));
+            };
+            match circle[..] {
+                [_] => arrows.push(Arrow { circle: *start, cells: line[1..].to_vec() }),
+                _ => pills.push(PillArrow { pill: circle.clone(), cells: line[1..].to_vec() }),
             }
-            arrows.push(Arrow { circle, cells: line[1..].to_vec() });
         }
     }
     if !arrows.is_empty() {
         out.push(Arrows { arrows }.into());
+    }
+    if !pills.is_empty() {
+        out.push(PillArrows { arrows: pills }.into());
     }
 
     let one_cells = |key: &str| -> Res<Vec<Cell>> {
@@ -824,6 +855,10 @@ fn read_rules(top: &Map<String, Value>, n: usize) -> Res<Vec<Rule>> {
     let slow = all_lines(top, "slowthermometer", n)?;
     if !slow.is_empty() {
         out.push(SlowThermometer { thermometers: slow }.into());
+    }
+    let double = all_lines(top, "doublearrow", n)?;
+    if !double.is_empty() {
+        out.push(DoubleArrow { lines: double }.into());
     }
 
     let mut clues = Vec::new();
@@ -1135,6 +1170,20 @@ pub fn to_fpuzzles(puzzle: &Puzzle) -> Result<Value, FPuzzlesWriteError> {
                     push(&mut m, "killercage", Value::Object(e));
                 }
             }
+            Rule::DigitalRoot(dr) => {
+                for cage in &dr.cages {
+                    push(&mut m, "cage", json!({"cells": rcs(&cage.cells), "value": format!("DR{}", cage.root)}));
+                }
+            }
+            Rule::Indexer(ix) => {
+                for (key, cells) in
+                    [("rowindexer", &ix.rows), ("columnindexer", &ix.columns), ("boxindexer", &ix.boxes)]
+                {
+                    if !cells.is_empty() {
+                        push(&mut m, key, json!({"cells": rcs(cells)}));
+                    }
+                }
+            }
             Rule::Thermometer(t) => {
                 for line in &t.thermometers {
                     push(&mut m, "thermometer", json!({"lines": [rcs(line)]}));
@@ -1145,6 +1194,14 @@ pub fn to_fpuzzles(puzzle: &Puzzle) -> Result<Value, FPuzzlesWriteError> {
                     let mut line = vec![arrow.circle];
                     line.extend(&arrow.cells);
                     push(&mut m, "arrow", json!({"cells": [rc(arrow.circle)], "lines": [rcs(&line)]}));
+                }
+            }
+            Rule::PillArrow(p) => {
+                for arrow in &p.arrows {
+                    let Some(start) = arrow.start().or(arrow.pill.first().copied()) else { continue };
+                    let mut line = vec![start];
+                    line.extend(&arrow.cells);
+                    push(&mut m, "arrow", json!({"cells": rcs(&arrow.pill), "lines": [rcs(&line)]}));
                 }
             }
             Rule::OddEven(oe) => {
@@ -1170,6 +1227,7 @@ pub fn to_fpuzzles(puzzle: &Puzzle) -> Result<Value, FPuzzlesWriteError> {
             Rule::Palindrome(p) => write_lines(&mut m, "palindrome", &p.lines),
             Rule::Between(b) => write_lines(&mut m, "betweenline", &b.lines),
             Rule::Zipper(z) => write_lines(&mut m, "zipperline", &z.lines),
+            Rule::DoubleArrow(d) => write_lines(&mut m, "doublearrow", &d.lines),
             Rule::RegionSum(r) => write_lines(&mut m, "regionsumline", &r.lines),
             Rule::Entropic(e) => write_lines(&mut m, "entropicline", &e.lines),
             Rule::Modular(md) => write_lines(&mut m, "modularline", &md.lines),

@@ -212,6 +212,10 @@ registry! {
     Modular(modular::Modular),
     SlowThermometer(slow_thermometer::SlowThermometer),
     KropkiValues(kropki_values::KropkiValues),
+    DigitalRoot(digital_root::DigitalRoot),
+    Indexer(indexer::Indexer),
+    DoubleArrow(double_arrow::DoubleArrow),
+    PillArrow(pill_arrow::PillArrows),
 }
 
 /// One rule kind in the [`REGISTRY`]: its names and how to make one.

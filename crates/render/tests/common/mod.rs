@@ -5,14 +5,18 @@
 
 use sudoku_ip_model::rules::between::Between;
 use sudoku_ip_model::rules::clone::{ClonePair, Clones};
+use sudoku_ip_model::rules::digital_root::{DigitalRoot, RootCage};
 use sudoku_ip_model::rules::disjoint_groups::DisjointGroups;
+use sudoku_ip_model::rules::double_arrow::DoubleArrow;
 use sudoku_ip_model::rules::entropic::Entropic;
+use sudoku_ip_model::rules::indexer::Indexer;
 use sudoku_ip_model::rules::kropki_values::{Dot, KropkiValues};
 use sudoku_ip_model::rules::little_killer::{Clue, LittleKiller};
 use sudoku_ip_model::rules::min_max::MinMax;
 use sudoku_ip_model::rules::modular::Modular;
 use sudoku_ip_model::rules::outside::{OutsideClue, Side};
 use sudoku_ip_model::rules::palindrome::Palindrome;
+use sudoku_ip_model::rules::pill_arrow::{PillArrow, PillArrows};
 use sudoku_ip_model::rules::quadruple::{Quad, Quadruple};
 use sudoku_ip_model::rules::region_sum::RegionSum;
 use sudoku_ip_model::rules::renban::Renban;
@@ -288,6 +292,42 @@ pub fn rule_samples() -> Vec<(&'static str, Puzzle)> {
                     Dot { cells: (c(4, 2), c(4, 3)), value: 4 },
                 ],
                 ratios: vec![Dot { cells: (c(7, 7), c(8, 7)), value: 3 }, Dot { cells: (c(1, 8), c(2, 8)), value: 4 }],
+            }),
+        ),
+        (
+            // 5 + 3 = 8; 3 + 7 + 9 = 19, root 1.
+            "digital_root",
+            with_givens(nine(), &[c(5, 5)]).with_rule(DigitalRoot {
+                cages: vec![
+                    RootCage { cells: vec![c(1, 1), c(1, 2)], root: 8 },
+                    RootCage { cells: vec![c(7, 5), c(7, 6), c(8, 6)], root: 1 },
+                ],
+            }),
+        ),
+        (
+            // r1c7 = 9: r9c7 = 1. r4c3 = 9: r4c9 = 3. r2c9 = 8 (position 6 of box 3): r3c8 = 6.
+            "indexer",
+            with_givens(nine(), &[c(5, 5)]).with_rule(Indexer {
+                rows: vec![c(1, 7), c(2, 3)],
+                columns: vec![c(4, 3), c(5, 2)],
+                boxes: vec![c(2, 9), c(4, 1)],
+            }),
+        ),
+        (
+            // 3 + 7 = 4 + 6; 5 + 3 = 8.
+            "double_arrow",
+            with_givens(nine(), &[c(5, 5)]).with_rule(DoubleArrow {
+                lines: vec![vec![c(1, 2), c(1, 3), c(1, 4), c(1, 5)], vec![c(6, 8), c(7, 8), c(8, 8)]],
+            }),
+        ),
+        (
+            // 12 = 4 + 6 + 2; 16 = 5 + 8 + 3.
+            "pill_arrow",
+            with_givens(nine(), &[c(5, 5)]).with_rule(PillArrows {
+                arrows: vec![
+                    PillArrow { pill: vec![c(1, 8), c(1, 9)], cells: vec![c(2, 8), c(3, 8), c(4, 8)] },
+                    PillArrow { pill: vec![c(5, 9), c(6, 9)], cells: vec![c(6, 8), c(7, 8), c(8, 8)] },
+                ],
             }),
         ),
     ]
