@@ -112,8 +112,89 @@ impl Links {
         Links { start, to }
     }
 
+    /// From a bit matrix over `nodes` nodes: row `a` (`words` words from `a * words`) holds a
+    /// bit per node that `a` links to; the lists come out sorted, once each.
+    fn from_bits(nodes: usize, words: usize, bits: &[u64]) -> Links {
+        let mut start = Vec::with_capacity(nodes + 1);
+        let mut to = Vec::with_capacity(bits.iter().map(|w| w.count_ones() as usize).sum());
+        start.push(0);
+        for row in bits.chunks_exact(words.max(1)).take(nodes) {
+            for (w, &word) in row.iter().enumerate() {
+                let mut m = word;
+                while m != 0 {
+                    to.push(w * 64 + m.trailing_zeros() as usize);
+                    m &= m - 1;
+                }
+            }
+            start.push(to.len());
+        }
+        start.resize(nodes + 1, to.len());
+        Links { start, to }
+    }
+
     fn of(&self, node: usize) -> &[usize] {
         &self.to[self.start[node]..self.start[node + 1]]
+    }
+}
+
+/// The most words a link set keeps as a bit matrix (a row of bits per node); larger graphs
+/// gather pairs and sort them.
+const MATRIX_WORDS: usize = 1 << 18;
+
+/// Links being gathered: a bit matrix (a row of `words` words per node) while that is small,
+/// else pairs.
+enum LinkSet {
+    Bits { words: usize, bits: Vec<u64> },
+    Pairs(Vec<(usize, usize)>),
+}
+
+impl LinkSet {
+    fn new(nodes: usize) -> LinkSet {
+        let words = nodes.div_ceil(64);
+        if nodes * words <= MATRIX_WORDS {
+            LinkSet::Bits { words, bits: vec![0; nodes * words] }
+        } else {
+            LinkSet::Pairs(Vec::new())
+        }
+    }
+
+    fn add(&mut self, a: usize, b: usize) {
+        match self {
+            LinkSet::Bits { words, bits } => bits[a * *words + b / 64] |= 1 << (b % 64),
+            LinkSet::Pairs(pairs) => pairs.push((a, b)),
+        }
+    }
+
+    /// Links between every two of `members` (distinct nodes), both ways; `mask` is scratch.
+    fn add_all_pairs(&mut self, members: &[usize], mask: &mut Vec<u64>) {
+        match self {
+            LinkSet::Bits { words, bits } => {
+                let words = *words;
+                mask.clear();
+                mask.resize(words, 0);
+                for &b in members {
+                    mask[b / 64] |= 1 << (b % 64);
+                }
+                for &a in members {
+                    for (w, m) in bits[a * words..(a + 1) * words].iter_mut().zip(mask.iter()) {
+                        *w |= m;
+                    }
+                    bits[a * words + a / 64] &= !(1 << (a % 64));
+                }
+            }
+            LinkSet::Pairs(pairs) => {
+                for &a in members {
+                    pairs.extend(members.iter().filter(|&&b| b != a).map(|&b| (a, b)));
+                }
+            }
+        }
+    }
+
+    fn links(self, nodes: usize) -> Links {
+        match self {
+            LinkSet::Bits { words, bits } => Links::from_bits(nodes, words, &bits),
+            LinkSet::Pairs(pairs) => Links::new(nodes, &pairs),
+        }
     }
 }
 
@@ -185,9 +266,11 @@ const LOCKSTEP_WORDS: usize = 1 << 20;
 /// reaches; the winner's path is then found again by [`search_from`] alone, which meets the
 /// same path in the same order.
 ///
-/// The searches together keep a bit per start and state; on graphs where that would pass
-/// [`LOCKSTEP_WORDS`] (large grids early on) the starts are searched one after the other, each
-/// only as deep as the shortest chain found so far, which finds the same chain.
+/// The searches together keep, per state, the set of starts that have seen it and of those
+/// that reach it at the current level (a bit per start), so a level costs one pass over the
+/// links out of the states some start reaches, for all starts at once. On graphs where those
+/// sets would pass [`LOCKSTEP_WORDS`] (large grids early on) the starts are searched one after
+/// the other, each only as deep as the shortest chain found so far, which finds the same chain.
 fn shortest_loop(graph: &Graph) -> Option<Vec<usize>> {
     shortest_loop_within(graph, LOCKSTEP_WORDS)
 }
@@ -196,8 +279,9 @@ fn shortest_loop(graph: &Graph) -> Option<Vec<usize>> {
 fn shortest_loop_within(graph: &Graph, budget: usize) -> Option<Vec<usize>> {
     let singles = graph.singles;
     let states = graph.len() * 2;
-    let words = states.div_ceil(64);
-    if singles * words > budget {
+    // Words of a set of starts.
+    let words = singles.div_ceil(64);
+    if 3 * states * words > budget {
         let mut best: Option<Vec<usize>> = None;
         for x in 0..singles {
             // A path of `levels` links has `levels + 1` states; only a shorter one replaces it.
@@ -208,55 +292,65 @@ fn shortest_loop_within(graph: &Graph, budget: usize) -> Option<Vec<usize>> {
         }
         return best;
     }
-    // Per start: the states seen (a bit set) and the current level, all levels in one list
-    // (`ends[i]`: where start `live[i]`'s frontier ends in it).
-    let mut seen = vec![0u64; singles * words];
-    let mut live: Vec<usize> = (0..singles).collect();
-    let mut frontier: Vec<usize> = (0..singles).map(|x| x * 2 + 1).collect();
-    let mut ends: Vec<usize> = (1..=singles).collect();
+    // Per state (`words` words from `state * words`): the starts that have reached it
+    // (`seen`), that reach it first at this level (`now`), at the next (`next`, gathered).
+    let mut seen = vec![0u64; states * words];
+    let mut now = vec![0u64; states * words];
+    let mut next = vec![0u64; states * words];
+    // The states some start reaches at this level, and those reached at the next.
+    let mut active: Vec<usize> = (0..singles).map(|x| x * 2 + 1).collect();
+    let mut touched: Vec<usize> = Vec::new();
+    let mut marked = vec![false; states];
     for x in 0..singles {
-        let s = x * 2 + 1;
-        seen[x * words + s / 64] |= 1 << (s % 64);
+        let at = (x * 2 + 1) * words + x / 64;
+        seen[at] |= 1 << (x % 64);
+        now[at] |= 1 << (x % 64);
     }
-    let mut next = Vec::with_capacity(frontier.len() * 4);
-    let mut next_ends = Vec::with_capacity(singles);
     let mut levels = 0;
-    while !live.is_empty() {
+    while !active.is_empty() {
         levels += 1;
-        next.clear();
-        next_ends.clear();
-        let mut from = 0;
-        let mut kept = 0;
-        for i in 0..live.len() {
-            let x = live[i];
-            let goal = x * 2;
-            let mine = &mut seen[x * words..(x + 1) * words];
-            let before = next.len();
-            for &s in &frontier[from..ends[i]] {
-                for state in successors(graph, s) {
-                    let (w, b) = (state / 64, 1u64 << (state % 64));
-                    if mine[w] & b != 0 {
-                        continue;
-                    }
-                    mine[w] |= b;
-                    if state == goal {
-                        // A loop closes: x true ⇒ N1 false ⇒ … ⇒ Nk true ⇒ x false.
-                        return search_from(graph, x, levels);
-                    }
-                    next.push(state);
+        touched.clear();
+        for &s in &active {
+            let from = &now[s * words..(s + 1) * words];
+            for t in successors(graph, s) {
+                if !marked[t] {
+                    marked[t] = true;
+                    touched.push(t);
+                }
+                for (n, f) in next[t * words..(t + 1) * words].iter_mut().zip(from) {
+                    *n |= f;
                 }
             }
-            from = ends[i];
-            // A start whose frontier is empty is done.
-            if next.len() > before {
-                live[kept] = x;
-                kept += 1;
-                next_ends.push(next.len());
+        }
+        for &s in &active {
+            now[s * words..(s + 1) * words].fill(0);
+        }
+        active.clear();
+        // The first start whose loop closes at this level: x true ⇒ N1 false ⇒ … ⇒ x false.
+        let mut closed: Option<usize> = None;
+        for &t in &touched {
+            marked[t] = false;
+            let mut any = 0;
+            for w in 0..words {
+                let i = t * words + w;
+                let new = next[i] & !seen[i];
+                next[i] = 0;
+                seen[i] |= new;
+                now[i] = new;
+                any |= new;
+            }
+            if any == 0 {
+                continue;
+            }
+            active.push(t);
+            let x = t / 2;
+            if t % 2 == 0 && x < singles && now[t * words + x / 64] >> (x % 64) & 1 == 1 {
+                closed = Some(closed.map_or(x, |c| c.min(x)));
             }
         }
-        live.truncate(kept);
-        std::mem::swap(&mut frontier, &mut next);
-        std::mem::swap(&mut ends, &mut next_ends);
+        if let Some(x) = closed {
+            return search_from(graph, x, levels);
+        }
     }
     None
 }
@@ -382,54 +476,64 @@ impl Logic {
                 }
             }
         }
-        // The node of a digit in these cells, single or grouped.
-        let node_of = |graph: &Graph, d: u8, cells: &[usize]| match cells {
-            [] => None,
-            [k] => sid(*k, d),
-            _ => groups_of[d as usize].iter().copied().find(|&g| graph.cells(g) == cells),
-        };
         let mut by_digit: Vec<Vec<usize>> = vec![Vec::new(); n + 1];
         for (i, d) in graph.digit.iter().enumerate() {
             by_digit[*d as usize].push(i);
         }
-        // Room for a typical 9x9 position's links at once (a single node links to its cell's
-        // other digits and to its peers), so the lists are not grown step by step.
-        let mut weak: Vec<(usize, usize)> = Vec::with_capacity((singles * 3 * n).min(1 << 16));
-        let mut strong: Vec<(usize, usize)> = Vec::with_capacity((singles * 2).min(1 << 16));
-        // Weak links between single candidates.
-        for a in 0..singles {
-            let (da, ka) = (graph.digit[a], graph.pool[a]);
-            if matches!(kind, Kind::Any) {
-                for d in digits(self.cand[ka] & !bit(da)) {
-                    weak.extend(sid(ka, d).map(|b| (a, b)));
+        // The links, gathered in bit matrices on most grids (see `LinkSet`).
+        let nodes = graph.len();
+        let mut weak = LinkSet::new(nodes);
+        let mut strong = LinkSet::new(nodes);
+        // Weak links between single candidates: the other digits of its cell and the other
+        // variables of its at-most-one rows, ...
+        if kind == Kind::Any {
+            for a in 0..singles {
+                let (da, ka) = (graph.digit[a], graph.pool[a]);
+                for b in digits(self.cand[ka] & !bit(da)).filter_map(|d| sid(ka, d)) {
+                    weak.add(a, b);
                 }
                 for &q in &self.cliques_of[self.var(ka, da)] {
                     for &w in &self.cliques[q as usize] {
                         let (k, d) = (w as usize / n, (w as usize % n) as u8 + 1);
-                        if k != ka || d != da {
-                            weak.extend(sid(k, d).map(|b| (a, b)));
+                        if let Some(b) = sid(k, d).filter(|_| k != ka || d != da) {
+                            weak.add(a, b);
                         }
                     }
                 }
             }
-            for &u in &self.units_of[self.var(ka, da)] {
-                for &k in &self.units[u as usize].cells {
-                    let k = k as usize;
-                    if k == ka || !open(k, da) {
-                        continue;
-                    }
-                    if kind == Kind::Remote && self.cand[k] != self.cand[ka] {
-                        continue;
-                    }
-                    weak.extend(sid(k, da).map(|b| (a, b)));
-                }
+        }
+        // ... and its digit in the other cells of each unit for it, a unit at a time (a unit
+        // whose digit is placed has none left).
+        let mut members: Vec<usize> = Vec::new();
+        let mut mask = Vec::new();
+        for (u, unit) in self.units.iter().enumerate() {
+            if self.done[u] {
+                continue;
             }
+            let d = unit.digit;
+            members.clear();
+            members.extend(unit.cells.iter().map(|&k| k as usize).filter(|&k| open(k, d)).filter_map(|k| sid(k, d)));
+            if members.len() < 2 {
+                continue;
+            }
+            if kind == Kind::Remote {
+                // Only between cells with the same two digits.
+                for &a in &members {
+                    for &b in &members {
+                        if a != b && self.cand[graph.pool[a]] == self.cand[graph.pool[b]] {
+                            weak.add(a, b);
+                        }
+                    }
+                }
+                continue;
+            }
+            weak.add_all_pairs(&members, &mut mask);
         }
         // Weak links of grouped nodes: to the cells of the digit that see all of the group,
         // and to other groups all of whose cells do.
-        let words = self.cand.len().div_ceil(64);
-        let mut seen_all = vec![0u64; words];
-        let mut peers = vec![0u64; words];
+        let cell_words = self.cand.len().div_ceil(64);
+        let mut seen_all = vec![0u64; cell_words];
+        let mut peers = vec![0u64; cell_words];
         for g in singles..graph.len() {
             let (d, cells) = (graph.digit[g], graph.cells(g));
             // The cells that see every cell of the group for d.
@@ -452,15 +556,41 @@ impl Logic {
                     continue;
                 }
                 if oc.iter().all(|&x| seen_all[x / 64] >> (x % 64) & 1 == 1) {
-                    weak.push((g, other));
+                    weak.add(g, other);
                     if other < singles {
-                        weak.push((other, g));
+                        weak.add(other, g);
                     }
                 }
             }
         }
         // Strong links: what is left of an exactly-once unit, split in two nodes.
         if kind != Kind::Remote && kind != Kind::Xy {
+            // The groups inside each unit (all their cells in it), by unit: `inside[at[u]..at[u + 1]]`.
+            let mut pairs: Vec<(usize, usize)> = Vec::new();
+            for g in singles..nodes {
+                let (d, cells) = (graph.digit[g], graph.cells(g));
+                let holds = |u: &u32, k: usize| self.units_of[self.var(k, d)].contains(u);
+                pairs.extend(
+                    self.units_of[self.var(cells[0], d)]
+                        .iter()
+                        .filter(|u| cells[1..].iter().all(|&k| holds(u, k)))
+                        .map(|&u| (u as usize, g)),
+                );
+            }
+            pairs.sort_unstable();
+            let mut at = vec![0usize; self.units.len() + 1];
+            for &(u, _) in &pairs {
+                at[u + 1] += 1;
+            }
+            for u in 0..self.units.len() {
+                at[u + 1] += at[u];
+            }
+            // The node of the digit in `rest` (cells of unit `u`): single, or a group inside it.
+            let node_of = |graph: &Graph, u: usize, d: u8, rest: &[usize]| match rest {
+                [] => None,
+                [k] => sid(*k, d),
+                _ => pairs[at[u]..at[u + 1]].iter().map(|&(_, g)| g).find(|&g| graph.cells(g) == rest),
+            };
             let mut left = Vec::new();
             let mut rest = Vec::new();
             for (u, unit) in self.units.iter().enumerate() {
@@ -473,17 +603,16 @@ impl Logic {
                 if left.len() < 2 {
                     continue;
                 }
-                // One side a single candidate, or a group inside the unit.
-                let sides = left.iter().filter_map(|&k| sid(k, d)).chain(groups_of[d as usize].iter().copied());
+                // One side a single candidate, or a group inside the unit (whose cells are open
+                // cells of the unit: all in `left`).
+                let sides =
+                    left.iter().filter_map(|&k| sid(k, d)).chain(pairs[at[u]..at[u + 1]].iter().map(|&(_, g)| g));
                 for a in sides {
                     let cells = graph.cells(a);
-                    if !cells.iter().all(|k| left.contains(k)) {
-                        continue;
-                    }
                     rest.clear();
                     rest.extend(left.iter().copied().filter(|k| !cells.contains(k)));
-                    if let Some(b) = node_of(&graph, d, &rest) {
-                        strong.push((a, b));
+                    if let Some(b) = node_of(&graph, u, d, &rest) {
+                        strong.add(a, b);
                     }
                 }
             }
@@ -495,8 +624,8 @@ impl Logic {
                 }
                 let mut ds = digits(self.cand[k]);
                 if let (Some(a), Some(b)) = (ds.next().and_then(|d| sid(k, d)), ds.next().and_then(|d| sid(k, d))) {
-                    strong.push((a, b));
-                    strong.push((b, a));
+                    strong.add(a, b);
+                    strong.add(b, a);
                 }
             }
         }
@@ -511,13 +640,13 @@ impl Logic {
                     .filter(|&w| open(w / n, (w % n) as u8 + 1))
                     .filter_map(|w| sid(w / n, (w % n) as u8 + 1));
                 if let (Some(a), Some(b), None) = (left.next(), left.next(), left.next()) {
-                    strong.push((a, b));
-                    strong.push((b, a));
+                    strong.add(a, b);
+                    strong.add(b, a);
                 }
             }
         }
-        graph.weak = Links::new(graph.len(), &weak);
-        graph.strong = Links::new(graph.len(), &strong);
+        graph.weak = weak.links(nodes);
+        graph.strong = strong.links(nodes);
         graph
     }
 
