@@ -33,6 +33,11 @@
     extra: 'Select cells whose digits must all differ, then Add or press Enter.',
     minimum: 'Select cells, then Add to mark them minimum: smaller than each orthogonal neighbour (Add again to unmark).',
     maximum: 'Select cells, then Add to mark them maximum: greater than each orthogonal neighbour (Add again to unmark).',
+    rowindexer: 'Select cells, then Add to make them row indexers (red): the digit in row i, column j is the row where column j holds i (Add again to unmark).',
+    colindexer: 'Select cells, then Add to make them column indexers (blue): the digit in row i, column j is the column where row i holds j (Add again to unmark).',
+    boxindexer: 'Select cells, then Add to make them box indexers (green): the digit of a cell at position p of its box (reading order) is the position that holds p (Add again to unmark).',
+    drcage: 'Select the cage cells, type its digital root (1 to 9), then Add or press Enter: the digits do not repeat and their sum has that root (root 5: 5, 14, 23, …).',
+    pill: 'Select the pill (2 or more cells in a row or column, read left to right or top to bottom as one number) and Add; then drag the arrow from a cell touching the pill and Add: the arrow sums to the number.',
     diffdot: 'Select two neighbouring cells, type the value, then Add or press Enter: a white dot, the digits differ by the value.',
     ratiodot: 'Select two neighbouring cells, type the value, then Add or press Enter: a black dot, one digit is the value times the other.',
     clone: 'Select an area (drag, or Shift+click) and Add; then select its copy and Add again. Cells pair up in reading order (left to right, top to bottom) and hold the same digits.',
@@ -52,11 +57,23 @@
     regionsum: { name: 'Region-sum line', type: 'region-sum-line', min: 2, hint: 'the region borders cut the line into segments that all have the same sum' },
     entropic: { name: 'Entropic line', type: 'entropic-line', min: 2, hint: 'any three cells in a row hold a low, a middle and a high digit (1–3, 4–6, 7–9 on a 9x9)' },
     modular: { name: 'Modular line', type: 'modular-line', min: 2, hint: 'any three cells in a row hold digits of three different remainders mod 3' },
+    double: { name: 'Double arrow', type: 'double-arrow', min: 3, hint: 'the digits in the circles at both ends sum to the digits between them (which may repeat)' },
     slowthermo: { name: 'Slow thermometer', type: 'slow-thermometer', key: 'thermometers', min: 2, hint: 'digits never decrease from the bulb (the first cell); equal digits may repeat where the cells do not see each other' },
   };
   // A line rule's list of cell lists: `lines`, or `thermometers` for slow thermometers.
   const lineKey = (rule) => (rule.type === 'slow-thermometer' ? 'thermometers' : 'lines');
   const LINE_TYPES = new Set(Object.values(LINE_TOOLS).map((t) => t.type));
+  // Cells marked from the selection, Add again to unmark: the tool, its rule's JSON type and
+  // list, the rule's lists (a cell is in one of them), shading and label as the pictures draw
+  // them.
+  const MARK_TOOLS = {
+    minimum: { name: 'Minimum', type: 'min-max', key: 'minimum', fill: '#dbe7f5', tag: 'min' },
+    maximum: { name: 'Maximum', type: 'min-max', key: 'maximum', fill: '#f8e1cc', tag: 'max' },
+    rowindexer: { name: 'Row indexer', type: 'indexer', key: 'rows', fill: '#f4c7c3', tag: 'row' },
+    colindexer: { name: 'Column indexer', type: 'indexer', key: 'columns', fill: '#c3d7f4', tag: 'col' },
+    boxindexer: { name: 'Box indexer', type: 'indexer', key: 'boxes', fill: '#c8ecc8', tag: 'box' },
+  };
+  const markLists = (type) => Object.values(MARK_TOOLS).filter((t) => t.type === type);
   // The clues outside the grid, placed by clicking the margin: little killer along a diagonal
   // (the Direction menu), the others beside a row or column. `key`: the clue's number in JSON.
   const OUTSIDE_TOOLS = {
@@ -106,7 +123,9 @@
   let lastKey = { cell: -1, value: 0, time: 0 };
   let dragging = false;
   let dragged = false; // a line tool's drag went through another cell (then letting go adds the line)
-  let cloneArea = null; // the Clone tool's area (cell indices in reading order) waiting for its copy
+  // The first half of a two-step shape, cell indices in reading order: a Clone tool's area
+  // waiting for its copy, a Pill arrow tool's pill waiting for its arrow.
+  let pendingArea = null;
 
   function commit(mutate) {
     undoStack.push(JSON.stringify(S));
@@ -489,9 +508,9 @@
     S.xs.forEach((p) => letter(p, 'X'));
     S.vs.forEach((p) => letter(p, 'V'));
     drawMargin(cx, cy);
-    // The Clone tool's area waiting for its copy: outlined, dashed.
-    if (tool === 'clone' && cloneArea) {
-      for (const i of cloneArea) svgEl('rect', { class: 'clone-area', x: colOf(i) + 0.06, y: rowOf(i) + 0.06, width: 0.88, height: 0.88, fill: 'none', stroke: '#1f5fbf', 'stroke-width': 0.05, 'stroke-dasharray': '0.12 0.08' }, svg);
+    // The area or pill waiting for its second half: outlined, dashed.
+    if (pendingArea) {
+      for (const i of pendingArea) svgEl('rect', { class: 'pending-area', x: colOf(i) + 0.06, y: rowOf(i) + 0.06, width: 0.88, height: 0.88, fill: 'none', stroke: '#1f5fbf', 'stroke-width': 0.05, 'stroke-dasharray': '0.12 0.08' }, svg);
     }
     if (selection.length > 1 && (tool === 'thermo' || tool === 'arrow' || LINE_TOOLS[tool])) {
       svgEl('polyline', { points: selection.map((i) => `${cx(i)},${cy(i)}`).join(' '), fill: 'none', stroke: '#1f5fbf', 'stroke-width': 0.06, 'stroke-dasharray': '0.12 0.08' }, svg);
@@ -500,9 +519,10 @@
 
   // A circle on the sum cell and a line from its rim through the arrow's cells, ending in a
   // head drawn with two strokes (no marker: a marker's size follows the stroke width).
-  function drawArrow(under, a, cx, cy) {
-    const ink = { fill: 'none', stroke: '#8a929b', 'stroke-width': 0.05, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' };
-    svgEl('circle', { class: 'arrow', cx: cx(a.circle), cy: cy(a.circle), r: 0.4, ...ink }, under);
+  // `cls`: the shapes' class; `ring`: whether to draw the circle (a pill arrow starts at its pill).
+  function drawArrow(under, a, cx, cy, cls = 'arrow', ring = true) {
+    const ink = { class: cls, fill: 'none', stroke: '#8a929b', 'stroke-width': 0.05, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' };
+    if (ring) svgEl('circle', { cx: cx(a.circle), cy: cy(a.circle), r: 0.4, ...ink }, under);
     if (!a.cells.length) return;
     const pts = [a.circle, ...a.cells].map((i) => [cx(i), cy(i)]);
     const [x0, y0] = pts[0], [x1, y1] = pts[1];
@@ -515,8 +535,21 @@
     const tx = ex - ux * 0.3, ty = ey - uy * 0.3;
     pts[pts.length - 1] = [tx, ty];
     const back = (s) => `${tx - 0.28 * (ux * 0.766 - s * uy * 0.643)},${ty - 0.28 * (uy * 0.766 + s * ux * 0.643)}`;
-    svgEl('polyline', { class: 'arrow', points: pts.map((p) => p.join(',')).join(' '), ...ink }, under);
-    svgEl('polyline', { class: 'arrow', points: `${back(1)} ${tx},${ty} ${back(-1)}`, ...ink }, under);
+    svgEl('polyline', { points: pts.map((p) => p.join(',')).join(' '), ...ink }, under);
+    svgEl('polyline', { points: `${back(1)} ${tx},${ty} ${back(-1)}`, ...ink }, under);
+  }
+
+  // A pill arrow: the shaft from the pill cell next to the arrow's first cell, then the pill,
+  // a grey band with a white one inside, over the shaft's start.
+  function drawPillArrow(under, cls, pill, cells, cx, cy) {
+    if (!pill.length || !cells.length) return;
+    const dist = (i) => Math.max(Math.abs(rowOf(i) - rowOf(cells[0])), Math.abs(colOf(i) - colOf(cells[0])));
+    const start = pill.reduce((best, i) => (dist(i) < dist(best) ? i : best), pill[0]);
+    drawArrow(under, { circle: start, cells }, cx, cy, cls, false);
+    const points = pill.map((i) => `${cx(i)},${cy(i)}`).join(' ');
+    for (const [stroke, width] of [['#8a929b', 0.8], ['#fff', 0.7]]) {
+      svgEl('polyline', { class: cls, points, fill: 'none', stroke, 'stroke-width': width, 'stroke-linecap': 'round' }, under);
+    }
   }
 
   // The cage's dashed outline, inset from the cell borders, beneath the digits; its sum in the
@@ -554,7 +587,7 @@
   // Zipper violet, region-sum blue, entropic orange, modular teal, as the pictures draw them.
   const LINE_COLOURS = {
     renban: '#c28be6', 'german-whispers': '#5fc46a', palindrome: '#a7aeb6', 'between-line': '#9fb3d1',
-    'zipper-line': '#e6a8e0', 'region-sum-line': '#4aa3df', 'entropic-line': '#f3a64a', 'modular-line': '#45b8a8',
+    'double-arrow': '#8a929b', 'zipper-line': '#e6a8e0', 'region-sum-line': '#4aa3df', 'entropic-line': '#f3a64a', 'modular-line': '#45b8a8',
   };
   // Slow thermometers blue grey, beside the plain thermometers' grey.
   const SLOW_THERMO_COLOUR = '#a9b8cc';
@@ -586,8 +619,10 @@
         const ids = cells(line);
         if (!ids.length) continue;
         const stroke = isDutch(rule) ? DUTCH_COLOUR : LINE_COLOURS[rule.type] || '#b29ad8';
-        svgEl('polyline', { class: cls, points: ids.map((i) => `${cx(i)},${cy(i)}`).join(' '), fill: 'none', stroke, 'stroke-width': 0.2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }, under);
-        if (rule.type === 'between-line') {
+        // A double arrow is a thin line between its circles.
+        const width = rule.type === 'double-arrow' ? 0.05 : 0.2;
+        svgEl('polyline', { class: cls, points: ids.map((i) => `${cx(i)},${cy(i)}`).join(' '), fill: 'none', stroke, 'stroke-width': width, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }, under);
+        if (rule.type === 'between-line' || rule.type === 'double-arrow') {
           for (const end of [ids[0], ids[ids.length - 1]]) svgEl('circle', { class: cls, cx: cx(end), cy: cy(end), r: 0.4, fill: '#fff', stroke: '#8a929b', 'stroke-width': 0.04 }, under);
         }
       }
@@ -615,15 +650,18 @@
         const rows = digits.length > 2 ? [digits.slice(0, half), digits.slice(half)] : [digits];
         rows.forEach((row, k) => text(x, y + (k - (rows.length - 1) / 2) * 0.2, 0.18, row.join(''), over, cls));
       }
-      if (rule.type === 'min-max') {
-        // Shaded as the pictures shade them (minimum blue, maximum orange), labelled at the top.
-        for (const [list, fill, label] of [['minimum', '#dbe7f5', 'min'], ['maximum', '#f8e1cc', 'max']]) {
-          for (const i of cells(rule[list])) {
-            svgEl('rect', { class: `${cls} ${list}`, x: colOf(i), y: rowOf(i), width: 1, height: 1, fill }, under);
-            text(cx(i), rowOf(i) + 0.14, 0.15, label, under, `${cls} ${list}`);
-          }
+      // Marked cells shaded as the pictures shade them (minimum blue, maximum orange; row,
+      // column and box indexers red, blue and green), labelled at the top.
+      for (const spec of markLists(rule.type)) {
+        for (const i of cells(rule[spec.key])) {
+          svgEl('rect', { class: `${cls} ${spec.key}`, x: colOf(i), y: rowOf(i), width: 1, height: 1, fill: spec.fill }, under);
+          text(cx(i), rowOf(i) + 0.14, 0.15, spec.tag, under, `${cls} ${spec.key}`);
         }
       }
+      if (rule.type === 'digital-root') {
+        for (const cage of Array.isArray(rule.cages) ? rule.cages : []) drawCage(under, over, { cells: cells(cage.cells), sum: `DR${cage.root}` });
+      }
+      for (const arrow of rule.type === 'pill-arrow' && Array.isArray(rule.arrows) ? rule.arrows : []) drawPillArrow(under, cls, cells(arrow.pill), cells(arrow.cells), cx, cy);
       if (rule.type === 'clone') {
         // Each shape and its copy shaded alike, a colour a pair.
         (Array.isArray(rule.clones) ? rule.clones : []).forEach((pair, k) => {
@@ -796,14 +834,29 @@
         }));
         return;
       }
-      if (rule.type === 'min-max') {
-        for (const [list, label] of [['minimum', 'Minimum'], ['maximum', 'Maximum']]) {
-          if (!(rule[list] || []).length) continue;
-          add(`${list}-${k}`, `${label}: ${rule[list].join(' ')}`, () => {
-            S.kept[k][list] = [];
-            if (!(S.kept[k].minimum || []).length && !(S.kept[k].maximum || []).length) S.kept.splice(k, 1);
+      const marks = markLists(rule.type);
+      if (marks.length) {
+        for (const spec of marks) {
+          if (!(rule[spec.key] || []).length) continue;
+          add(`${spec.key}-${k}`, `${spec.name}: ${rule[spec.key].join(' ')}`, () => {
+            S.kept[k][spec.key] = [];
+            if (marks.every((m) => !(S.kept[k][m.key] || []).length)) S.kept.splice(k, 1);
           });
         }
+        return;
+      }
+      if (rule.type === 'digital-root' && Array.isArray(rule.cages)) {
+        rule.cages.forEach((cage, j) => add(`drcage-${k}-${j}`, `Digital-root cage DR${cage.root}: ${(cage.cells || []).join(' ')}`, () => {
+          S.kept[k].cages.splice(j, 1);
+          if (!S.kept[k].cages.length) S.kept.splice(k, 1);
+        }));
+        return;
+      }
+      if (rule.type === 'pill-arrow' && Array.isArray(rule.arrows)) {
+        rule.arrows.forEach((arrow, j) => add(`pill-${k}-${j}`, `Pill arrow: (${(arrow.pill || []).join(' ')}) ${(arrow.cells || []).join(' → ')}`, () => {
+          S.kept[k].arrows.splice(j, 1);
+          if (!S.kept[k].arrows.length) S.kept.splice(k, 1);
+        }));
         return;
       }
       if (rule.type === 'kropki-values') {
@@ -1018,7 +1071,7 @@
       return;
     }
     if (key === 'Enter') { e.preventDefault(); addShape(); return; }
-    if (key === 'Escape') { selection = []; cloneArea = null; render(); return; }
+    if (key === 'Escape') { selection = []; pendingArea = null; render(); return; }
     if (key.length === 1 && typed(key)) e.preventDefault();
   }
 
@@ -1087,7 +1140,7 @@
       }
       case 'extra': commit(() => S.extra.push(sel.slice().sort((a, b) => a - b))); break;
       case 'renban': case 'whispers': case 'dutch': case 'palindrome': case 'between':
-      case 'zipper': case 'regionsum': case 'entropic': case 'modular': case 'slowthermo': {
+      case 'zipper': case 'regionsum': case 'entropic': case 'modular': case 'slowthermo': case 'double': {
         const spec = LINE_TOOLS[tool];
         if (sel.length < spec.min) { fail(`${spec.name}: a line needs at least ${spec.min} cells`); return; }
         if (!path()) return;
@@ -1099,18 +1152,26 @@
         commit(() => addLine(spec, sel));
         break;
       }
-      case 'minimum': case 'maximum': {
+      case 'minimum': case 'maximum': case 'rowindexer': case 'colindexer': case 'boxindexer': {
+        const spec = MARK_TOOLS[tool];
+        const lists = markLists(spec.type);
         const names = sel.map(cellName);
         commit(() => {
-          let rule = S.kept.find((r) => r.type === 'min-max');
-          if (!rule) { rule = { type: 'min-max', minimum: [], maximum: [] }; S.kept.push(rule); }
-          const other = tool === 'minimum' ? 'maximum' : 'minimum';
-          const mine = rule[tool] || [];
+          let rule = S.kept.find((r) => r.type === spec.type);
+          if (!rule) { rule = { type: spec.type }; S.kept.push(rule); }
+          const mine = rule[spec.key] || [];
           const all = names.every((c) => mine.includes(c));
-          rule[tool] = all ? mine.filter((c) => !names.includes(c)) : [...new Set([...mine, ...names])];
-          rule[other] = (rule[other] || []).filter((c) => !names.includes(c));
-          if (!rule.minimum.length && !rule.maximum.length) S.kept.splice(S.kept.indexOf(rule), 1);
+          for (const other of lists) rule[other.key] = (rule[other.key] || []).filter((c) => !names.includes(c));
+          if (!all) rule[spec.key] = [...new Set([...mine, ...names])];
+          if (lists.every((m) => !rule[m.key].length)) S.kept.splice(S.kept.indexOf(rule), 1);
         });
+        break;
+      }
+      case 'drcage': case 'pill': case 'clone': case 'pencil': {
+        // Each says why not, '' when added, or null for the first half of a two-step shape.
+        const why = { drcage: addRootCage, pill: addPillArrow, clone: addClone, pencil: addPencilMarks }[tool](sel);
+        if (why === null) return;
+        if (why) { fail(why); return; }
         break;
       }
       case 'diffdot': case 'ratiodot': {
@@ -1120,23 +1181,11 @@
         if (why) { fail(why); return; }
         break;
       }
-      case 'clone': {
-        const why = addClone(sel);
-        if (why === null) return;
-        if (why) { fail(why); return; }
-        break;
-      }
-      case 'pencil': {
-        const why = addPencilMarks(sel);
-        if (why) { fail(why); return; }
-        break;
-      }
       case 'quadruple': {
         const quad = quadruple(sel);
         if (typeof quad === 'string') { fail(quad); return; }
         commit(() => {
-          let rule = S.kept.find((r) => r.type === 'quadruple' && Array.isArray(r.quads));
-          if (!rule) { rule = { type: 'quadruple', quads: [] }; S.kept.push(rule); }
+          const rule = keptRule('quadruple', 'quads');
           const at = rule.quads.findIndex((q) => q.cells.join() === quad.cells.join());
           if (at >= 0) rule.quads[at] = quad; else rule.quads.push(quad);
         });
@@ -1210,23 +1259,88 @@
   // The Clone tool's two steps: the first Add keeps the area, the second pairs it with the
   // selected copy, cell for cell in reading order.
   function addClone(sel) {
-    const area = [...new Set(sel)].sort((a, b) => a - b);
-    if (!cloneArea) {
-      cloneArea = area;
-      selection = [];
-      render();
-      setStatus(`Area of ${area.length} cell${area.length === 1 ? '' : 's'} kept: now select its copy and Add`, 'ok');
+    const area = readingOrder(sel);
+    if (!pendingArea) {
+      keepPending(area, `Area of ${area.length} cell${area.length === 1 ? '' : 's'} kept: now select its copy and Add`);
       return null;
     }
-    if (area.length !== cloneArea.length) return `The copy needs ${cloneArea.length} cells, as many as its area; ${area.length} are selected`;
-    const own = area.find((i, j) => i === cloneArea[j]);
+    const first = pendingArea;
+    if (area.length !== first.length) return `The copy needs ${first.length} cells, as many as its area; ${area.length} are selected`;
+    const own = area.find((i, j) => i === first[j]);
     if (own !== undefined) return `${cellName(own)} would be its own copy`;
-    const pair = { cells: cloneArea.map(cellName), copy: area.map(cellName) };
-    cloneArea = null;
+    const pair = { cells: first.map(cellName), copy: area.map(cellName) };
+    pendingArea = null;
     commit(() => {
-      let rule = S.kept.find((r) => r.type === 'clone' && Array.isArray(r.clones));
-      if (!rule) { rule = { type: 'clone', clones: [] }; S.kept.push(rule); }
+      const rule = keptRule('clone', 'clones');
       rule.clones.push(pair);
+    });
+    return '';
+  }
+
+  // The puzzle's rule of `type` with its items under `key`, made when it is the first.
+  function keptRule(type, key) {
+    let rule = S.kept.find((r) => r.type === type && Array.isArray(r[key]));
+    if (!rule) { rule = { type, [key]: [] }; S.kept.push(rule); }
+    return rule;
+  }
+
+  const readingOrder = (sel) => [...new Set(sel)].sort((a, b) => a - b);
+
+  // Keeps the first half of a two-step shape and says what comes next.
+  function keepPending(cells, said) {
+    pendingArea = cells;
+    selection = [];
+    render();
+    setStatus(said, 'ok');
+  }
+
+  // A pill arrow's two steps: the first Add keeps the pill (cells in a straight row or column),
+  // the second adds the arrow, a path from a cell touching the pill.
+  function addPillArrow(sel) {
+    if (!pendingArea) {
+      const pill = readingOrder(sel);
+      const across = pill.every((i) => rowOf(i) === rowOf(pill[0])), down = pill.every((i) => colOf(i) === colOf(pill[0]));
+      const step = across ? 1 : S.n;
+      if (pill.length < 2 || !(across || down) || pill.some((i, j) => j && i - pill[j - 1] !== step)) {
+        return 'A pill is 2 or more touching cells in one row or column';
+      }
+      if (S.n > 9) return 'Pill arrows read their digits as a decimal number: grids up to 9x9';
+      keepPending(pill, `Pill ${pill.map(cellName).join(' ')} kept: now drag its arrow from a cell touching it and Add`);
+      return null;
+    }
+    const pill = pendingArea;
+    const inPill = sel.find((i) => pill.includes(i));
+    if (inPill !== undefined) return `${cellName(inPill)} is in the pill`;
+    const touches = (a, b) => Math.max(Math.abs(rowOf(a) - rowOf(b)), Math.abs(colOf(a) - colOf(b))) === 1;
+    if (!pill.some((i) => touches(i, sel[0]))) return `The arrow starts next to the pill; ${cellName(sel[0])} does not touch it`;
+    for (let k = 1; k < sel.length; k++) if (!touches(sel[k - 1], sel[k])) return `${cellName(sel[k - 1])} and ${cellName(sel[k])} do not touch`;
+    const arrow = { pill: pill.map(cellName), cells: sel.map(cellName) };
+    pendingArea = null;
+    commit(() => {
+      const rule = keptRule('pill-arrow', 'arrows');
+      rule.arrows.push(arrow);
+    });
+    return '';
+  }
+
+  // A digital-root cage: distinct digits whose sum has the typed root.
+  function addRootCage(sel) {
+    const cells = readingOrder(sel);
+    const raw = $('#dr-root').value.trim();
+    const root = Number(raw);
+    if (raw === '' || !Number.isInteger(root) || root < 1 || root > 9) return 'Type the digital root, 1 to 9';
+    const taken = new Set(S.kept.filter((r) => r.type === 'digital-root').flatMap((r) => (r.cages || []).flatMap((c) => c.cells.map(cellIndex))));
+    const clash = cells.find((i) => taken.has(i));
+    if (clash !== undefined) return `${cellName(clash)} is already in a digital-root cage`;
+    const k = cells.length, n = S.n;
+    if (k > n) return `A cage of ${k} cells cannot hold ${k} different digits of a ${n}x${n} grid`;
+    const low = (k * (k + 1)) / 2, high = (k * (2 * n - k + 1)) / 2;
+    let reachable = false;
+    for (let sum = low; sum <= high; sum++) if (((sum - 1) % 9) + 1 === root) reachable = true;
+    if (!reachable) return `${k} different digits sum to ${low}–${high} on a ${n}x${n} grid; none has digital root ${root}`;
+    commit(() => {
+      const rule = keptRule('digital-root', 'cages');
+      rule.cages.push({ cells: cells.map(cellName), root });
     });
     return '';
   }
@@ -1250,8 +1364,7 @@
     if (bad) return bad;
     const marks = [...new Set(digits)].sort((x, y) => x - y);
     commit(() => {
-      let kept = S.kept.find((r) => r.type === 'candidates' && Array.isArray(r.cells));
-      if (!kept) { kept = { type: 'candidates', cells: [] }; S.kept.push(kept); }
+      const kept = keptRule('candidates', 'cells');
       for (const cell of names) {
         const at = kept.cells.findIndex((c) => c.cell === cell);
         if (at >= 0) kept.cells[at] = { cell, digits: marks }; else kept.cells.push({ cell, digits: marks });
@@ -1660,7 +1773,8 @@
     $('#clue-label').hidden = !OUTSIDE_TOOLS[tool];
     $('#quad-label').hidden = tool !== 'quadruple' && tool !== 'pencil';
     $('#dot-label').hidden = tool !== 'diffdot' && tool !== 'ratiodot';
-    if (tool !== 'clone') cloneArea = null;
+    $('#root-label').hidden = tool !== 'drcage';
+    pendingArea = null;
     $('#direction-label').hidden = tool !== 'littlekiller';
     $('#add-shape').hidden = tool === 'digits' || tool === 'jigsaw' || !!OUTSIDE_TOOLS[tool];
     if (tool === 'jigsaw' && !S.regions) {
@@ -1700,8 +1814,8 @@
     $('#cages-repeat').addEventListener('change', (e) => commit(() => { S.cagesDistinct = !e.target.checked; }));
     for (const radio of $$('#tools input[data-tool]')) radio.addEventListener('change', (e) => setTool(e.target.dataset.tool));
     $('#add-shape').addEventListener('click', addShape);
-    $('#clear-selection').addEventListener('click', () => { selection = []; cloneArea = null; render(); });
-    for (const input of ['#cage-sum', '#quad-digits', '#dot-value']) {
+    $('#clear-selection').addEventListener('click', () => { selection = []; pendingArea = null; render(); });
+    for (const input of ['#cage-sum', '#quad-digits', '#dot-value', '#dr-root']) {
       $(input).addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); addShape(); } });
     }
     $('#solve').addEventListener('click', () => solve(false));

@@ -1897,7 +1897,7 @@ async fn clones_dots_with_values_and_given_pencil_marks_go_through_a_link_and_re
     s.click("[data-tool=\"clone\"]").await;
     let (state, status) = s.drag_and_add(&["r1c1", "r1c2", "r2c2"], None).await;
     assert_eq!((state.as_str(), status.as_str()), ("ok", "Area of 3 cells kept: now select its copy and Add"));
-    assert_eq!(s.js("return document.querySelectorAll('#overlay rect.clone-area').length;").await, json!(3));
+    assert_eq!(s.js("return document.querySelectorAll('#overlay rect.pending-area').length;").await, json!(3));
     let (state, status) = s.drag_and_add(&["r5c5", "r5c6"], None).await;
     assert_eq!(
         (state.as_str(), status.as_str()),
@@ -2028,4 +2028,88 @@ async fn all_white_and_all_black_dots_given_are_toggles_of_their_own_kept_throug
     s.through_fpuzzles_link(&read).await;
     assert_eq!(s.js(boxes).await, json!([true, true, true]));
     s.finish("negative-constraints").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn digital_root_cages_indexers_double_and_pill_arrows_are_drawn_kept_through_a_link_and_solved() {
+    // Issue 15: the editor draws each rule, these four too.
+    let Some(s) = Session::start("root-index-arrows").await else { return };
+    s.js(RECORD_ERRORS).await;
+    s.click("[data-tool=\"drcage\"]").await;
+    let (state, status) = s.drag_and_add(&["r1c1", "r1c2", "r1c3"], Some(("#dr-root", "0"))).await;
+    assert_eq!((state.as_str(), status.as_str()), ("error", "Type the digital root, 1 to 9"));
+    assert_eq!(s.drag_and_add(&["r1c1", "r1c2", "r1c3"], Some(("#dr-root", "5"))).await.0, "ok");
+    let (state, status) = s.drag_and_add(&["r1c3", "r1c4"], Some(("#dr-root", "2"))).await;
+    assert_eq!((state.as_str(), status.as_str()), ("error", "r1c3 is already in a digital-root cage"));
+    s.add_shape("rowindexer", &["r2c1"], None).await;
+    s.add_shape("colindexer", &["r3c5"], None).await;
+    s.add_shape("boxindexer", &["r4c4", "r5c5"], None).await;
+    // Add again unmarks.
+    s.add_shape("boxindexer", &["r4c4"], None).await;
+    s.click("[data-tool=\"double\"]").await;
+    s.drag(&["r7c1", "r7c2", "r7c3", "r7c4"], false).await;
+    s.click("[data-tool=\"pill\"]").await;
+    let (state, status) = s.drag_and_add(&["r9c1", "r8c2"], None).await;
+    assert_eq!((state.as_str(), status.as_str()), ("error", "A pill is 2 or more touching cells in one row or column"));
+    let (state, status) = s.drag_and_add(&["r9c6", "r9c5"], None).await;
+    assert_eq!(
+        (state.as_str(), status.as_str()),
+        ("ok", "Pill r9c5 r9c6 kept: now drag its arrow from a cell touching it and Add")
+    );
+    let (state, status) = s.drag_and_add(&["r7c7", "r6c8"], None).await;
+    assert_eq!(
+        (state.as_str(), status.as_str()),
+        ("error", "The arrow starts next to the pill; r7c7 does not touch it")
+    );
+    assert_eq!(s.drag_and_add(&["r8c6", "r7c7", "r6c8"], None).await.0, "ok");
+    let (value, read) = s.exported_puzzle().await;
+    assert_eq!(
+        Session::rule_of(&value, "digital-root")["cages"],
+        json!([{"cells": ["r1c1", "r1c2", "r1c3"], "root": 5}])
+    );
+    let indexer = Session::rule_of(&value, "indexer");
+    assert_eq!(
+        [indexer["rows"].clone(), indexer["columns"].clone(), indexer["boxes"].clone()],
+        [json!(["r2c1"]), json!(["r3c5"]), json!(["r5c5"])]
+    );
+    assert_eq!(Session::rule_of(&value, "double-arrow")["lines"], json!([["r7c1", "r7c2", "r7c3", "r7c4"]]));
+    assert_eq!(
+        Session::rule_of(&value, "pill-arrow")["arrows"],
+        json!([{"pill": ["r9c5", "r9c6"], "cells": ["r8c6", "r7c7", "r6c8"]}])
+    );
+    assert_eq!(
+        s.shapes().await,
+        [
+            "Digital-root cage DR5: r1c1 r1c2 r1c3",
+            "Row indexer: r2c1",
+            "Column indexer: r3c5",
+            "Box indexer: r5c5",
+            "Double arrow: r7c1 → r7c2 → r7c3 → r7c4",
+            "Pill arrow: (r9c5 r9c6) r8c6 → r7c7 → r6c8",
+        ]
+    );
+    // Drawn as the pictures draw them: the cage's label, the indexers shaded, a thin line
+    // with a circle at each end, the pill a band.
+    let drawn = s
+        .js("return [Array.from(document.querySelectorAll('#overlay text.cage-sum')).map((t) => t.textContent), \
+             ['rows', 'columns', 'boxes'].map((k) => document.querySelectorAll(`#underlay rect.kept-indexer.${k}`).length), \
+             document.querySelectorAll('#underlay circle.kept-double-arrow').length, \
+             document.querySelectorAll('#underlay polyline.kept-pill-arrow').length];")
+        .await;
+    assert_eq!(drawn, json!([["DR5"], [1, 1, 1], 2, 4]));
+    s.js("window.scrollTo(0, 0);").await;
+    s.shot("root-index-arrows").await;
+    s.through_fpuzzles_link(&read).await;
+    let shown = s.solve_checked(&read).await;
+    let v = |r: usize, c: usize| u32::from(shown.values()[(r - 1) * 9 + c - 1]);
+    let cage = [v(1, 1), v(1, 2), v(1, 3)];
+    assert_eq!((cage.iter().sum::<u32>() - 1) % 9 + 1, 5, "digital root {cage:?}");
+    assert!(cage[0] != cage[1] && cage[1] != cage[2] && cage[0] != cage[2], "{cage:?}");
+    assert_eq!(v(v(2, 1) as usize, 1), 2, "row indexer: row v of column 1 holds 2");
+    assert_eq!(v(3, v(3, 5) as usize), 5, "column indexer: column v of row 3 holds 5");
+    let p = v(5, 5) as usize;
+    assert_eq!(v(4 + (p - 1) / 3, 4 + (p - 1) % 3), 5, "box indexer: position v of box 5 holds 5");
+    assert_eq!(v(7, 1) + v(7, 4), v(7, 2) + v(7, 3), "double arrow");
+    assert_eq!(10 * v(9, 5) + v(9, 6), v(8, 6) + v(7, 7) + v(6, 8), "pill arrow");
+    s.finish("root-index-arrows-solved").await;
 }
