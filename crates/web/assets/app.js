@@ -5,7 +5,7 @@
 // `S` into the JSON puzzle format the API (and the command line) reads; `loadPuzzleJson` reads
 // the canonical form the server writes back. Solutions come only from the server, which
 // checks every grid before sending it. Nothing read is dropped: a rule the editor has no tool
-// for (low-before-high, … from a SudokuPad link) is kept as read, drawn and listed, and sent back
+// for (any rule added to the server before the page) is kept as read, drawn and listed, and sent back
 // with the puzzle; so are its title, author and rules text. Line rules (renban, whispers,
 // palindrome, between, zipper, region-sum, entropic and modular lines, slow thermometers) are
 // drawn by dragging through cells, outside clues (little killer, sandwich, X-sum, skyscraper) by
@@ -36,6 +36,7 @@
     rowindexer: 'Select cells, then Add to make them row indexers (red): the digit in row i, column j is the row where column j holds i (Add again to unmark).',
     colindexer: 'Select cells, then Add to make them column indexers (blue): the digit in row i, column j is the column where row i holds j (Add again to unmark).',
     boxindexer: 'Select cells, then Add to make them box indexers (green): the digit of a cell at position p of its box (reading order) is the position that holds p (Add again to unmark).',
+    lowhigh: 'Select a cell in each row, then Add: in those rows the 1 stands left of the highest digit (Add again to unmark).',
     drcage: 'Select the cage cells, type its digital root (1 to 9), then Add or press Enter: the digits do not repeat and their sum has that root (root 5: 5, 14, 23, …).',
     pill: 'Select the pill (2 or more cells in a row or column, read left to right or top to bottom as one number) and Add; then drag the arrow from a cell touching the pill and Add: the arrow sums to the number.',
     diffdot: 'Select two neighbouring cells, type the value, then Add or press Enter: a white dot, the digits differ by the value.',
@@ -658,6 +659,10 @@
           text(cx(i), rowOf(i) + 0.14, 0.15, spec.tag, under, `${cls} ${spec.key}`);
         }
       }
+      if (rule.type === 'low-before-high') {
+        // "1<9" small at the foot of the row's first cell.
+        for (const row of Array.isArray(rule.rows) ? rule.rows : []) text(0.22, row - 1 + 0.86, 0.15, `1<${symbol(S.n)}`, over, cls);
+      }
       if (rule.type === 'digital-root') {
         for (const cage of Array.isArray(rule.cages) ? rule.cages : []) drawCage(under, over, { cells: cells(cage.cells), sum: `DR${cage.root}` });
       }
@@ -843,6 +848,10 @@
             if (marks.every((m) => !(S.kept[k][m.key] || []).length)) S.kept.splice(k, 1);
           });
         }
+        return;
+      }
+      if (rule.type === 'low-before-high' && Array.isArray(rule.rows)) {
+        add(`lowhigh-${k}`, `Low before high: rows ${rule.rows.join(' ')}`, () => S.kept.splice(k, 1));
         return;
       }
       if (rule.type === 'digital-root' && Array.isArray(rule.cages)) {
@@ -1164,6 +1173,16 @@
           for (const other of lists) rule[other.key] = (rule[other.key] || []).filter((c) => !names.includes(c));
           if (!all) rule[spec.key] = [...new Set([...mine, ...names])];
           if (lists.every((m) => !rule[m.key].length)) S.kept.splice(S.kept.indexOf(rule), 1);
+        });
+        break;
+      }
+      case 'lowhigh': {
+        const rows = [...new Set(sel.map((i) => rowOf(i) + 1))];
+        commit(() => {
+          const rule = keptRule('low-before-high', 'rows');
+          const all = rows.every((r) => rule.rows.includes(r));
+          rule.rows = all ? rule.rows.filter((r) => !rows.includes(r)) : [...new Set([...rule.rows, ...rows])].sort((a, b) => a - b);
+          if (!rule.rows.length) S.kept.splice(S.kept.indexOf(rule), 1);
         });
         break;
       }

@@ -1232,7 +1232,7 @@ async fn bad_links_and_rules_f_puzzles_cannot_say_are_errors_in_the_report_and_l
     let (state, _) = s.import(&example_text("low-before-high.json")).await;
     assert_eq!(state, "ok");
     let listed = s.text_of("#shapes").await;
-    assert!(listed.contains("Low before high: {\"rows\":[1,5,9]}"), "{listed}");
+    assert!(listed.contains("Low before high: rows 1 5 9"), "{listed}");
     let (state, status) = s.press("#copy-sudokupad").await;
     assert_eq!(state, "error", "{status}");
     assert!(status.contains("low-before-high"), "{status}");
@@ -2112,4 +2112,25 @@ async fn digital_root_cages_indexers_double_and_pill_arrows_are_drawn_kept_throu
     assert_eq!(v(7, 1) + v(7, 4), v(7, 2) + v(7, 3), "double arrow");
     assert_eq!(10 * v(9, 5) + v(9, 6), v(8, 6) + v(7, 7) + v(6, 8), "pill arrow");
     s.finish("root-index-arrows-solved").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn low_before_high_rows_are_marked_from_the_selection_and_reach_the_solver() {
+    let Some(s) = Session::start("low-before-high").await else { return };
+    s.js(RECORD_ERRORS).await;
+    s.add_shape("lowhigh", &["r1c4", "r9c9", "r5c2"], None).await;
+    // Add again on a row unmarks it.
+    s.add_shape("lowhigh", &["r5c7"], None).await;
+    let (value, read) = s.exported_puzzle().await;
+    assert_eq!(Session::rule_of(&value, "low-before-high")["rows"], json!([1, 9]));
+    assert_eq!(s.shapes().await, ["Low before high: rows 1 9"]);
+    let tags = s.js("return Array.from(document.querySelectorAll('#overlay text.kept-low-before-high')).map((t) => t.textContent);").await;
+    assert_eq!(tags, json!(["1<9", "1<9"]));
+    let shown = s.solve_checked(&read).await;
+    for r in [0, 8] {
+        let row = &shown.values()[r * 9..r * 9 + 9];
+        let at = |d: u8| row.iter().position(|&v| v == d).expect("a digit");
+        assert!(at(1) < at(9), "row {}: {row:?}", r + 1);
+    }
+    s.finish("low-before-high").await;
 }
