@@ -34,6 +34,7 @@ const CHUNK: usize = 4096;
 /// order as soon as their chunk is done.
 pub fn solve_batch(items: impl Iterator<Item = Item>, a: &SolveArgs, opts: &Options) -> Result<Status, Failure> {
     let pool = match a.jobs {
+        Some(1) => None,
         Some(j) => Some(
             rayon::ThreadPoolBuilder::new()
                 .num_threads(j)
@@ -45,6 +46,28 @@ pub fn solve_batch(items: impl Iterator<Item = Item>, a: &SolveArgs, opts: &Opti
     let bar = super::progress::bar(None, "puzzles");
     let (max, keep) = if a.unique { (2, 2) } else { (1, 1) };
     let mut printer = Printer::new(a);
+    // Times are printed only with --stats: without, easy 9x9 lines read no clock.
+    let untimed;
+    let opts = if a.output.stats {
+        opts
+    } else {
+        untimed = Options { timed: false, ..opts.clone() };
+        &untimed
+    };
+    if a.jobs == Some(1) {
+        // One thread: each line is solved and printed in turn, with no chunk collected and no
+        // pool to hand it to (the same answers, in the same order).
+        // Even a hidden bar reads the clock on every `inc`: a line's worth on easy puzzles.
+        let shown = !bar.is_hidden();
+        for (line, parsed) in items {
+            printer.print((line, parsed.map(|p| sudoku_ip::search(&p, opts, max, keep))), opts)?;
+            if shown {
+                bar.inc(1);
+            }
+        }
+        bar.finish_and_clear();
+        return printer.finish();
+    }
     let mut items = items.peekable();
     while items.peek().is_some() {
         let chunk: Vec<Item> = items.by_ref().take(CHUNK).collect();

@@ -120,14 +120,22 @@ fn a_batch_gives_one_result_per_line_in_order() {
     let first = example("seed004.txt").givens().to_line();
     let bad_clash = format!("5{}", &first[1..]);
     let input = format!("# a batch\n{first}\n{bad_clash}\nnot a puzzle\n{first}\n");
-    let out = run(&["solve", "--jobs", "2", "-"], &input);
-    let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
-    assert_eq!(lines.len(), 4, "{lines:?}");
-    assert_eq!(lines[0], solution.to_line());
-    assert!(lines[1].starts_with("no solution: row 1 has two 5s"), "{}", lines[1]);
-    assert!(lines[2].starts_with("bad input: line 4"), "{}", lines[2]);
-    assert_eq!(lines[3], solution.to_line());
-    assert_eq!(out.status.code(), Some(2), "the worst line decides the exit code");
+    // One thread solves and prints each line in turn; more solve chunks in parallel: the same.
+    for jobs in ["1", "2"] {
+        let out = run(&["solve", "--jobs", jobs, "-"], &input);
+        let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+        assert_eq!(lines.len(), 4, "{lines:?}");
+        assert_eq!(lines[0], solution.to_line());
+        assert!(lines[1].starts_with("no solution: row 1 has two 5s"), "{}", lines[1]);
+        assert!(lines[2].starts_with("bad input: line 4"), "{}", lines[2]);
+        assert_eq!(lines[3], solution.to_line());
+        assert_eq!(out.status.code(), Some(2), "the worst line decides the exit code");
+        assert!(text(&out.stderr).contains("2 solved, 2 not solved"), "{}", text(&out.stderr));
+    }
+    // A batch that prints no times measures none; with --stats each line has its time.
+    let out = run(&["solve", "--jobs", "1", "-O", "json", "--stats", "-"], &format!("{first}\n"));
+    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).expect("one JSON line");
+    assert!(v["stats"]["time_ms"].as_f64().is_some_and(|t| t > 0.0), "{v}");
     let out = run(&["solve", "-O", "json", "-"], &format!("{first}\n{first}\n"));
     for l in text(&out.stdout).lines() {
         let v: serde_json::Value = serde_json::from_str(l).unwrap();

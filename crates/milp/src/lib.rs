@@ -206,7 +206,7 @@ impl Backend for Milp {
             count: 0,
             end: SearchEnd::Exhausted,
             stats: Stats {
-                backend: self.name().to_string(),
+                backend: self.name(),
                 solver_calls: Some(0),
                 nodes: Some(0),
                 model: model.size(),

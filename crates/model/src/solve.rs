@@ -81,8 +81,9 @@ pub enum SearchEnd {
 /// Measured facts about a search.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Stats {
-    /// Backend name.
-    pub backend: String,
+    /// Backend name (a backend's [`Backend::name`]; static, so a search's stats allocate
+    /// nothing for it).
+    pub backend: &'static str,
     /// Wall time of the search (model build excluded; the caller adds it).
     pub elapsed: Duration,
     /// Search / branch-and-bound nodes, where known.

@@ -126,7 +126,7 @@ impl StatsJson {
     pub fn of(report: &Report, time_limit: Option<Duration>) -> StatsJson {
         let s = &report.stats;
         StatsJson {
-            solver: s.backend.clone(),
+            solver: s.backend.to_string(),
             model: s.model,
             presolved: s.presolved,
             time_ms: ms(report.total_time),

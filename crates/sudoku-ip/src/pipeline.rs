@@ -24,11 +24,21 @@ pub struct Options {
     pub presolve: bool,
     /// What a MILP solver minimises (the native engine only looks for solutions).
     pub objective: Objective,
+    /// Measure the report's times (true by default). A batch that prints no times turns it off:
+    /// a plain 9×9 then reads no clock at all (its times are zero), which on easy puzzles is a
+    /// few percent of the whole command. Other puzzles are measured either way.
+    pub timed: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { solver: Solver::Native, limits: Limits::default(), presolve: true, objective: Objective::Zero }
+        Options {
+            solver: Solver::Native,
+            limits: Limits::default(),
+            presolve: true,
+            objective: Objective::Zero,
+            timed: true,
+        }
     }
 }
 
@@ -121,14 +131,14 @@ fn plain9_fast(
     options: &Options,
     max: u64,
     keep: usize,
-    start: Instant,
+    start: Option<Instant>,
 ) -> Result<Option<Report>, Error> {
     if options.solver != Solver::Native {
         return Ok(None);
     }
     let Some(givens) = puzzle.plain_9x9_givens() else { return Ok(None) };
     let request = SearchRequest { max_solutions: max.max(1), keep, limits: options.limits.clone(), presolve: false };
-    let Some(result) = sudoku_ip_native::search_plain9(&givens, &request) else { return Ok(None) };
+    let Some(result) = sudoku_ip_native::search_plain9_since(&givens, &request, start) else { return Ok(None) };
     finish(puzzle, "native", result, options.objective, Duration::ZERO, None, start).map(Some)
 }
 
@@ -140,7 +150,7 @@ fn finish(
     objective: Objective,
     build_time: Duration,
     presolve_time: Option<Duration>,
-    start: Instant,
+    start: Option<Instant>,
 ) -> Result<Report, Error> {
     for grid in &result.solutions {
         let violations = check::verify(puzzle, grid);
@@ -169,7 +179,7 @@ fn finish(
         stats: result.stats,
         build_time,
         presolve_time,
-        total_time: start.elapsed(),
+        total_time: start.map(|s| s.elapsed()).unwrap_or_default(),
     })
 }
 
@@ -199,7 +209,7 @@ pub fn search_each(
         return search(puzzle, options, max, 0);
     }
     if let Some(reason) = options.limits.cancel.stop_reason() {
-        let stats = Stats { backend: "native".to_string(), ..Stats::default() };
+        let stats = Stats { backend: "native", ..Stats::default() };
         return Ok(stopped_early(reason, stats, Duration::ZERO, None, start));
     }
     let model = Model::build(puzzle);
@@ -221,7 +231,7 @@ pub fn search_each(
         return Err(Error::InvalidSolution { backend: "native".into(), violations });
     }
     result.solutions.extend(first);
-    finish(puzzle, "native", result, options.objective, build_time, None, start)
+    finish(puzzle, "native", result, options.objective, build_time, None, Some(start))
 }
 
 /// The options with the job's stop token started now: the time limit counts from the start of
@@ -257,28 +267,31 @@ fn stopped_early(
 
 /// Search for up to `max` solutions with the chosen backend and check every one returned.
 pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Result<Report, Error> {
-    let start = Instant::now();
+    // Untimed (see `Options::timed`), a plain 9x9 reads no clock; other searches always do.
+    let clock = options.timed.then(Instant::now);
     let options = &started(options);
     let backend = options.solver.backend()?;
-    let empty_stats = || Stats { backend: backend.name().to_string(), ..Stats::default() };
+    let empty_stats = || Stats { backend: backend.name(), ..Stats::default() };
     // A plain 9x9 is searched first: givens that break a rule leave it no solution, so they
     // are listed only when it found none (most puzzles of a batch have a solution).
-    let fast = plain9_fast(puzzle, options, max, keep, start)?;
-    if fast.as_ref().is_none_or(|r| r.count == 0 && r.solutions.is_empty()) {
-        // Givens that already break a rule are the clearest reason there is no solution.
-        let conflicts = check::given_conflicts(puzzle);
-        if let Some(first) = conflicts.first() {
-            return Ok(Report {
-                outcome: Outcome::Infeasible { reason: first.to_string() },
-                solutions: Vec::new(),
-                count: 0,
-                end: SearchEnd::Exhausted,
-                stats: empty_stats(),
-                build_time: Duration::ZERO,
-                presolve_time: None,
-                total_time: start.elapsed(),
-            });
-        }
+    let fast = match plain9_fast(puzzle, options, max, keep, clock)? {
+        Some(report) if report.count > 0 || !report.solutions.is_empty() => return Ok(report),
+        fast => fast,
+    };
+    let start = clock.unwrap_or_else(Instant::now);
+    // Givens that already break a rule are the clearest reason there is no solution.
+    let conflicts = check::given_conflicts(puzzle);
+    if let Some(first) = conflicts.first() {
+        return Ok(Report {
+            outcome: Outcome::Infeasible { reason: first.to_string() },
+            solutions: Vec::new(),
+            count: 0,
+            end: SearchEnd::Exhausted,
+            stats: empty_stats(),
+            build_time: Duration::ZERO,
+            presolve_time: None,
+            total_time: start.elapsed(),
+        });
     }
     if let Some(report) = fast {
         return Ok(report);
@@ -323,5 +336,5 @@ pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resu
     let mut result = backend.search(&model, &request)?;
     // Report the puzzle's model; what the solver actually received is `stats.presolved`.
     result.stats.model = original_size;
-    finish(puzzle, backend.name(), result, options.objective, build_time, presolve_time, start)
+    finish(puzzle, backend.name(), result, options.objective, build_time, presolve_time, Some(start))
 }

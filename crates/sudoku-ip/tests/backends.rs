@@ -174,3 +174,24 @@ fn a_time_limit_of_zero_ends_as_unknown_not_as_a_wrong_answer() {
         assert!(matches!(report.end, SearchEnd::Stopped { .. }), "{kind}: {:?}", report.end);
     }
 }
+
+#[test]
+fn an_untimed_search_gives_the_same_checked_answers_with_zero_times_on_the_plain_path() {
+    let plain = example("seed004.txt");
+    let mut clash = plain.clone();
+    clash.givens_mut().set(sudoku_ip::Cell::new(0, 7), 5);
+    let killer = example("seed004-killer.json");
+    for kind in Solver::available() {
+        for puzzle in [&plain, &clash, &killer] {
+            let timed = count(puzzle, &options(kind), 2, 2).unwrap();
+            let untimed = count(puzzle, &Options { timed: false, ..options(kind) }, 2, 2).unwrap();
+            assert_eq!((&untimed.outcome, untimed.count, &untimed.end), (&timed.outcome, timed.count, &timed.end));
+            assert_eq!(untimed.solutions, timed.solutions, "{kind}");
+        }
+        // The plain 9x9 on the native engine reads no clock untimed; the others are measured.
+        let untimed = solve(&plain, &Options { timed: false, ..options(kind) }).unwrap();
+        let fast = kind == Solver::Native;
+        assert_eq!(untimed.total_time.is_zero(), fast, "{kind}");
+        assert_eq!(untimed.stats.elapsed.is_zero(), fast, "{kind}");
+    }
+}

@@ -259,7 +259,7 @@ async fn limited_search(
                 solutions: Vec::new(),
                 count: 0,
                 end: SearchEnd::Stopped { reason },
-                stats: sudoku_ip::Stats { backend: solver.name().to_string(), ..Default::default() },
+                stats: sudoku_ip::Stats { backend: solver.name(), ..Default::default() },
                 build_time: Duration::ZERO,
                 presolve_time: None,
                 total_time: time + GRACE,
