@@ -432,7 +432,9 @@ impl Logic {
             if self.value[k] != 0 || (matches!(kind, Kind::Remote | Kind::Xy) && !bivalue(k)) {
                 continue;
             }
-            for d in digits(self.cand[k]) {
+            // An X-chain stays on one digit: only those in scope (see `memo.rs`) are searched.
+            let searched = if kind == Kind::X { self.scope } else { u64::MAX };
+            for d in digits(self.cand[k] & searched) {
                 single[self.var(k, d)] = graph.push(d, &[k]);
             }
         }

@@ -10,7 +10,7 @@ impl Logic {
     /// is, so `c` is not, so `e` is. Cells that see both `a` and `e` lose `d`. Returns only a
     /// step of the kind `want` (named by the units of the two links).
     pub(super) fn turbot(&mut self, want: Technique) -> Option<Step> {
-        for d in 1..=self.n as u8 {
+        for d in self.digits_in_scope() {
             let links = self.strong_links(d);
             for (i, &(a0, b0, u1)) in links.iter().enumerate() {
                 for &(c0, e0, u2) in &links[i + 1..] {
@@ -86,7 +86,7 @@ impl Logic {
         let n = self.n;
         let region = self.box_of_cells()?;
         let rc = |k: usize| (k / n, k % n);
-        for d in 1..=n as u8 {
+        for d in self.digits_in_scope() {
             let links = self.strong_links(d);
             for b in 0..self.houses.len() {
                 let cells: Vec<usize> = self.houses[b]

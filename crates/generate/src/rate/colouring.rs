@@ -44,7 +44,7 @@ impl Logic {
 
     pub(super) fn simple_colouring(&mut self) -> Option<Step> {
         let cells = self.cand.len();
-        for d in 1..=self.n as u8 {
+        for d in self.digits_in_scope() {
             for (one, two) in self.clusters(d) {
                 let cluster: Vec<usize> = one.iter().chain(&two).copied().collect();
                 let mut colour = vec![0u8; cells];
@@ -107,7 +107,7 @@ impl Logic {
     /// cell of a sees a cell of c, a and c are not both true, so b or e is: a cell seeing both
     /// b and e loses `d` (colour wing). If a sees both c and e, a is false (colour wrap).
     pub(super) fn multi_colouring(&mut self) -> Option<Step> {
-        for d in 1..=self.n as u8 {
+        for d in self.digits_in_scope() {
             let clusters = self.clusters(d);
             let sees_any = |s: &Self, x: &[usize], y: &[usize]| x.iter().any(|&a| y.iter().any(|&b| s.sees(a, b, d)));
             for (i, p) in clusters.iter().enumerate() {

@@ -19,7 +19,7 @@ impl Logic {
     /// which every model has as exactly-once units.
     pub(super) fn fish(&mut self, size: usize, technique: Technique) -> Option<Step> {
         let n = self.n;
-        for d in 1..=n as u8 {
+        for d in self.digits_in_scope() {
             for transpose in [false, true] {
                 let at = |line: usize, pos: usize| if transpose { pos * n + line } else { line * n + pos };
                 let lines: Vec<(usize, u64)> = self
@@ -119,10 +119,17 @@ impl Logic {
         let line_masks: Vec<Vec<u64>> = [false, true]
             .iter()
             .flat_map(|&transpose| (1..=n as u8).map(move |d| (d, transpose)))
-            .map(|(d, transpose)| self.line_masks(d, transpose).map(|(_, m)| m).collect())
+            .map(|(d, transpose)| {
+                // Digits out of scope are not searched (see `memo.rs`).
+                if self.in_scope(d) {
+                    self.line_masks(d, transpose).map(|(_, m)| m).collect()
+                } else {
+                    Vec::new()
+                }
+            })
             .collect();
         for size in 2..=4usize.min(n / 2) {
-            for d in 1..=n as u8 {
+            for d in self.digits_in_scope() {
                 for transpose in [false, true] {
                     let at = |line: usize, pos: usize| if transpose { pos * n + line } else { line * n + pos };
                     let (crossing, spans, widest) = &geometry[usize::from(transpose)];

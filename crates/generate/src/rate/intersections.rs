@@ -14,6 +14,9 @@ impl Logic {
                     continue;
                 }
                 let d = self.units[u].digit;
+                if !self.in_scope(d) {
+                    continue;
+                }
                 cells.clear();
                 cells.extend(self.units[u].cells.iter().map(|&k| k as usize).filter(|&k| self.cand[k] & bit(d) != 0));
                 if cells.len() < 2 {

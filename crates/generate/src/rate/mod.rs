@@ -76,6 +76,7 @@ mod fish;
 mod forcing;
 mod innies_outies;
 mod intersections;
+mod memo;
 mod singles;
 mod step;
 mod subsets;
@@ -692,6 +693,11 @@ struct Logic {
     crossings: Vec<(u32, u32)>,
     /// Per digit `d` (at `d`): its exactly-once units, in order.
     exact_units: Vec<Vec<u32>>,
+    /// What the techniques that search digit by digit found nothing in (see `memo.rs`).
+    memo: memo::Memo,
+    /// The digits (bit `d − 1`) such a technique is to search now: all but those [`memo::Memo`]
+    /// knows to give nothing.
+    scope: u64,
 }
 
 fn bit(d: u8) -> u64 {
@@ -838,6 +844,8 @@ impl Logic {
             als_cache: None,
             crossings: Vec::new(),
             exact_units: vec![Vec::new(); n + 1],
+            memo: memo::Memo::default(),
+            scope: u64::MAX,
         };
         // Cell sets of units → (digits with a unit there, all of them exact, label).
         let mut sets: HashMap<Vec<u32>, (u64, bool, String)> = HashMap::new();
@@ -1074,7 +1082,7 @@ impl Logic {
             return None;
         }
         for t in Technique::ALL {
-            let step = self.find(t);
+            let step = self.find_remembering(t);
             if self.broken {
                 return None;
             }
