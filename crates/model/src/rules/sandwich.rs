@@ -16,13 +16,14 @@
 //! the setter's "which 1-9 positions allow the sum": a clue of 0 puts the 1 and the 9 side by
 //! side, a clue of 35 (on 9×9) puts them at the ends. The exactly-one row over the placements
 //! is one the native engine branches on, and a placed 1 or 9 leaves only the placements that
-//! use its cell.
+//! use its cell. On sides up to 12, [`combination_rows`] add the digits each gap length can
+//! and must hold, tied to the placements.
 
 use serde_json::{Map, Value};
 
 use crate::check::Violation;
 use crate::error::ParseError;
-use crate::geometry::Geometry;
+use crate::geometry::{Cell, Geometry};
 use crate::grid::Grid;
 use crate::model::Sense;
 
@@ -84,6 +85,9 @@ impl RuleKind for Sandwich {
             for &(a, z, y) in ends.iter().filter(|&&(a, z, _)| z > a + 1) {
                 b.sum_if(&format!("{name}_p{}_{}", a + 1, z + 1), y, &cells[a + 1..z], sum);
             }
+            if n <= SETTER_ROWS_UP_TO {
+                combination_rows(b, &name, &cells, &ends, &inner, sum);
+            }
         }
     }
 
@@ -118,6 +122,69 @@ impl RuleKind for Sandwich {
     }
 }
 
+/// Largest side that gets [`combination_rows`]: each gap length's digit sets come from
+/// subset-sum tables, a few hundred of them a clue on a 12×12.
+const SETTER_ROWS_UP_TO: usize = 12;
+
+/// The digits a gap of `g` cells can hold (`possible`) and must hold (`required`) when its
+/// distinct digits of `inner` sum to `sum`, indexed by digit.
+fn gap_digits(inner: &[usize], g: usize, sum: usize, n: usize) -> (Vec<bool>, Vec<bool>) {
+    let (mut possible, mut required) = (vec![false; n + 1], vec![false; n + 1]);
+    if g == 0 || !can_sum(inner, g, sum) {
+        return (possible, required);
+    }
+    for &d in inner {
+        let others: Vec<usize> = inner.iter().copied().filter(|&e| e != d).collect();
+        possible[d] = d <= sum && can_sum(&others, g - 1, sum - d);
+        required[d] = !can_sum(&others, g, sum);
+    }
+    (possible, required)
+}
+
+/// The combinations a setter reads off a sandwich clue, tied to the placements:
+///
+/// ```text
+///   sandwich{i}_c{j}_d{d} :  x[c_j,d] − Σ_{(a,b) allowing it} y_ab <= 0
+///   sandwich{i}_p{a}_{b}_needs{d} :  y_ab − Σ_{a<j<b} x[c_j,d] <= 0     (d in every combination)
+/// ```
+///
+/// A placement allows digit `d` in cell `j` when `j` is outside its gap or `d` is in some
+/// combination of the gap's length (a clue of 3 on a 9×9: a one-cell gap holding 3, or none
+/// — so a 3 far from the 1 and the 9 is outside, and the placements with one cell between
+/// need that cell to be the 3). Without these rows the gap's sum only bounds the cells; with
+/// them a placed digit strikes the placements it cannot be part of, and a placement kept
+/// alone places its required digits, as a setter does.
+fn combination_rows(b: &mut Emit<'_, '_>, name: &str, cells: &[Cell], ends: &[(usize, usize, u32)], inner: &[usize], sum: usize) {
+    let n = b.n();
+    let sets: Vec<(Vec<bool>, Vec<bool>)> = (0..n).map(|g| gap_digits(inner, g, sum, n)).collect();
+    for (j, &c) in cells.iter().enumerate() {
+        for &d in inner {
+            let allowing: Vec<u32> = ends
+                .iter()
+                .filter(|&&(a, z, _)| !(a < j && j < z) || sets[z - a - 1].0[d])
+                .map(|&(_, _, y)| y)
+                .collect();
+            if allowing.len() == ends.len() {
+                continue;
+            }
+            if allowing.is_empty() {
+                b.exclude(c, d, name);
+                continue;
+            }
+            let mut terms = vec![(b.var(c, d), 1)];
+            terms.extend(allowing.iter().map(|&y| (y, -1)));
+            b.row(format!("{name}_c{}_d{d}", j + 1), terms, Sense::Le, 0);
+        }
+    }
+    for &(a, z, y) in ends {
+        for &d in inner.iter().filter(|&&d| sets[z - a - 1].1[d]) {
+            let mut terms = vec![(y, 1)];
+            terms.extend(cells[a + 1..z].iter().map(|&c| (b.var(c, d), -1)));
+            b.row(format!("{name}_p{}_{}_needs{d}", a + 1, z + 1), terms, Sense::Le, 0);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,6 +213,27 @@ mod tests {
         let m = Model::build(&p);
         let ends = m.rows().iter().find(|r| r.name == "sandwich1_ends").expect("row");
         assert_eq!(ends.terms.len(), 8);
+    }
+
+    #[test]
+    fn gap_digits_are_the_combinations_of_each_gap_length() {
+        let inner: Vec<usize> = (2..9).collect();
+        let digits = |v: &[bool]| (0..v.len()).filter(|&d| v[d]).collect::<Vec<_>>();
+        let (possible, required) = gap_digits(&inner, 1, 3, 9);
+        assert_eq!((digits(&possible), digits(&required)), (vec![3], vec![3]));
+        let (possible, required) = gap_digits(&inner, 2, 12, 9);
+        assert_eq!((digits(&possible), digits(&required)), (vec![4, 5, 7, 8], vec![]));
+        let (possible, required) = gap_digits(&inner, 7, 35, 9);
+        assert_eq!(digits(&possible), inner);
+        assert_eq!(digits(&required), inner);
+        assert_eq!(gap_digits(&inner, 2, 3, 9), (vec![false; 10], vec![false; 10]), "no two digits of 2..8 sum to 3");
+        // A clue of 3: placements with one cell between need it to be the 3; with two or
+        // more, nothing fits, so those have no binary at all.
+        let p = Puzzle::blank(Geometry::new(9, None).expect("9x9"))
+            .with_rule(Sandwich { clues: vec![clue(Side::Left, 0, 3)] });
+        let m = Model::build(&p);
+        let needs = m.rows().iter().filter(|r| r.name.starts_with("sandwich1_p") && r.name.ends_with("_needs3")).count();
+        assert_eq!(needs, 7, "the seven placements with one cell between");
     }
 
     #[test]
