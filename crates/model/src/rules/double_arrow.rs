@@ -69,25 +69,8 @@ impl RuleKind for DoubleArrow {
             let name = format!("double_arrow{}", i + 1);
             let (ends, middle) = ([line[0], line[line.len() - 1]], &line[1..line.len() - 1]);
             let k = middle.len();
-            let mut terms = Vec::new();
-            for &c in &ends {
-                for d in 1..=n {
-                    if d + n < k {
-                        b.exclude(c, d, &name);
-                    } else {
-                        terms.push((b.var(c, d), d as i32));
-                    }
-                }
-            }
-            for &c in middle {
-                for d in 1..=n {
-                    if d + k > 2 * n + 1 {
-                        b.exclude(c, d, &name);
-                    } else {
-                        terms.push((b.var(c, d), -(d as i32)));
-                    }
-                }
-            }
+            let mut terms = b.digit_terms(&name, &ends, 1, |d| d + n >= k);
+            terms.extend(b.digit_terms(&name, middle, -1, |d| d + k <= 2 * n + 1));
             b.row(format!("{name}_sum"), terms, Sense::Eq, 0);
         }
     }

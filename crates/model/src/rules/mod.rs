@@ -494,6 +494,29 @@ impl Emit<'_, '_> {
         }
     }
 
+    /// The terms `weight·d·x[c,d]` of a sum row over `cells`, for the digits `keep(d)` allows;
+    /// the others are out of the row's reach and excluded (named `name`).
+    pub fn digit_terms(
+        &mut self,
+        name: &str,
+        cells: &[Cell],
+        weight: i32,
+        keep: impl Fn(usize) -> bool,
+    ) -> Vec<(u32, i32)> {
+        let n = self.n();
+        let mut terms = Vec::new();
+        for &c in cells {
+            for d in 1..=n {
+                if keep(d) {
+                    terms.push((self.var(c, d), weight * d as i32));
+                } else {
+                    self.exclude(c, d, name);
+                }
+            }
+        }
+        terms
+    }
+
     /// "If `y` is 1, the digits of `cells` sum to `total`", as two rows named `{name}_lo` and
     /// `{name}_hi` (each cell holds 1 to `n`, so the rows are loose while `y` is 0):
     ///

@@ -163,24 +163,10 @@ impl RuleKind for PillArrows {
             let largest_pill: usize = weights.iter().map(|w| w * n).sum::<usize>().min(len * n);
             let mut terms = Vec::new();
             for (&p, &w) in arrow.pill.iter().zip(&weights) {
-                for d in 1..=n {
-                    // The smallest number with d here: every other pill digit 1.
-                    if ones - w + w * d > len * n {
-                        b.exclude(p, d, &name);
-                    } else {
-                        terms.push((b.var(p, d), (w * d) as i32));
-                    }
-                }
+                // The smallest number with d here: every other pill digit 1.
+                terms.extend(b.digit_terms(&name, &[p], w as i32, |d| ones - w + w * d <= len * n));
             }
-            for &c in &arrow.cells {
-                for d in 1..=n {
-                    if d + len - 1 > largest_pill {
-                        b.exclude(c, d, &name);
-                    } else {
-                        terms.push((b.var(c, d), -(d as i32)));
-                    }
-                }
-            }
+            terms.extend(b.digit_terms(&name, &arrow.cells, -1, |d| d + len - 1 <= largest_pill));
             b.row(format!("{name}_sum"), terms, Sense::Eq, 0);
         }
     }
