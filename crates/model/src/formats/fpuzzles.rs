@@ -824,41 +824,24 @@ fn read_rules(top: &Map<String, Value>, n: usize) -> Res<Vec<Rule>> {
     }
     out.extend(whispers.map(Rule::from));
 
-    let renban = all_lines(top, "renban", n)?;
-    if !renban.is_empty() {
-        out.push(Renban { lines: renban }.into());
-    }
-    let palindromes = all_lines(top, "palindrome", n)?;
-    if !palindromes.is_empty() {
-        out.push(Palindrome { lines: palindromes }.into());
-    }
-    let between = all_lines(top, "betweenline", n)?;
-    if !between.is_empty() {
-        out.push(Between { lines: between }.into());
-    }
-    let zipper = all_lines(top, "zipperline", n)?;
-    if !zipper.is_empty() {
-        out.push(Zipper { lines: zipper }.into());
-    }
-    let region_sum = all_lines(top, "regionsumline", n)?;
-    if !region_sum.is_empty() {
-        out.push(RegionSum { lines: region_sum }.into());
-    }
-    let entropic = all_lines(top, "entropicline", n)?;
-    if !entropic.is_empty() {
-        out.push(Entropic { lines: entropic }.into());
-    }
-    let modular = all_lines(top, "modularline", n)?;
-    if !modular.is_empty() {
-        out.push(Modular { lines: modular }.into());
-    }
-    let slow = all_lines(top, "slowthermometer", n)?;
-    if !slow.is_empty() {
-        out.push(SlowThermometer { thermometers: slow }.into());
-    }
-    let double = all_lines(top, "doublearrow", n)?;
-    if !double.is_empty() {
-        out.push(DoubleArrow { lines: double }.into());
+    // The line rules read alike: every line under one key, one rule holding them all, in
+    // this order (the writer's one `write_lines` a rule is the other half).
+    let line_rules: [(&str, fn(Vec<Vec<Cell>>) -> Rule); 9] = [
+        ("renban", |lines| Renban { lines }.into()),
+        ("palindrome", |lines| Palindrome { lines }.into()),
+        ("betweenline", |lines| Between { lines }.into()),
+        ("zipperline", |lines| Zipper { lines }.into()),
+        ("regionsumline", |lines| RegionSum { lines }.into()),
+        ("entropicline", |lines| Entropic { lines }.into()),
+        ("modularline", |lines| Modular { lines }.into()),
+        ("slowthermometer", |thermometers| SlowThermometer { thermometers }.into()),
+        ("doublearrow", |lines| DoubleArrow { lines }.into()),
+    ];
+    for (key, rule) in line_rules {
+        let lines = all_lines(top, key, n)?;
+        if !lines.is_empty() {
+            out.push(rule(lines));
+        }
     }
 
     let mut clues = Vec::new();
