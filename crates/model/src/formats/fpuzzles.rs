@@ -826,7 +826,7 @@ fn read_rules(top: &Map<String, Value>, n: usize) -> Res<Vec<Rule>> {
 
     // The line rules read alike: every line under one key, one rule holding them all, in
     // this order (the writer's one `write_lines` a rule is the other half).
-    let line_rules: [(&str, fn(Vec<Vec<Cell>>) -> Rule); 9] = [
+    let line_rules: [(&str, LineRule); 9] = [
         ("renban", |lines| Renban { lines }.into()),
         ("palindrome", |lines| Palindrome { lines }.into()),
         ("betweenline", |lines| Between { lines }.into()),
@@ -935,6 +935,9 @@ fn dot_value(value: u64) -> usize {
 }
 
 /// Every line of every entry of a line rule's key.
+/// A line rule made from its lines, as [`read_rules`]' table of line keys holds them.
+type LineRule = fn(Vec<Vec<Cell>>) -> Rule;
+
 fn all_lines(top: &Map<String, Value>, key: &str, n: usize) -> Res<Vec<Vec<Cell>>> {
     let mut out = Vec::new();
     for (path, e) in entries(top, key)? {
