@@ -41,7 +41,8 @@ pub enum Command {
     Check(CheckArgs),
     /// Write the 0-1 model as CPLEX-LP or MPS, for HiGHS, CBC, GLPK, Gurobi, MATLAB...
     Export(ExportArgs),
-    /// Measure solve + prove-unique throughput over puzzle files (one puzzle per line).
+    /// Measure solve + prove-unique throughput over puzzle files (one puzzle per line), in the
+    /// solving thread's CPU time; --process also times the whole command in a child process.
     Bench(BenchArgs),
     /// Draw a puzzle (and with --solution its solution) as SVG, PNG or PDF; --sheet puts a
     /// file of puzzles on printable A4 pages.
@@ -283,6 +284,12 @@ pub struct BenchArgs {
     /// Print one JSON object per file.
     #[arg(long)]
     pub json: bool,
+    /// Also time the whole command a user runs: `sudoku-ip solve --unique --jobs 1 -O line` on
+    /// the same puzzles in a child process, repeated until the runs add up to a second of CPU;
+    /// its CPU time a puzzle (start-up, reading, checking and printing included) goes in the
+    /// `cmd us/puzzle` column.
+    #[arg(long)]
+    pub process: bool,
 }
 
 pub(super) fn parse_link_kind(s: &str) -> Result<LinkKind, String> {

@@ -464,3 +464,39 @@ fn a_long_count_shows_its_progress_on_a_terminal_only() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn bench_times_the_whole_command_on_the_same_puzzles_when_asked() {
+    let dir = std::env::temp_dir().join(format!("sudoku-ip-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("two.txt");
+    // Two good lines, then one the solver must refuse: the child may only read the first two.
+    let good = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    std::fs::write(&file, format!("{good}\n{good}\nnot a puzzle\n")).unwrap();
+    let path = file.to_str().unwrap();
+    let out = run(&["bench", "--json", "--process", "--limit", "2", path], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!((v["puzzles"].as_u64(), v["unique"].as_u64()), (Some(2), Some(2)), "{v}");
+    let runs = v["process"]["runs"].as_u64().expect("runs");
+    assert!((1..=200).contains(&runs), "{v}");
+    assert!(v["process"]["wall_us_per_puzzle"].as_f64().is_some_and(|us| us > 0.0), "{v}");
+    if cfg!(target_os = "linux") {
+        assert_eq!(v["clock"], "cpu");
+        assert!(v["process"]["cpu_us_per_puzzle"].is_number(), "{v}");
+    }
+    // Without --limit the child reads the whole file, the bad line too: that run fails, and
+    // bench says which command failed (exit 2: bench itself refuses the file first).
+    let out = run(&["bench", "--process", path], "");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("line 3"), "{}", text(&out.stderr));
+    // Without --process there is no child and no figure.
+    let out = run(&["bench", "--json", "--limit", "2", path], "");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert!(v["process"].is_null(), "{v}");
+    let out = run(&["bench", "--limit", "2", path], "");
+    let table = text(&out.stdout);
+    assert!(table.lines().next().is_some_and(|h| h.contains("cmd us/puzzle")), "{table}");
+    assert!(table.lines().nth(1).is_some_and(|row| row.split_whitespace().nth(4) == Some("-")), "{table}");
+    std::fs::remove_dir_all(&dir).ok();
+}
