@@ -235,6 +235,9 @@ fn clear_cells(words: &mut [u32; 9], cells: u32) -> u32 {
 struct TriadMaps {
     possible: [u64; 9],
     forced: [u64; 9],
+    /// Per digit, how many configurations each 3×3 matrix of `possible` holds, one byte a
+    /// matrix: bytes 0..3 the bands, 3..6 the stacks (what [`State::choose_config`] compares).
+    configs: [u64; 9],
     stale: u32,
 }
 
@@ -430,7 +433,7 @@ impl State {
     fn triads(&mut self, maps: &mut TriadMaps) -> Option<bool> {
         // The first cell of each matrix row (a band's row, or a stack's band).
         const ROW_STARTS: u64 = 0o111_111_111 | 0o111_111_111 << 32;
-        let TriadMaps { possible, forced, stale } = maps;
+        let TriadMaps { possible, forced, configs, stale } = maps;
         while *stale != 0 {
             let d = stale.trailing_zeros() as usize;
             *stale &= *stale - 1;
@@ -448,6 +451,10 @@ impl State {
                 p |= (gather(cols >> (3 * s)) as u64) << (32 + 9 * s);
             }
             possible[d] = p;
+            configs[d] = (0..6).fold(0, |c, g| {
+                let shift = if g < 3 { 9 * g } else { 32 + 9 * (g - 3) };
+                c | (CONFIGS[(p >> shift) as usize & 0x1FF] as u64) << (8 * g)
+            });
             // At a fixed point every matrix lies on permutations, so no row is empty (no borrow
             // between rows) and an entry is forced exactly when it is alone in its row.
             let rest = p & p.wrapping_sub(ROW_STARTS);
@@ -524,25 +531,31 @@ impl State {
     /// in each box of it), a digit with exactly two. Returns, per band, the masks the digit's
     /// words take in the two branches; `None` when no digit anywhere has exactly two.
     fn choose_config(maps: &TriadMaps) -> Option<(usize, [u32; 3], [u32; 3])> {
-        let triads = &maps.possible;
-        // (total configurations, vertical, band or stack, digit, matrix)
-        let mut best: Option<(u32, bool, usize, usize, u32)> = None;
-        for (vertical, base) in [(false, 0), (true, 32)] {
-            for i in 0..3 {
-                let shift = base + 9 * i;
-                let (mut total, mut two) = (0u32, 0u32);
-                for (d, &t) in triads.iter().enumerate() {
-                    let c = CONFIGS[(t >> shift) as usize & 0x1FF] as u32;
-                    total += c;
-                    two |= ((c == 2) as u32) << d;
-                }
-                if two != 0 && best.is_none_or(|b| total < b.0) {
-                    let d = two.trailing_zeros() as usize;
-                    best = Some((total, vertical, i, d, (triads[d] >> shift) as u32 & 0x1FF));
-                }
+        // One byte a matrix (see `TriadMaps::configs`); sums stay below 256 (at most 6 × 9).
+        const ONES: u64 = 0x0101_0101_0101;
+        const LOW7: u64 = 0x7F * ONES;
+        const HIGH: u64 = 0x80 * ONES;
+        let (mut total, mut two) = (0u64, 0u64);
+        for &c in &maps.configs {
+            total += c;
+            // The high bit of each byte of `c ^ 2·ONES` that is not zero, without borrows.
+            let x = c ^ (2 * ONES);
+            two |= !(((x & LOW7) + LOW7) | x) & HIGH;
+        }
+        // The matrix with the fewest configurations among those where a digit has two (the
+        // first such on a tie: bands, then stacks).
+        let mut best: Option<(u64, usize)> = None;
+        for g in 0..6 {
+            let t = total >> (8 * g) & 0xFF;
+            if two >> (8 * g + 7) & 1 == 1 && best.is_none_or(|(b, _)| t < b) {
+                best = Some((t, g));
             }
         }
-        let (_, vertical, i, d, m) = best?;
+        let (_, g) = best?;
+        let d = maps.configs.iter().position(|&c| c >> (8 * g) & 0xFF == 2)?;
+        let (vertical, i) = (g >= 3, g % 3);
+        let shift = if vertical { 32 + 9 * i } else { 9 * i };
+        let m = (maps.possible[d] >> shift) as u32 & 0x1FF;
         let mut which = PERMUTATIONS.iter().filter(|&&p| m & p == p);
         let (first, second) = (*which.next()?, *which.next()?);
         let masks = |perm: u32| -> [u32; 3] {
@@ -675,7 +688,7 @@ pub fn search9(
     // One entry per guess on the current path, so at most 81; reserved at the first guess
     // because most easy puzzles never guess.
     let mut stack: Vec<State> = Vec::new();
-    let mut maps = TriadMaps { possible: [0; 9], forced: [0; 9], stale: 0x1FF };
+    let mut maps = TriadMaps { possible: [0; 9], forced: [0; 9], configs: [0; 9], stale: 0x1FF };
     loop {
         if cur.propagate(&mut maps) {
             if cur.solved() {
