@@ -2,7 +2,7 @@
 //! every square size from 9 to 64: time and nodes to find one solution.
 //!
 //! ```text
-//! cargo run --release -p sudoku-ip-native --example sizes -- [LIMIT_S] [SIZES…]
+//! cargo run --release -p sudoku-ip-native --example sizes -- [LIMIT_S] [SIZES…] [--dump DIR]
 //! ```
 //!
 //! `LIMIT_S` (default 60) is the time limit of each search; `SIZES` (default 9 16 25 36 49 64)
@@ -14,7 +14,9 @@
 //! - `N empty`, `N half`: an empty grid, and one with half its cells (random) given from a
 //!   random full grid: any solution.
 //!
-//! Each solution found is checked against every row of the model.
+//! Each solution found is checked against every row of the model. With `--dump DIR`, each
+//! half-given grid is also written to `DIR/half-{n}x{n}.txt` (its n² values comma-separated, 0:
+//! empty) for peers (`benches/peers/cpsat_grids.py`).
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -51,7 +53,12 @@ fn run(name: &str, m: &Model, limit: Duration) {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let dump = args.iter().position(|a| a == "--dump").map(|i| {
+        let dir = args.get(i + 1).cloned().expect("--dump DIR");
+        args.drain(i..i + 2);
+        dir
+    });
     let limit = Duration::from_secs_f64(args.first().and_then(|s| s.parse().ok()).unwrap_or(60.0));
     let sizes: Vec<usize> = match args.get(1..) {
         Some(rest) if !rest.is_empty() => rest.iter().filter_map(|s| s.parse().ok()).collect(),
@@ -88,6 +95,10 @@ fn main() {
         run(&format!("{n}x{n} empty"), &model(br, bc, &vec![0; n * n]), limit);
         let solution = full_grid(&mut rng, br, bc);
         let half = common::remove_cells(&mut rng, &solution, n * n / 2);
+        if let Some(dir) = &dump {
+            let line: Vec<String> = half.iter().map(|v| v.to_string()).collect();
+            std::fs::write(format!("{dir}/half-{n}x{n}.txt"), line.join(",") + "\n").expect("write the dump");
+        }
         run(&format!("{n}x{n} half"), &model(br, bc, &half), limit);
     }
 }
