@@ -33,25 +33,25 @@
     extra: 'Select cells whose digits must all differ, then Add or press Enter.',
     minimum: 'Select cells, then Add to mark them minimum: smaller than each orthogonal neighbour (Add again to unmark).',
     maximum: 'Select cells, then Add to mark them maximum: greater than each orthogonal neighbour (Add again to unmark).',
-    rowindexer: 'Select cells, then Add to make them row indexers (red): the digit in row i, column j is the row where column j holds i (Add again to unmark).',
-    colindexer: 'Select cells, then Add to make them column indexers (blue): the digit in row i, column j is the column where row i holds j (Add again to unmark).',
-    boxindexer: 'Select cells, then Add to make them box indexers (green): the digit of a cell at position p of its box (reading order) is the position that holds p (Add again to unmark).',
+    rowindexer: 'Select cells, then Add to make them row indexers (red): the digit in row i, column j is the row where column j holds i (Add again to unmark; a cell may be a row and a column indexer at once).',
+    colindexer: 'Select cells, then Add to make them column indexers (blue): the digit in row i, column j is the column where row i holds j (Add again to unmark; a cell may be a row and a column indexer at once).',
+    boxindexer: 'Select cells, then Add to make them box indexers (green): the digit of a cell at position p of its box (reading order) is the position that holds p (Add again to unmark; a cell may carry more than one kind).',
     lowhigh: 'Select a cell in each row, then Add: in those rows the 1 stands left of the highest digit (Add again to unmark).',
     drcage: 'Select the cage cells, type its digital root (1 to 9), then Add or press Enter: the digits do not repeat and their sum has that root (root 5: 5, 14, 23, …).',
-    pill: 'Select the pill (2 or more cells in a row or column, read left to right or top to bottom as one number) and Add; then drag the arrow from a cell touching the pill and Add: the arrow sums to the number.',
+    pill: 'Select the pill (2 or more cells in a row or column) from the end its number starts at, and Add: its digits are read in the order you select them (numbered) as one number. Then drag the arrow from a cell touching the pill and Add: the arrow sums to the number.',
     diffdot: 'Select two neighbouring cells, type the value, then Add or press Enter: a white dot, the digits differ by the value.',
     ratiodot: 'Select two neighbouring cells, type the value, then Add or press Enter: a black dot, one digit is the value times the other.',
-    clone: 'Select an area (drag, or Shift+click) and Add; then select its copy and Add again. Cells pair up in reading order (left to right, top to bottom) and hold the same digits.',
+    clone: 'Select an area (drag, or Shift+click) and Add; then select its copy and Add again. Cells pair up in the order you select them (numbered) and hold the same digits: for a turned or mirrored copy, select its cells in the matching order.',
     pencil: 'Select cells, type the digits they may hold (135, or 1 3 5), then Add or press Enter; Add with no digits takes their marks off.',
     quadruple: 'Select the four cells around a vertex (drag over them), type 1 to 4 digits that appear among them (125, or 1 2 5), then Add or press Enter. The same four cells again replace their digits.',
   };
-  // The line rules drawn by dragging through cells: the tool, its rule's JSON type, the least
-  // difference for whispers (Dutch: one less than German's ⌈n/2⌉, so 4 on a 9×9), the fewest
-  // cells a line takes, and what a person is told.
+  // The line rules drawn by dragging through cells: the tool, its rule's JSON type, the gap the
+  // Gap box starts at for whispers (German ⌈n/2⌉, Dutch one less: 5 and 4 on a 9×9; any other
+  // can be typed), the fewest cells a line takes, and what a person is told.
   const LINE_TOOLS = {
     renban: { name: 'Renban', type: 'renban', min: 2, hint: 'the digits on the line are a set of consecutive digits, in any order' },
-    whispers: { name: 'German whispers', type: 'german-whispers', min: 2, hint: 'neighbours on the line differ by at least 5 on a 9x9 (⌈n/2⌉)' },
-    dutch: { name: 'Dutch whispers', type: 'german-whispers', difference: (n) => Math.max(1, Math.ceil(n / 2) - 1), min: 2, hint: 'neighbours on the line differ by at least 4 on a 9x9 (⌈n/2⌉ − 1)' },
+    whispers: { name: 'German whispers', type: 'german-whispers', gap: (n) => Math.ceil(n / 2), min: 2, hint: 'neighbours on the line differ by at least the gap (German: 5 on a 9x9, ⌈n/2⌉; type another gap for other whispers)' },
+    dutch: { name: 'Dutch whispers', type: 'german-whispers', gap: (n) => Math.max(1, Math.ceil(n / 2) - 1), min: 2, hint: 'neighbours on the line differ by at least the gap (Dutch: 4 on a 9x9, ⌈n/2⌉ − 1; type another gap for other whispers)' },
     palindrome: { name: 'Palindrome', type: 'palindrome', min: 2, hint: 'the line reads the same from either end' },
     between: { name: 'Between line', type: 'between-line', min: 3, hint: 'the digits between the two end circles lie strictly between theirs' },
     zipper: { name: 'Zipper line', type: 'zipper-line', min: 2, hint: 'cells the same distance from the middle sum to one total (on an odd line, the middle cell\'s digit)' },
@@ -65,8 +65,8 @@
   const lineKey = (rule) => (rule.type === 'slow-thermometer' ? 'thermometers' : 'lines');
   const LINE_TYPES = new Set(Object.values(LINE_TOOLS).map((t) => t.type));
   // Cells marked from the selection, Add again to unmark: the tool, its rule's JSON type and
-  // list, the rule's lists (a cell is in one of them), shading and label as the pictures draw
-  // them.
+  // list, shading and label as the pictures draw them. A cell is minimum or maximum, not both;
+  // it may be a row, a column and a box indexer at once (the model reads each list alone).
   const MARK_TOOLS = {
     minimum: { name: 'Minimum', type: 'min-max', key: 'minimum', fill: '#dbe7f5', tag: 'min' },
     maximum: { name: 'Maximum', type: 'min-max', key: 'maximum', fill: '#f8e1cc', tag: 'max' },
@@ -75,6 +75,8 @@
     boxindexer: { name: 'Box indexer', type: 'indexer', key: 'boxes', fill: '#c8ecc8', tag: 'box' },
   };
   const markLists = (type) => Object.values(MARK_TOOLS).filter((t) => t.type === type);
+  // The rules whose lists exclude each other.
+  const ONE_MARK_A_CELL = new Set(['min-max']);
   // The clues outside the grid, placed by clicking the margin: little killer along a diagonal
   // (the Direction menu), the others beside a row or column. `key`: the clue's number in JSON.
   const OUTSIDE_TOOLS = {
@@ -431,6 +433,7 @@
     $('#board').setAttribute('aria-activedescendant', `cell-${cellName(cursor)}`);
     announce(bad);
     renderMeta();
+    renderBoardNotes();
     drawOverlay();
     syncControls();
     renderShapes();
@@ -445,6 +448,35 @@
     $('#puzzle-author').textContent = m.author ? `by ${m.author}` : '';
     $('#puzzle-ruleset').textContent = m.ruleset || '';
     $('#puzzle-meta').hidden = !(m.title || m.author || m.ruleset);
+  }
+
+  // Dots with values beside a kropki negative constraint: the model does not exempt their pairs
+  // (SudokuPad does), and f-puzzles links refuse the two together. Until the model settles
+  // which values a dotted pair then may hold, the page says so while the two are drawn.
+  function valuedDotsClash() {
+    if (!(S.kropkiWhiteAll || S.kropkiBlackAll) || !valueDots().length) return '';
+    const which = S.kropkiWhiteAll && S.kropkiBlackAll ? '"All white dots given" and "All black dots given"' : S.kropkiWhiteAll ? '"All white dots given"' : '"All black dots given"';
+    return `dots with values together with ${which} are not supported yet: the solver counts those dots' pairs among the unmarked ones (SudokuPad exempts every dotted pair), and f-puzzles links refuse the two together`;
+  }
+
+  // What the board cannot show, in a line each under it, as the pictures' caption says it:
+  // the negative constraints, and the warning above.
+  function renderBoardNotes() {
+    const list = $('#board-notes');
+    list.innerHTML = '';
+    const note = (text, cls) => {
+      const li = document.createElement('li');
+      li.textContent = text;
+      if (cls) li.className = cls;
+      list.appendChild(li);
+    };
+    if (S.kropkiWhiteAll || S.kropkiBlackAll) {
+      note(S.kropkiWhiteAll && S.kropkiBlackAll ? 'kropki: all dots are given' : S.kropkiWhiteAll ? 'kropki: all white dots are given' : 'kropki: all black dots are given');
+    }
+    if (S.xvAll) note('XV: all X and V are given');
+    const clash = valuedDotsClash();
+    if (clash) note(`Warning: ${clash}.`, 'warn');
+    list.hidden = !list.children.length;
   }
 
   const SVG = 'http://www.w3.org/2000/svg';
@@ -485,13 +517,9 @@
     for (const region of S.extra) {
       for (const i of region) svgEl('rect', { x: colOf(i), y: rowOf(i), width: 1, height: 1, fill: '#d8a93b', 'fill-opacity': 0.25 }, under);
     }
-    for (const i of S.odd) svgEl('circle', { class: 'odd', cx: cx(i), cy: cy(i), r: 0.38, fill: '#c4c9cf' }, under);
-    for (const i of S.even) svgEl('rect', { class: 'even', x: colOf(i) + 0.14, y: rowOf(i) + 0.14, width: 0.72, height: 0.72, fill: '#c4c9cf' }, under);
-    for (const t of S.thermos) {
-      if (!t.length) continue;
-      svgEl('polyline', { class: 'thermo', points: t.map((i) => `${cx(i)},${cy(i)}`).join(' '), fill: 'none', stroke: '#c4c9cf', 'stroke-width': 0.28, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }, under);
-      svgEl('circle', { class: 'thermo', cx: cx(t[0]), cy: cy(t[0]), r: 0.36, fill: '#c4c9cf' }, under);
-    }
+    for (const i of S.odd) svgEl('circle', { class: 'odd', 'data-rule': 'odd-even', cx: cx(i), cy: cy(i), r: 0.36, fill: ODD_EVEN_COLOUR }, under);
+    for (const i of S.even) svgEl('rect', { class: 'even', 'data-rule': 'odd-even', x: colOf(i) + 0.16, y: rowOf(i) + 0.16, width: 0.68, height: 0.68, fill: ODD_EVEN_COLOUR }, under);
+    for (const t of S.thermos) drawThermo(under, t, THERMO_COLOUR, 'thermo', 'thermometer', cx, cy);
     for (const a of S.arrows) drawArrow(under, a, cx, cy);
     S.cages.forEach((cage) => drawCage(under, svg, cage));
     drawKept(under, svg, cx, cy);
@@ -509,33 +537,53 @@
     S.xs.forEach((p) => letter(p, 'X'));
     S.vs.forEach((p) => letter(p, 'V'));
     drawMargin(cx, cy);
-    // The area or pill waiting for its second half: outlined, dashed.
+    // The area or pill waiting for its second half: outlined, dashed, its cells numbered in
+    // the order they were selected (the copy's cells pair with them in that order; a pill is
+    // read in it).
     if (pendingArea) {
-      for (const i of pendingArea) svgEl('rect', { class: 'pending-area', x: colOf(i) + 0.06, y: rowOf(i) + 0.06, width: 0.88, height: 0.88, fill: 'none', stroke: '#1f5fbf', 'stroke-width': 0.05, 'stroke-dasharray': '0.12 0.08' }, svg);
+      pendingArea.forEach((i, k) => {
+        svgEl('rect', { class: 'pending-area', x: colOf(i) + 0.06, y: rowOf(i) + 0.06, width: 0.88, height: 0.88, fill: 'none', stroke: '#1f5fbf', 'stroke-width': 0.05, 'stroke-dasharray': '0.12 0.08' }, svg);
+        svgEl('text', { class: 'pending-order', x: colOf(i) + 0.12, y: rowOf(i) + 0.28, 'font-size': 0.2, fill: '#1f5fbf' }, svg).textContent = String(k + 1);
+      });
+    }
+    // The cells selected for a clone, or a pill's, numbered as they will pair up or be read.
+    if ((tool === 'clone' || (tool === 'pill' && !pendingArea)) && selection.length > 1) {
+      clickOrder(selection).forEach((i, k) => {
+        svgEl('text', { class: 'selection-order', x: colOf(i) + 0.12, y: rowOf(i) + 0.28, 'font-size': 0.2, fill: '#1f5fbf' }, svg).textContent = String(k + 1);
+      });
     }
     if (selection.length > 1 && (tool === 'thermo' || tool === 'arrow' || LINE_TOOLS[tool])) {
       svgEl('polyline', { points: selection.map((i) => `${cx(i)},${cy(i)}`).join(' '), fill: 'none', stroke: '#1f5fbf', 'stroke-width': 0.06, 'stroke-dasharray': '0.12 0.08' }, svg);
     }
   }
 
+  // A thermometer: a thick rounded line through the cells and a round bulb on the first.
+  function drawThermo(under, ids, colour, cls, type, cx, cy) {
+    if (!ids.length) return;
+    const ink = { class: cls, 'data-rule': type };
+    svgEl('polyline', { ...ink, points: ids.map((i) => `${cx(i)},${cy(i)}`).join(' '), fill: 'none', stroke: colour, 'stroke-width': 0.28, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }, under);
+    svgEl('circle', { ...ink, cx: cx(ids[0]), cy: cy(ids[0]), r: 0.38, fill: colour }, under);
+  }
+
   // A circle on the sum cell and a line from its rim through the arrow's cells, ending in a
   // head drawn with two strokes (no marker: a marker's size follows the stroke width).
-  // `cls`: the shapes' class; `ring`: whether to draw the circle (a pill arrow starts at its pill).
-  function drawArrow(under, a, cx, cy, cls = 'arrow', ring = true) {
-    const ink = { class: cls, fill: 'none', stroke: '#8a929b', 'stroke-width': 0.05, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' };
-    if (ring) svgEl('circle', { cx: cx(a.circle), cy: cy(a.circle), r: 0.4, ...ink }, under);
+  // `cls`: the shapes' class; `ring`: whether to draw the circle (a pill arrow starts at its
+  // pill, whose rim is as far from the centre as the circle's).
+  function drawArrow(under, a, cx, cy, cls = 'arrow', ring = true, type = 'arrow') {
+    const ink = { class: cls, 'data-rule': type, fill: 'none', stroke: ARROW_COLOUR, 'stroke-width': 0.05, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' };
+    if (ring) svgEl('circle', { cx: cx(a.circle), cy: cy(a.circle), r: 0.38, ...ink }, under);
     if (!a.cells.length) return;
     const pts = [a.circle, ...a.cells].map((i) => [cx(i), cy(i)]);
     const [x0, y0] = pts[0], [x1, y1] = pts[1];
     const d = Math.hypot(x1 - x0, y1 - y0) || 1;
-    pts[0] = [x0 + ((x1 - x0) / d) * 0.4, y0 + ((y1 - y0) / d) * 0.4];
+    pts[0] = [x0 + ((x1 - x0) / d) * 0.38, y0 + ((y1 - y0) / d) * 0.38];
     const [ex, ey] = pts[pts.length - 1], [px, py] = pts[pts.length - 2];
     const len = Math.hypot(ex - px, ey - py) || 1;
     const ux = (ex - px) / len, uy = (ey - py) / len;
     // The tip stops short of the last cell's centre, so the head shows beside its digit.
     const tx = ex - ux * 0.3, ty = ey - uy * 0.3;
     pts[pts.length - 1] = [tx, ty];
-    const back = (s) => `${tx - 0.28 * (ux * 0.766 - s * uy * 0.643)},${ty - 0.28 * (uy * 0.766 + s * ux * 0.643)}`;
+    const back = (s) => `${tx - 0.3 * (ux * 0.766 - s * uy * 0.643)},${ty - 0.3 * (uy * 0.766 + s * ux * 0.643)}`;
     svgEl('polyline', { points: pts.map((p) => p.join(',')).join(' '), ...ink }, under);
     svgEl('polyline', { points: `${back(1)} ${tx},${ty} ${back(-1)}`, ...ink }, under);
   }
@@ -546,10 +594,10 @@
     if (!pill.length || !cells.length) return;
     const dist = (i) => Math.max(Math.abs(rowOf(i) - rowOf(cells[0])), Math.abs(colOf(i) - colOf(cells[0])));
     const start = pill.reduce((best, i) => (dist(i) < dist(best) ? i : best), pill[0]);
-    drawArrow(under, { circle: start, cells }, cx, cy, cls, false);
+    drawArrow(under, { circle: start, cells }, cx, cy, cls, false, 'pill-arrow');
     const points = pill.map((i) => `${cx(i)},${cy(i)}`).join(' ');
-    for (const [stroke, width] of [['#8a929b', 0.8], ['#fff', 0.7]]) {
-      svgEl('polyline', { class: cls, points, fill: 'none', stroke, 'stroke-width': width, 'stroke-linecap': 'round' }, under);
+    for (const [stroke, width] of [[ARROW_COLOUR, 0.81], ['#ffffff', 0.71]]) {
+      svgEl('polyline', { class: cls, 'data-rule': 'pill-arrow', points, fill: 'none', stroke, 'stroke-width': width, 'stroke-linecap': 'round' }, under);
     }
   }
 
@@ -583,23 +631,34 @@
     }
   }
 
-  // Lines as setters colour them (renban purple, whispers green, palindrome grey, between
-  // lines with a circle at each end); any other rule with lines is drawn in a neutral violet.
-  // Zipper violet, region-sum blue, entropic orange, modular teal, as the pictures draw them.
+  // Colours and widths (in cells) as the pictures draw them (the rule files' `draw` in the
+  // model crate; an e2e test holds the two to the same values): renban purple, whispers green
+  // (any gap), palindrome grey, between lines thinner with a circle at each end, double arrows
+  // thin, zipper violet, region-sum blue, entropic orange, modular teal. Any other rule with
+  // lines is drawn in a neutral violet.
   const LINE_COLOURS = {
-    renban: '#c28be6', 'german-whispers': '#5fc46a', palindrome: '#a7aeb6', 'between-line': '#9fb3d1',
-    'double-arrow': '#8a929b', 'zipper-line': '#e6a8e0', 'region-sum-line': '#4aa3df', 'entropic-line': '#f3a64a', 'modular-line': '#45b8a8',
+    renban: '#c78ef0', 'german-whispers': '#7cc47f', palindrome: '#b4b4b4', 'between-line': '#a8a8a8',
+    'double-arrow': '#8c8c8c', 'zipper-line': '#e6a8e0', 'region-sum-line': '#4aa3df', 'entropic-line': '#f3a64a', 'modular-line': '#45b8a8',
   };
-  // Slow thermometers blue grey, beside the plain thermometers' grey.
+  const LINE_WIDTHS = { 'between-line': 0.14, 'double-arrow': 0.05 };
+  // End circles: between lines and double arrows.
+  const END_CIRCLES = { 'between-line': 0.4, 'double-arrow': 0.38 };
+  // Thermometers grey, slow ones blue grey; arrows (and pill arrows) darker grey; odd/even marks grey.
+  const THERMO_COLOUR = '#c8c8c8';
   const SLOW_THERMO_COLOUR = '#a9b8cc';
-  // Dutch whispers (a whispers line whose difference is less than German's) in orange.
-  const DUTCH_COLOUR = '#f0a23b';
-  const isDutch = (rule) => rule.type === 'german-whispers' && rule.difference != null && rule.difference < Math.ceil(S.n / 2);
+  const ARROW_COLOUR = '#8c8c8c';
+  const ODD_EVEN_COLOUR = '#c8c8c8';
 
-  // What a line rule is called in the list: Dutch whispers and other differences by name.
+  // A whispers rule's gap: its `difference`, or German's ⌈n/2⌉ when it has none.
+  const gapOf = (rule) => (rule.difference == null ? Math.ceil(S.n / 2) : rule.difference);
+
+  // What a line rule is called in the list: whispers by their gap ("German whispers (gap 5)",
+  // "Dutch whispers (gap 4)", "Whispers (gap 3)").
   function lineRuleName(rule) {
-    if (rule.type === 'german-whispers' && rule.difference != null && rule.difference !== Math.ceil(S.n / 2)) {
-      return rule.difference === LINE_TOOLS.dutch.difference(S.n) ? 'Dutch whispers' : `Whispers (${rule.difference} apart)`;
+    if (rule.type === 'german-whispers') {
+      const gap = gapOf(rule);
+      const kind = gap === LINE_TOOLS.whispers.gap(S.n) ? 'German whispers' : gap === LINE_TOOLS.dutch.gap(S.n) ? 'Dutch whispers' : 'Whispers';
+      return `${kind} (gap ${gap})`;
     }
     return Object.values(LINE_TOOLS).find((t) => t.type === rule.type).name;
   }
@@ -619,20 +678,17 @@
       for (const line of Array.isArray(rule.lines) ? rule.lines : []) {
         const ids = cells(line);
         if (!ids.length) continue;
-        const stroke = isDutch(rule) ? DUTCH_COLOUR : LINE_COLOURS[rule.type] || '#b29ad8';
-        // A double arrow is a thin line between its circles.
-        const width = rule.type === 'double-arrow' ? 0.05 : 0.2;
-        svgEl('polyline', { class: cls, points: ids.map((i) => `${cx(i)},${cy(i)}`).join(' '), fill: 'none', stroke, 'stroke-width': width, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }, under);
-        if (rule.type === 'between-line' || rule.type === 'double-arrow') {
-          for (const end of [ids[0], ids[ids.length - 1]]) svgEl('circle', { class: cls, cx: cx(end), cy: cy(end), r: 0.4, fill: '#fff', stroke: '#8a929b', 'stroke-width': 0.04 }, under);
+        const stroke = LINE_COLOURS[rule.type] || '#b29ad8';
+        const width = LINE_WIDTHS[rule.type] || 0.22;
+        svgEl('polyline', { class: cls, 'data-rule': rule.type, points: ids.map((i) => `${cx(i)},${cy(i)}`).join(' '), fill: 'none', stroke, 'stroke-width': width, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }, under);
+        if (END_CIRCLES[rule.type]) {
+          for (const end of [ids[0], ids[ids.length - 1]]) svgEl('circle', { class: cls, 'data-rule': rule.type, cx: cx(end), cy: cy(end), r: END_CIRCLES[rule.type], fill: '#ffffff', stroke, 'stroke-width': 0.03 }, under);
         }
       }
       for (const thermo of rule.type === 'slow-thermometer' && Array.isArray(rule.thermometers) ? rule.thermometers : []) {
         const ids = cells(thermo);
         if (!ids.length) continue;
-        const ink = { class: cls, fill: SLOW_THERMO_COLOUR };
-        svgEl('polyline', { ...ink, points: ids.map((i) => `${cx(i)},${cy(i)}`).join(' '), fill: 'none', stroke: SLOW_THERMO_COLOUR, 'stroke-width': 0.28, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }, under);
-        svgEl('circle', { ...ink, cx: cx(ids[0]), cy: cy(ids[0]), r: 0.36 }, under);
+        drawThermo(under, ids, SLOW_THERMO_COLOUR, cls, rule.type, cx, cy);
       }
       for (const clue of Array.isArray(rule.clues) ? rule.clues : []) {
         const ids = cells(clue.cells);
@@ -652,12 +708,18 @@
         rows.forEach((row, k) => text(x, y + (k - (rows.length - 1) / 2) * 0.2, 0.18, row.join(''), over, cls));
       }
       // Marked cells shaded as the pictures shade them (minimum blue, maximum orange; row,
-      // column and box indexers red, blue and green), labelled at the top.
+      // column and box indexers red, blue and green), labelled at the top; a cell of two or
+      // three indexer kinds split into strips, one a kind.
+      const kinds = new Map();
       for (const spec of markLists(rule.type)) {
-        for (const i of cells(rule[spec.key])) {
-          svgEl('rect', { class: `${cls} ${spec.key}`, x: colOf(i), y: rowOf(i), width: 1, height: 1, fill: spec.fill }, under);
-          text(cx(i), rowOf(i) + 0.14, 0.15, spec.tag, under, `${cls} ${spec.key}`);
-        }
+        for (const i of cells(rule[spec.key])) kinds.set(i, [...(kinds.get(i) || []), spec]);
+      }
+      for (const [i, specs] of kinds) {
+        const w = 1 / specs.length;
+        specs.forEach((spec, k) => {
+          svgEl('rect', { class: `${cls} ${spec.key}`, x: colOf(i) + k * w, y: rowOf(i), width: w, height: 1, fill: spec.fill }, under);
+          text(colOf(i) + (k + 0.5) * w, rowOf(i) + 0.14, specs.length > 2 ? 0.12 : 0.15, spec.tag, under, `${cls} ${spec.key}`);
+        });
       }
       if (rule.type === 'low-before-high') {
         // "1<9" small at the foot of the row's first cell.
@@ -1087,8 +1149,12 @@
   // ------------------------------------------------------------------------------------------
   // Shapes from the selection.
 
+  // What the status says after Add besides "Added", when there is something to check.
+  let addedNote = '';
+
   function addShape() {
     const sel = selection.slice();
+    addedNote = '';
     const fail = (msg) => { showError(msg); };
     if (tool === 'digits' || tool === 'jigsaw') return;
     if (!sel.length) { fail('Select cells first'); return; }
@@ -1156,9 +1222,14 @@
         if (spec.type === 'renban' && sel.length > S.n) { fail(`A renban line of ${sel.length} cells cannot hold different digits of a ${S.n}x${S.n} grid`); return; }
         if (spec.type === 'entropic-line' && S.n % 3) { fail(`Entropic lines need a grid side divisible by 3 (low, middle and high thirds); this one is ${S.n}`); return; }
         if (spec.type === 'region-sum-line' && !S.box && !S.regions) { fail('Region-sum lines need regions: pick boxes or draw jigsaw regions first'); return; }
-        const other = S.kept.find((r) => r.type === spec.type && r.difference !== lineDifference(spec));
-        if (other) { fail(`This puzzle's whispers are ${lineRuleName(other)}: a puzzle holds one kind (remove those lines first)`); return; }
-        commit(() => addLine(spec, sel));
+        let gap;
+        if (spec.gap) {
+          gap = whisperGap();
+          if (typeof gap === 'string') { fail(gap); return; }
+          const other = S.kept.find((r) => r.type === spec.type && gapOf(r) !== gap);
+          if (other) { fail(`This puzzle's whispers are ${lineRuleName(other)}: a puzzle holds one gap for all its whispers (type ${gapOf(other)}, or remove those lines first)`); return; }
+        }
+        commit(() => addLine(spec, sel, gap));
         break;
       }
       case 'minimum': case 'maximum': case 'rowindexer': case 'colindexer': case 'boxindexer': {
@@ -1170,7 +1241,7 @@
           if (!rule) { rule = { type: spec.type }; S.kept.push(rule); }
           const mine = rule[spec.key] || [];
           const all = names.every((c) => mine.includes(c));
-          for (const other of lists) rule[other.key] = (rule[other.key] || []).filter((c) => !names.includes(c));
+          for (const other of ONE_MARK_A_CELL.has(spec.type) ? lists : [spec]) rule[other.key] = (rule[other.key] || []).filter((c) => !names.includes(c));
           if (!all) rule[spec.key] = [...new Set([...mine, ...names])];
           if (lists.every((m) => !rule[m.key].length)) S.kept.splice(S.kept.indexOf(rule), 1);
         });
@@ -1215,7 +1286,7 @@
     }
     selection = [];
     render();
-    setStatus('Added', 'ok');
+    if (addedNote) setStatus(`Added; note: ${addedNote}`, 'error'); else setStatus('Added', 'ok');
   }
 
   // The quadruple of the selected 2×2 and the digits typed (`125`, or `1 2 5` / `10,12` on
@@ -1272,15 +1343,17 @@
       if (!Array.isArray(rule[key])) rule[key] = [];
       rule[key].push({ cells: p.map(cellName), value });
     });
+    addedNote = valuedDotsClash();
     return '';
   }
 
   // The Clone tool's two steps: the first Add keeps the area, the second pairs it with the
-  // selected copy, cell for cell in reading order.
+  // selected copy, cell for cell in the order each was selected (the area's cells numbered
+  // while it waits), so a rotated or mirrored copy is its cells selected in the matching order.
   function addClone(sel) {
-    const area = readingOrder(sel);
+    const area = clickOrder(sel);
     if (!pendingArea) {
-      keepPending(area, `Area of ${area.length} cell${area.length === 1 ? '' : 's'} kept: now select its copy and Add`);
+      keepPending(area, `Area of ${area.length} cell${area.length === 1 ? '' : 's'} kept: now select its copy, cell for cell in the same order (the area's cells are numbered), and Add`);
       return null;
     }
     const first = pendingArea;
@@ -1293,7 +1366,20 @@
       const rule = keptRule('clone', 'clones');
       rule.clones.push(pair);
     });
+    if (!congruent(first, area)) {
+      addedNote = `in this order the copy is not the area shifted, turned or mirrored (${cellName(first[0])} = ${cellName(area[0])}, ${cellName(first[1] ?? first[0])} = ${cellName(area[1] ?? area[0])}, …): check the pairs in the list`;
+    }
     return '';
+  }
+
+  // Whether `b` is `a` moved, turned by a quarter, half or three quarters, or mirrored, cell
+  // for cell in order: one of the eight symmetries of the square maps every step of `a` from
+  // its first cell to the same step of `b`.
+  function congruent(a, b) {
+    const step = (list, j) => [rowOf(list[j]) - rowOf(list[0]), colOf(list[j]) - colOf(list[0])];
+    const maps = [([r, c]) => [r, c], ([r, c]) => [c, -r], ([r, c]) => [-r, -c], ([r, c]) => [-c, r],
+      ([r, c]) => [r, -c], ([r, c]) => [-r, c], ([r, c]) => [c, r], ([r, c]) => [-c, -r]];
+    return maps.some((m) => a.every((_, j) => { const [r, c] = m(step(a, j)); const [s, t] = step(b, j); return r === s && c === t; }));
   }
 
   // The puzzle's rule of `type` with its items under `key`, made when it is the first.
@@ -1304,6 +1390,8 @@
   }
 
   const readingOrder = (sel) => [...new Set(sel)].sort((a, b) => a - b);
+  // The cells in the order they were selected, each once.
+  const clickOrder = (sel) => [...new Set(sel)];
 
   // Keeps the first half of a two-step shape and says what comes next.
   function keepPending(cells, said) {
@@ -1313,18 +1401,24 @@
     setStatus(said, 'ok');
   }
 
-  // A pill arrow's two steps: the first Add keeps the pill (cells in a straight row or column),
-  // the second adds the arrow, a path from a cell touching the pill.
+  // A pill arrow's two steps: the first Add keeps the pill (cells in a straight row or column,
+  // read in the order selected: the first is the number's first digit), the second adds the
+  // arrow, a path from a cell touching the pill.
   function addPillArrow(sel) {
     if (!pendingArea) {
-      const pill = readingOrder(sel);
+      const pill = clickOrder(sel);
       const across = pill.every((i) => rowOf(i) === rowOf(pill[0])), down = pill.every((i) => colOf(i) === colOf(pill[0]));
+      const sorted = readingOrder(pill);
       const step = across ? 1 : S.n;
-      if (pill.length < 2 || !(across || down) || pill.some((i, j) => j && i - pill[j - 1] !== step)) {
+      if (pill.length < 2 || !(across || down) || sorted.some((i, j) => j && i - sorted[j - 1] !== step)) {
         return 'A pill is 2 or more touching cells in one row or column';
       }
+      const ends = [sorted[0], sorted[sorted.length - 1]];
+      if (pill.join() !== sorted.join() && pill.join() !== sorted.slice().reverse().join()) {
+        return `Select the pill's cells one after another from the end its number starts at (${ends.map(cellName).join(' or ')})`;
+      }
       if (S.n > 9) return 'Pill arrows read their digits as a decimal number: grids up to 9x9';
-      keepPending(pill, `Pill ${pill.map(cellName).join(' ')} kept: now drag its arrow from a cell touching it and Add`);
+      keepPending(pill, `Pill ${pill.map(cellName).join(' ')} kept (read in that order): now drag its arrow from a cell touching it and Add`);
       return null;
     }
     const pill = pendingArea;
@@ -1392,17 +1486,25 @@
     return '';
   }
 
-  const lineDifference = (spec) => (spec.difference ? spec.difference(S.n) : undefined);
+  // The whispers gap typed in the Gap box, or why it is not one: as the model's validation
+  // says, two digits of 1..n differ by 1 to n − 1.
+  function whisperGap() {
+    const raw = $('#whisper-gap').value.trim();
+    const gap = Number(raw);
+    if (raw === '' || !Number.isInteger(gap) || gap < 1 || gap >= S.n) {
+      return `Type the whispers gap: neighbours differ by at least it, 1 to ${S.n - 1} on a ${S.n}x${S.n} grid${raw === '' ? '' : `, not ${raw}`}`;
+    }
+    return gap;
+  }
 
   // Adds a line to the puzzle's rule of the tool's kind, made when it is the first. A puzzle
-  // holds one rule a kind, so one whispers difference: German or Dutch, not both.
-  function addLine(spec, cells) {
-    const difference = lineDifference(spec);
+  // holds one rule a kind, so one whispers gap (German's ⌈n/2⌉ is written as no `difference`).
+  function addLine(spec, cells, gap) {
     const key = spec.key || 'lines';
     let rule = S.kept.find((r) => r.type === spec.type && Array.isArray(r[key]));
     if (!rule) {
       rule = { type: spec.type, [key]: [] };
-      if (difference !== undefined) rule.difference = difference;
+      if (gap !== undefined && gap !== Math.ceil(S.n / 2)) rule.difference = gap;
       S.kept.push(rule);
     }
     rule[key].push(cells.map(cellName));
@@ -1793,6 +1895,8 @@
     $('#quad-label').hidden = tool !== 'quadruple' && tool !== 'pencil';
     $('#dot-label').hidden = tool !== 'diffdot' && tool !== 'ratiodot';
     $('#root-label').hidden = tool !== 'drcage';
+    $('#gap-label').hidden = !(LINE_TOOLS[tool] && LINE_TOOLS[tool].gap);
+    presetGap();
     pendingArea = null;
     $('#direction-label').hidden = tool !== 'littlekiller';
     $('#add-shape').hidden = tool === 'digits' || tool === 'jigsaw' || !!OUTSIDE_TOOLS[tool];
@@ -1802,6 +1906,15 @@
     render();
   }
 
+  // The Gap box starts at the whispers tool's own gap for the grid's size (German 5, Dutch 4
+  // on a 9x9).
+  function presetGap() {
+    const spec = LINE_TOOLS[tool];
+    if (!spec || !spec.gap) return;
+    $('#whisper-gap').value = String(spec.gap(S.n));
+    $('#whisper-gap').max = String(S.n - 1);
+  }
+
   function newGrid(n, box) {
     commit(() => {
       const rules = {};
@@ -1809,6 +1922,7 @@
       S = blankState(n, box);
       S.rules = rules;
     });
+    presetGap();
   }
 
   function wire() {
@@ -1827,14 +1941,20 @@
     for (const box of $$('#rule-switches input[data-rule]')) {
       box.addEventListener('change', (e) => commit(() => { S.rules[e.target.dataset.rule] = e.target.checked; }));
     }
-    $('#kropki-white-all').addEventListener('change', (e) => commit(() => { S.kropkiWhiteAll = e.target.checked; }));
-    $('#kropki-black-all').addEventListener('change', (e) => commit(() => { S.kropkiBlackAll = e.target.checked; }));
+    // Ticking a negative constraint while dots with values are drawn warns at once.
+    const negative = (key) => (e) => {
+      commit(() => { S[key] = e.target.checked; });
+      const clash = valuedDotsClash();
+      if (clash) setStatus(`Note: ${clash}`, 'error');
+    };
+    $('#kropki-white-all').addEventListener('change', negative('kropkiWhiteAll'));
+    $('#kropki-black-all').addEventListener('change', negative('kropkiBlackAll'));
     $('#xv-all').addEventListener('change', (e) => commit(() => { S.xvAll = e.target.checked; }));
     $('#cages-repeat').addEventListener('change', (e) => commit(() => { S.cagesDistinct = !e.target.checked; }));
     for (const radio of $$('#tools input[data-tool]')) radio.addEventListener('change', (e) => setTool(e.target.dataset.tool));
     $('#add-shape').addEventListener('click', addShape);
     $('#clear-selection').addEventListener('click', () => { selection = []; pendingArea = null; render(); });
-    for (const input of ['#cage-sum', '#quad-digits', '#dot-value', '#dr-root']) {
+    for (const input of ['#cage-sum', '#quad-digits', '#dot-value', '#dr-root', '#whisper-gap']) {
       $(input).addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); addShape(); } });
     }
     $('#solve').addEventListener('click', () => solve(false));
