@@ -135,6 +135,22 @@ pub(crate) fn picture(
         notes::shading(notes, n, &mut shade);
     }
     shading(canvas, &frame, &shade);
+    // A cell under two rules' shades shows each in a strip (unless a step's pattern shades it).
+    for (i, colours) in rules::shared_shades(&marks, n) {
+        if shade[i] != colours.last().copied() {
+            continue;
+        }
+        let (x, y) = frame.point((i / n) as f64, (i % n) as f64);
+        let w = CELL / colours.len() as f64;
+        for (k, colour) in colours.iter().enumerate() {
+            canvas.push(format!(
+                r#"<rect x="{}" y="{}" width="{}" height="{CELL}" fill="{colour}"/>"#,
+                num(x + k as f64 * w),
+                num(y),
+                num(w)
+            ));
+        }
+    }
     thin_lines(canvas, &frame);
     rules::overlay(&marks, &frame, canvas);
     // A Latin square has no boxes: one owner for every cell, so only the frame is thick.

@@ -3,7 +3,7 @@
 //!
 //! | mark | drawing |
 //! | --- | --- |
-//! | shade | the cells filled (windows grey, extra regions one pastel each) |
+//! | shade | the cells filled (windows grey, extra regions one pastel each); a cell under shades of two or more colours shows each in a strip |
 //! | line | a polyline (the diagonals) |
 //! | thermometer | a thick grey line through the cells, a round bulb on the first |
 //! | arrow | a circle on the sum cell, a line through the arrow's cells, an arrowhead |
@@ -41,6 +41,23 @@ pub(crate) fn shading(marks: &[Mark], n: usize, shade: &mut [Option<&'static str
             }
         }
     }
+}
+
+/// Cells that shades of two or more colours cover (a row and a column indexer at once), with
+/// their colours in mark order: drawn side by side in strips, so that no shade hides another.
+pub(crate) fn shared_shades(marks: &[Mark], n: usize) -> Vec<(usize, Vec<&'static str>)> {
+    let mut colours: Vec<Vec<&'static str>> = vec![Vec::new(); n * n];
+    for mark in marks {
+        if let Mark::Shade { cells, colour } = mark {
+            for cell in cells.iter().filter(|c| (c.row as usize) < n && (c.col as usize) < n) {
+                let here = &mut colours[cell.index(n)];
+                if !here.contains(colour) {
+                    here.push(colour);
+                }
+            }
+        }
+    }
+    colours.into_iter().enumerate().filter(|(_, here)| here.len() > 1).collect()
 }
 
 /// Shapes drawn over the cell lines and under the region borders.

@@ -371,3 +371,25 @@ fn a_title_and_author_are_a_caption_and_outside_clues_widen_the_margin() {
     assert!(clue_side >= plain_side + 2.0 * 50.0, "{clue_side} vs {plain_side}");
     assert!(picture.contains("<circle") || picture.contains("<use"), "the clue is drawn");
 }
+
+#[test]
+fn a_cell_that_is_a_row_and_a_column_indexer_shows_both_shades_side_by_side() {
+    // Before, the later shade covered the earlier: r2c1 showed only the column indexer's blue.
+    use sudoku_ip_model::rules::indexer::Indexer;
+    let puzzle = Puzzle::blank(Geometry::new(9, None).expect("9x9")).with_rule(Indexer {
+        rows: vec![c(2, 1)],
+        columns: vec![c(2, 1), c(3, 5)],
+        boxes: vec![],
+    });
+    let picture = svg(&puzzle, None, &opts(900));
+    let strip = |fill: &str| -> Vec<f64> {
+        picture
+            .lines()
+            .filter(|l| l.starts_with("<rect x=") && l.contains(r#"width="50" height="100""#) && l.contains(fill))
+            .filter_map(|l| l.split('"').nth(1).and_then(|x| x.parse().ok()))
+            .collect()
+    };
+    let (red, blue) = (strip("#f4c7c3"), strip("#c3d7f4"));
+    assert_eq!((red.len(), blue.len()), (1, 1), "one half-cell strip each, only at r2c1:\n{picture}");
+    assert_eq!(blue[0] - red[0], 50.0, "red on the left, blue on the right");
+}

@@ -1941,11 +1941,13 @@
     for (const box of $$('#rule-switches input[data-rule]')) {
       box.addEventListener('change', (e) => commit(() => { S.rules[e.target.dataset.rule] = e.target.checked; }));
     }
-    // Ticking a negative constraint while dots with values are drawn warns at once.
+    // Ticking a negative constraint while dots with values are drawn warns at once (and the
+    // next tick says what it did, so the warning does not stay).
     const negative = (key) => (e) => {
       commit(() => { S[key] = e.target.checked; });
       const clash = valuedDotsClash();
       if (clash) setStatus(`Note: ${clash}`, 'error');
+      else setStatus(`${e.target.parentElement.textContent.trim()}: ${e.target.checked ? 'on' : 'off'}`, 'ok');
     };
     $('#kropki-white-all').addEventListener('change', negative('kropkiWhiteAll'));
     $('#kropki-black-all').addEventListener('change', negative('kropkiBlackAll'));

@@ -2209,6 +2209,7 @@ async fn all_white_and_all_black_dots_given_are_toggles_of_their_own_kept_throug
     assert_eq!(s.js(notes).await.as_array().map(Vec::len), Some(2));
     s.click("#kropki-white-all").await;
     assert_eq!(s.js(notes).await, json!([]));
+    assert_eq!(s.status().await, ("ok".to_string(), "All white dots given: off".to_string()));
     s.finish("negative-valued-dots").await;
 }
 
