@@ -28,11 +28,7 @@ fn median(mut xs: Vec<f64>) -> f64 {
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let dump = args.iter().position(|a| a == "--dump").map(|i| {
-        let dir = args.get(i + 1).cloned().expect("--dump DIR");
-        args.drain(i..i + 2);
-        dir
-    });
+    let dump = common::take_dump_dir(&mut args);
     let number = |i: usize, what: &str| -> f64 {
         args.get(i).and_then(|s| s.parse().ok()).unwrap_or_else(|| panic!("{what} expected (see the doc)"))
     };
@@ -42,12 +38,12 @@ fn main() {
     let n = b * b;
     for p in 3..args.len() {
         let percent = number(p, "PERCENT") as usize;
-        let (mut times, mut nodes, mut finished, mut lines) = (Vec::new(), Vec::new(), 0, Vec::new());
+        let (mut times, mut nodes, mut finished, mut grids) = (Vec::new(), Vec::new(), 0, Vec::new());
         for seed in 0..seeds {
             let mut rng = Rng(1000 + seed);
             let solution = full_grid(&mut rng, b, b);
             let values = remove_cells(&mut rng, &solution, n * n * (100 - percent) / 100);
-            lines.push(values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(","));
+            grids.push(values.clone());
             if limit <= 0.0 {
                 continue;
             }
@@ -67,7 +63,8 @@ fn main() {
             }
         }
         if let Some(dir) = &dump {
-            std::fs::write(format!("{dir}/{n}x{n}-{percent}.txt"), lines.join("\n") + "\n").expect("write the dump");
+            std::fs::write(format!("{dir}/{n}x{n}-{percent}.txt"), common::values_lines(&grids))
+                .expect("write the dump");
         }
         if limit > 0.0 {
             println!(

@@ -54,11 +54,7 @@ fn run(name: &str, m: &Model, limit: Duration) {
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let dump = args.iter().position(|a| a == "--dump").map(|i| {
-        let dir = args.get(i + 1).cloned().expect("--dump DIR");
-        args.drain(i..i + 2);
-        dir
-    });
+    let dump = common::take_dump_dir(&mut args);
     let limit = Duration::from_secs_f64(args.first().and_then(|s| s.parse().ok()).unwrap_or(60.0));
     let sizes: Vec<usize> = match args.get(1..) {
         Some(rest) if !rest.is_empty() => rest.iter().filter_map(|s| s.parse().ok()).collect(),
@@ -96,8 +92,8 @@ fn main() {
         let solution = full_grid(&mut rng, br, bc);
         let half = common::remove_cells(&mut rng, &solution, n * n / 2);
         if let Some(dir) = &dump {
-            let line: Vec<String> = half.iter().map(|v| v.to_string()).collect();
-            std::fs::write(format!("{dir}/half-{n}x{n}.txt"), line.join(",") + "\n").expect("write the dump");
+            std::fs::write(format!("{dir}/half-{n}x{n}.txt"), common::values_lines(std::slice::from_ref(&half)))
+                .expect("write the dump");
         }
         run(&format!("{n}x{n} half"), &model(br, bc, &half), limit);
     }

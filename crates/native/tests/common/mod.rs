@@ -69,6 +69,19 @@ pub fn full_grid(rng: &mut Rng, box_rows: usize, box_cols: usize) -> Vec<u8> {
     values
 }
 
+/// The value of `--dump DIR` in the examples' arguments, taken out of them.
+pub fn take_dump_dir(args: &mut Vec<String>) -> Option<String> {
+    let i = args.iter().position(|a| a == "--dump")?;
+    let dir = args.get(i + 1).cloned().expect("--dump DIR");
+    args.drain(i..i + 2);
+    Some(dir)
+}
+
+/// Grids as lines of comma-separated values (0: empty), the examples' `--dump` format.
+pub fn values_lines(grids: &[Vec<u8>]) -> String {
+    grids.iter().map(|g| g.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(",") + "\n").collect()
+}
+
 /// `values` with `holes` random cells emptied.
 pub fn remove_cells(rng: &mut Rng, values: &[u8], holes: usize) -> Vec<u8> {
     let mut out = values.to_vec();
