@@ -38,6 +38,7 @@ fn every_new_rule_example_goes_out_as_a_link_and_solves_from_it() {
         "modular-line.json",
         "slow-thermometer.json",
         "kropki-values.json",
+        "kropki-values-all-given.json",
         "digital-root.json",
         "indexer.json",
         "double-arrow.json",

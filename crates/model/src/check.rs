@@ -291,7 +291,7 @@ fn general_violations(puzzle: &Puzzle, grid: &Grid, partial: bool) -> Vec<Violat
         }
     }
     for rule in puzzle.rules() {
-        out.extend(rule.check(puzzle.geometry(), grid, partial));
+        out.extend(rule.check(puzzle.rules(), puzzle.geometry(), grid, partial));
     }
     out
 }

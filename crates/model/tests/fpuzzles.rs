@@ -102,10 +102,8 @@ fn arb_puzzle() -> impl Strategy<Value = Puzzle> {
             }
             _ => {}
         }
-        let negatives = rules.iter().any(|r| {
-            matches!(r, Rule::NonConsecutive(_)) || matches!(r, Rule::Kropki(k) if k.all_white || k.all_black)
-        });
-        if next(3) == 0 && !negatives {
+        // Valued dots also with the negative constraints (issue 15): both are written and read.
+        if next(3) == 0 {
             let mut dots = pairs(&mut next, 3).into_iter();
             let differences = dots.next().map(|cells| KDot { cells, value: 2 + next(n - 2) }).into_iter().collect();
             let ratios = dots.map(|cells| KDot { cells, value: 3 + next(n - 2) }).collect();
@@ -374,14 +372,6 @@ fn unsupported_keys_and_bad_values_name_their_path() {
             r#","difference":[{"cells":["R1C1","R1C2"],"value":"4"}]}"#,
             "$: rules[0].differences[0].value: no two different digits of 1..4 differ by 4",
         ),
-        (
-            r#","ratio":[{"cells":["R1C1","R1C2"],"value":"3"}],"negative":["ratio"]}"#,
-            "$.negative: Kropki dots with values other than 1 (white) and 2 (black) together with a negative",
-        ),
-        (
-            r#","difference":[{"cells":["R1C1","R1C2"],"value":"3"}],"nonconsecutive":true}"#,
-            "$.nonconsecutive: Kropki dots with values other than",
-        ),
         (r#","ratio":[{"cells":["R1C1","R1C2"],"value":"x"}]}"#, "$.ratio[0].value: expected the dot's value"),
         (
             r#","arrow":[{"cells":["R1C1","R1C2"],"lines":[["R2C1","R3C1"]]}]}"#,
@@ -432,6 +422,42 @@ fn unsupported_keys_and_bad_values_name_their_path() {
         &ParseOptions::default()
     )
     .is_ok());
+}
+
+#[test]
+fn valued_dots_read_with_the_negative_constraints() {
+    let base = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
+    let read = |tail: &str| -> Vec<Rule> {
+        let p = parse_puzzle(&format!("{base}{tail}"), &ParseOptions::default()).expect(tail);
+        p.rules().to_vec()
+    };
+    let three = |value| KropkiValues { differences: vec![], ratios: vec![KDot { cells: (c(1, 1), c(1, 2)), value }] };
+    let blank = |all_white, all_black| Kropki { white: vec![], black: vec![], all_white, all_black };
+    // All black dots given with only a ratio-3 dot: the kropki flag, the dot in kropki-values.
+    assert_eq!(
+        read(r#","ratio":[{"cells":["R1C1","R1C2"],"value":"3"}],"negative":["ratio"]}"#),
+        [blank(false, true).into(), three(3).into()]
+    );
+    // `nonconsecutive` with valued dots only stays the plain rule (those dots never join
+    // consecutive digits); with a kropki dot it is the kropki flag, which the dots exempt.
+    let diff3 = KropkiValues { differences: vec![KDot { cells: (c(1, 1), c(1, 2)), value: 3 }], ratios: vec![] };
+    assert_eq!(
+        read(r#","difference":[{"cells":["R1C1","R1C2"],"value":"3"}],"nonconsecutive":true}"#),
+        [NonConsecutive.into(), Rule::from(diff3.clone())]
+    );
+    let tail =
+        r#","difference":[{"cells":["R1C1","R1C2"],"value":"3"},{"cells":["R2C1","R2C2"]}],"nonconsecutive":true}"#;
+    let white = Kropki { white: vec![(c(2, 1), c(2, 2))], ..blank(true, false) };
+    assert_eq!(read(tail), [white.into(), Rule::from(diff3)]);
+    // Written back, each reads the same.
+    for tail in [
+        r#","ratio":[{"cells":["R1C1","R1C2"],"value":"3"}],"negative":["ratio"],"nonconsecutive":true}"#,
+        r#","ratio":[{"cells":["R1C1","R1C2"],"value":"4"},{"cells":["R3C1","R3C2"]}],"negative":["ratio"]}"#,
+    ] {
+        let p = parse_puzzle(&format!("{base}{tail}"), &ParseOptions::default()).expect(tail);
+        let back = fpuzzles::from_value(&fpuzzles::to_fpuzzles(&p).expect("write")).expect("read");
+        assert_eq!(back, p, "{tail}");
+    }
 }
 
 #[test]

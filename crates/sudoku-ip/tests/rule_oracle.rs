@@ -336,6 +336,54 @@ fn kropki_dots_with_other_values_agree_with_the_enumeration() {
 }
 
 #[test]
+fn kropki_negative_constraints_with_valued_dots_agree_with_the_enumeration() {
+    // Issue 15: "all white / all black dots given" beside dots of other values, which exempt
+    // their pairs, while "all black" forbids every ratio a black dot shows (2 when none).
+    // Dots read off a grid that completes the givens, no pair dotted twice: kropki white and
+    // black dots, white dots of difference 3, black dots of ratio 3; all of them, the valued
+    // dots alone (all black then forbids ratio 3, not 2), white with valued differences, and
+    // black dots of both ratios.
+    let grid4 = ["1234", "3412", "2143", "4321"];
+    let grid6 = ["123456", "456123", "231564", "564231", "312645", "645312"];
+    let consecutive = |a: u32, b: u32| a.abs_diff(b) == 1;
+    let ratio = |v: u32| move |a: u32, b: u32| a == v * b || b == v * a;
+    let some = |list: &[String], k: usize| list[..list.len().min(k)].to_vec();
+    let candidates = |grid: &[&str], flag: &str| -> Vec<String> {
+        let white = pairs_of(grid, consecutive);
+        let black = pairs_of(grid, |a, b| ratio(2)(a, b) && !consecutive(a, b));
+        let valued = |pairs: Vec<String>, v: u32| -> Vec<String> {
+            pairs.iter().map(|p| format!(r#"{{"cells": {p}, "value": {v}}}"#)).collect()
+        };
+        let diff3 = valued(pairs_of(grid, |a, b| a.abs_diff(b) == 3 && !ratio(2)(a, b)), 3);
+        let ratio3 = valued(pairs_of(grid, ratio(3)), 3);
+        assert!(!ratio3.is_empty());
+        let both = |w: &[String], b: &[String], d: &[String], r: &[String]| {
+            format!(
+                r#"{{"type": "kropki", "white": [{}], "black": [{}], "{flag}": true}}, {{"type": "kropki-values", "differences": [{}], "ratios": [{}]}}"#,
+                w.join(", "),
+                b.join(", "),
+                d.join(", "),
+                r.join(", ")
+            )
+        };
+        vec![
+            both(&white, &black, &diff3, &ratio3),
+            both(&[], &[], &some(&diff3, 2), &some(&ratio3, 1)),
+            both(&white, &[], &diff3, &[]),
+            both(&some(&white, 3), &black, &[], &ratio3),
+        ]
+    };
+    for flag in ["all_white", "all_black", "all_given"] {
+        let (rules4, rules6) = (candidates(&grid4, flag), candidates(&grid6, flag));
+        shapes(
+            &format!("kropki {flag} with kropki-values"),
+            &rules4.iter().map(String::as_str).collect::<Vec<_>>(),
+            &rules6.iter().map(String::as_str).collect::<Vec<_>>(),
+        );
+    }
+}
+
+#[test]
 fn digital_root_cages_agree_with_the_enumeration() {
     // Every root on a few cages of each size (roots no total can have are left out).
     let cages4 = [r#"["r2c1", "r3c1"]"#, r#"["r3c1", "r4c1", "r4c2"]"#, r#"["r2c3", "r3c3", "r3c4", "r2c4"]"#];

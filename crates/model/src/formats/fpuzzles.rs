@@ -659,18 +659,12 @@ fn read_rules(top: &Map<String, Value>, n: usize) -> Res<Vec<Rule>> {
             }
         }
     }
-    // R exempts a dotted pair from the negative constraints; which values it then forbids on
-    // the other pairs is not settled, so the two together are refused, not guessed.
-    if (!differences.is_empty() || !ratios.is_empty()) && (negative.contains(&"ratio") || nonconsecutive) {
-        return Err(err(
-            if nonconsecutive { "$.nonconsecutive" } else { "$.negative" },
-            "Kropki dots with values other than 1 (white) and 2 (black) together with a negative \
-             constraint (nonconsecutive, negative: [\"ratio\"]) are not supported",
-        ));
-    }
     // Each negative constraint on its own: `nonconsecutive` = all white dots given,
-    // `negative: ["ratio"]` = all black dots given. Without any dot or black negative,
-    // `nonconsecutive` is the plain non-consecutive rule.
+    // `negative: ["ratio"]` = all black dots given; a dot of any value exempts its pair and
+    // "all black" forbids the ratios the black dots show (the kropki rule file, after R).
+    // Without a kropki dot or the black negative, `nonconsecutive` is the plain
+    // non-consecutive rule: the valued dots it would exempt never join consecutive digits
+    // (a difference of 2+, or d and v·d with v ≥ 3), so that reading is the same.
     let all_black = negative.contains(&"ratio");
     let dotted = !white.is_empty() || !black.is_empty();
     if nonconsecutive && !dotted && !all_black {
@@ -1219,16 +1213,6 @@ pub fn to_fpuzzles(puzzle: &Puzzle) -> Result<Value, FPuzzlesWriteError> {
             Rule::Modular(md) => write_lines(&mut m, "modularline", &md.lines),
             Rule::SlowThermometer(t) => write_lines(&mut m, "slowthermometer", &t.thermometers),
             Rule::KropkiValues(k) => {
-                let negatives = puzzle.rules().iter().any(|r| {
-                    matches!(r, Rule::NonConsecutive(_))
-                        || matches!(r, Rule::Kropki(kr) if kr.all_white || kr.all_black)
-                });
-                if negatives {
-                    return Err(FPuzzlesWriteError(
-                        "Kropki dots with other values together with a negative constraint have no f-puzzles form"
-                            .into(),
-                    ));
-                }
                 for (key, dots) in [("difference", &k.differences), ("ratio", &k.ratios)] {
                     for dot in dots {
                         let (a, b) = dot.cells;

@@ -5,6 +5,19 @@
 //! `all_given` in JSON sets both. A pair with either dot is exempt from both, as f-puzzles and
 //! SudokuPad read them (a 1–2 pair may carry a black dot under "all white dots given").
 //!
+//! With dots of other values in the puzzle (the [`super::kropki_values`] rule), the negative
+//! constraints read them as dclamage's SudokuSolver does (`SolverFactory.cs`, the f-puzzles
+//! import, l.744–816, and `OrthogonalValueConstraint.cs`, where a pair with a marker of either
+//! the difference or the ratio constraint, any value, skips the negative links):
+//!
+//! - a dot of any value, white or black, exempts its pair from both negative constraints;
+//! - `all_white` forbids a difference of 1 only, whatever values the white dots show
+//!   (R: "f-puzzles only supports negative constraint for difference of 1");
+//! - `all_black` forbids every ratio the puzzle's black dots show: 2 for kropki black dots,
+//!   `v` for each `kropki-values` black dot of value `v`, and 2 when there is no black dot at
+//!   all (R: `neg{v}` for each distinct `ratio` value, `neg2` without any). So black dots of
+//!   ratio 3 alone with "all black dots given" forbid ratio 3 elsewhere, not ratio 2.
+//!
 //! For a dotted pair `{a, b}` with relation `R` (white: `|d−e| = 1`, black: `d = 2e` or
 //! `e = 2d`), each digit of one cell needs a partner in the other:
 //!
@@ -14,8 +27,8 @@
 //! ```
 //!
 //! For an undotted pair under a negative constraint, with `F` the forbidden relation
-//! (consecutive under `all_white`, ratio 2 under `all_black`, either under both), cliques of
-//! the conflict graph:
+//! (consecutive under `all_white`, a shown ratio under `all_black`, either under both),
+//! cliques of the conflict graph:
 //!
 //! ```text
 //!   nodot_{a}_{b}_a_d{d} :  x[a, d] + Σ_{e: F(d,e)} x[b, e] <= 1     (and _b_ the other way)
@@ -27,7 +40,10 @@ use crate::geometry::{Cell, Geometry};
 use crate::grid::Grid;
 
 use super::fields::pairs_json;
-use super::{check_pairs, pair_violation, pairs_without_mark, unmarked_pairs, Emit, Fields, Mark, RuleError, RuleKind};
+use super::kropki_values::KropkiValues;
+use super::{
+    check_pairs, pair_violation, pairs_without_mark, unmarked_pairs, Emit, Fields, Mark, Rule, RuleError, RuleKind,
+};
 
 /// Kropki dots between orthogonal neighbours.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,7 +87,11 @@ impl RuleKind for Kropki {
     }
 
     fn check(&self, _geometry: &Geometry, grid: &Grid) -> Vec<Violation> {
-        check(grid, self)
+        check(grid, self, &[])
+    }
+
+    fn check_among(&self, rules: &[Rule], _geometry: &Geometry, grid: &Grid) -> Vec<Violation> {
+        check(grid, self, &valued(rules))
     }
 
     fn draw(&self, _geometry: &Geometry) -> Vec<Mark> {
@@ -109,9 +129,26 @@ fn validate(n: usize, white: &[(Cell, Cell)], black: &[(Cell, Cell)]) -> Result<
     Ok(())
 }
 
-/// The relation a pair without a dot may not have under the negative constraints.
-fn forbidden(all_white: bool, all_black: bool) -> impl Fn(usize, usize) -> bool {
-    move |d, e| (all_white && consecutive(d, e)) || (all_black && ratio2(d, e))
+/// The `kropki-values` rules among a puzzle's rules (one, once validated).
+fn valued(rules: &[Rule]) -> Vec<&KropkiValues> {
+    rules.iter().filter_map(|r| if let Rule::KropkiValues(v) = r { Some(v) } else { None }).collect()
+}
+
+/// The ratios `all_black` forbids on an undotted pair: every value a black dot shows (2 for
+/// the kropki rule's own), or 2 when there is no black dot (R: `neg{v}` a distinct value).
+pub(crate) fn shown_ratios(k: &Kropki, valued: &[&KropkiValues]) -> Vec<usize> {
+    let mut out: Vec<usize> = valued.iter().flat_map(|v| v.ratios.iter().map(|d| d.value)).collect();
+    if !k.black.is_empty() || out.is_empty() {
+        out.push(2);
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Whether `d` and `e` stand in ratio `v`.
+fn in_ratio(v: usize, d: usize, e: usize) -> bool {
+    d == v.saturating_mul(e) || e == v.saturating_mul(d)
 }
 
 fn emit(b: &mut Emit<'_, '_>, k: &Kropki) {
@@ -123,13 +160,23 @@ fn emit(b: &mut Emit<'_, '_>, k: &Kropki) {
         b.implications(&format!("black_{p}_{q}"), (p, q), ratio2);
     }
     if k.all_white || k.all_black {
-        for (p, q) in unmarked_pairs(b.n(), &[white, black]) {
-            b.conflicts(&format!("nodot_{p}_{q}"), (p, q), forbidden(k.all_white, k.all_black));
+        let valued = valued(b.rules());
+        let ratios = shown_ratios(k, &valued);
+        let dotted: Vec<(Cell, Cell)> =
+            valued.iter().flat_map(|v| v.differences.iter().chain(&v.ratios)).map(|d| d.cells).collect();
+        let (all_white, all_black) = (k.all_white, k.all_black);
+        let forbidden = |d: usize, e: usize| {
+            (all_white && consecutive(d, e)) || (all_black && ratios.iter().any(|&v| in_ratio(v, d, e)))
+        };
+        for (p, q) in unmarked_pairs(b.n(), &[white, black, &dotted[..]]) {
+            b.conflicts(&format!("nodot_{p}_{q}"), (p, q), forbidden);
         }
     }
 }
 
-fn check(grid: &Grid, k: &Kropki) -> Vec<Violation> {
+/// The breaks of `k` in `grid`, with the dots of the puzzle's `kropki-values` rules exempt
+/// from the negative constraints.
+fn check(grid: &Grid, k: &Kropki, valued: &[&KropkiValues]) -> Vec<Violation> {
     let (white, black) = (&k.white[..], &k.black[..]);
     let both = |(p, q): (Cell, Cell)| grid.get(p) != 0 && grid.get(q) != 0;
     let holds = |(p, q): (Cell, Cell), rel: fn(usize, usize) -> bool| rel(grid.get(p), grid.get(q));
@@ -145,11 +192,19 @@ fn check(grid: &Grid, k: &Kropki) -> Vec<Violation> {
         }
     }
     if k.all_white || k.all_black {
-        for pair in pairs_without_mark(grid.n(), &[white, black]).into_iter().filter(|&p| both(p)) {
-            if k.all_white && holds(pair, consecutive) {
+        let mut marked = vec![white, black];
+        let lists: Vec<Vec<(Cell, Cell)>> =
+            valued.iter().map(|v| v.differences.iter().chain(&v.ratios).map(|d| d.cells).collect()).collect();
+        marked.extend(lists.iter().map(Vec::as_slice));
+        let ratios = shown_ratios(k, valued);
+        for pair in pairs_without_mark(grid.n(), &marked).into_iter().filter(|&p| both(p)) {
+            let (x, y) = (grid.get(pair.0), grid.get(pair.1));
+            let ratio = ratios.iter().find(|&&v| x.max(y) == v * x.min(y));
+            if k.all_white && x.abs_diff(y) == 1 {
                 out.push(pair_violation("kropki (all white dots given)", pair, grid, "have no dot but are consecutive"));
-            } else if k.all_black && holds(pair, ratio2) {
-                out.push(pair_violation("kropki (all black dots given)", pair, grid, "have no dot but are in ratio 2"));
+            } else if let Some(v) = ratio.filter(|_| k.all_black) {
+                let what = format!("have no dot but are in ratio {v}");
+                out.push(pair_violation("kropki (all black dots given)", pair, grid, &what));
             }
         }
     }
@@ -160,7 +215,7 @@ fn check(grid: &Grid, k: &Kropki) -> Vec<Violation> {
 mod tests {
     use super::*;
     use crate::rules::orthogonal_pairs;
-    use crate::rules::testing::{agreement4, c, grid4};
+    use crate::rules::testing::{agreement4, agreement4_all, c, grid4};
     use crate::rules::Rule;
 
     type Pairs = Vec<(Cell, Cell)>;
@@ -192,7 +247,7 @@ mod tests {
         // Each negative constraint alone reports only its own relation.
         let breaks = |all_white, all_black| -> Vec<String> {
             let k = crate::rules::Kropki { white: vec![], black: vec![], all_white, all_black };
-            check(&g, &k).iter().map(|v| v.to_string()).collect()
+            check(&g, &k, &[]).iter().map(|v| v.to_string()).collect()
         };
         let (white_only, black_only) = (breaks(true, false), breaks(false, true));
         assert!(!white_only.is_empty() && white_only.iter().all(|m| m.contains("are consecutive")), "{white_only:?}");
@@ -206,6 +261,73 @@ mod tests {
         });
         let (yes, _) = agreement4(rule);
         assert!(yes > 1);
+    }
+
+    fn valued(differences: &[((Cell, Cell), usize)], ratios: &[((Cell, Cell), usize)]) -> KropkiValues {
+        use crate::rules::kropki_values::Dot;
+        let dots = |list: &[((Cell, Cell), usize)]| list.iter().map(|&(cells, value)| Dot { cells, value }).collect();
+        KropkiValues { differences: dots(differences), ratios: dots(ratios) }
+    }
+
+    #[test]
+    fn negative_constraints_with_valued_dots_agree_on_every_4x4_grid() {
+        let g = grid4([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]);
+        let (white, black) = dots_of(&g);
+        // Every pair of `g` in ratio 3 gets a ratio-3 dot, two of its 2-4 pairs a difference-2
+        // dot (besides their kropki black dot, when given).
+        let threes: Vec<((Cell, Cell), usize)> =
+            orthogonal_pairs(4).filter(|&(p, q)| in_ratio(3, g.get(p), g.get(q))).map(|pair| (pair, 3)).collect();
+        assert!(threes.len() > 1);
+        let values = valued(&[((c(1, 4), c(2, 4)), 2), ((c(3, 3), c(4, 3)), 2)], &threes);
+        for (all_white, all_black) in [(true, false), (false, true), (true, true)] {
+            for (w, b) in [(&white[..], &black[..]), (&[][..], &[][..]), (&white[..2], &[][..])] {
+                let k = Kropki { white: w.to_vec(), black: b.to_vec(), all_white, all_black };
+                let (yes, no) = agreement4_all(vec![k.into(), values.clone().into()]);
+                // With every dot of `g` given, `g` passes; without white dots, "all white" on
+                // a 4x4 leaves no grid (as non-consecutive does), which both must say.
+                let full = w.len() == white.len() && b.len() == black.len();
+                assert!(no > 0 && (yes > 0 || !full), "{all_white} {all_black} {}: {yes} {no}", w.len());
+                assert!(yes > 0 || !full);
+            }
+        }
+    }
+
+    #[test]
+    fn valued_dots_exempt_their_pairs_and_black_dots_set_the_forbidden_ratios() {
+        let geometry = crate::geometry::Geometry::new(4, None).expect("4x4");
+        let g = grid4([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]);
+        let breaks = |k: Kropki, v: &KropkiValues| -> Vec<String> {
+            let rules = [Rule::Kropki(k.clone()), Rule::KropkiValues(v.clone())];
+            Rule::Kropki(k).check(&rules, &geometry, &g, false).iter().map(ToString::to_string).collect()
+        };
+        let none = valued(&[], &[]);
+        let black_only = Kropki { white: vec![], black: vec![], all_white: false, all_black: true };
+        // No black dot anywhere: ratio 2 is forbidden (every undotted 1-2 and 2-4 pair).
+        let v = breaks(black_only.clone(), &none);
+        assert!(!v.is_empty() && v.iter().all(|m| m.contains("are in ratio 2")), "{v:?}");
+        // Only a ratio-3 dot (on r1c1-r2c1, 1-3): ratio 3 is forbidden elsewhere (r1c3-r2c3 is
+        // 3-1), ratio 2 is not.
+        let three = valued(&[], &[((c(1, 1), c(2, 1)), 3)]);
+        let v = breaks(black_only.clone(), &three);
+        assert!(!v.is_empty() && v.iter().all(|m| m.contains("in ratio 3")), "{v:?}");
+        assert!(v.iter().any(|m| m.contains("r1c3 (3) and r2c3 (1)")), "{v:?}");
+        assert!(!v.iter().any(|m| m.contains("r1c1")), "the dotted pair is exempt: {v:?}");
+        // A kropki black dot as well: both 2 and 3.
+        let with_two = Kropki { black: vec![(c(1, 2), c(2, 2))], ..black_only.clone() };
+        let v = breaks(with_two.clone(), &three);
+        assert!(v.iter().any(|m| m.contains("in ratio 2")) && v.iter().any(|m| m.contains("in ratio 3")), "{v:?}");
+        assert_eq!(shown_ratios(&with_two, &[&three]), [2, 3]);
+        assert_eq!(shown_ratios(&black_only, &[&three]), [3]);
+        assert_eq!(shown_ratios(&black_only, &[]), [2]);
+        // A difference-2 dot on a 2-4 pair exempts it from "no ratio 2" (r1c4-r2c4 is 4-2).
+        let diff = valued(&[((c(1, 4), c(2, 4)), 2)], &[]);
+        let exempt = |v: &[String]| !v.iter().any(|m| m.contains("r1c4 (4) and r2c4 (2)"));
+        assert!(!exempt(&breaks(black_only.clone(), &none)));
+        assert!(exempt(&breaks(black_only, &diff)));
+        // "All white" forbids a difference of 1 only, whatever the white dots' values.
+        let white_only = Kropki { white: vec![], black: vec![], all_white: true, all_black: false };
+        let v = breaks(white_only, &diff);
+        assert!(!v.is_empty() && v.iter().all(|m| m.contains("are consecutive")), "{v:?}");
     }
 
     #[test]

@@ -3,6 +3,10 @@
 //! (f-puzzles `difference` / `ratio` with a `value`). The usual values, difference 1 and
 //! ratio 2, are the [`super::kropki`] rule's.
 //!
+//! The negative constraints ("all white / all black dots given") are the kropki rule's flags;
+//! with them, a dot of this rule exempts its pair, and "all black dots given" forbids the
+//! ratios these black dots show (the kropki file says how, after dclamage's SudokuSolver).
+//!
 //! Each digit of one cell needs a partner in the other, both ways, as the Kropki rows:
 //!
 //! ```text

@@ -104,6 +104,15 @@ pub trait RuleKind: Clone + Debug + PartialEq + Eq + Into<Rule> + Send + Sync + 
     /// break: only what the filled cells already break is reported.
     fn check(&self, geometry: &Geometry, grid: &Grid) -> Vec<Violation>;
 
+    /// The rule's breaks in a puzzle that holds `rules` (this one among them): by default
+    /// [`RuleKind::check`]. A rule whose meaning depends on another's overrides it: kropki's
+    /// negative constraints exempt the pairs `kropki-values` dots mark and forbid the ratios
+    /// its black dots show.
+    fn check_among(&self, rules: &[Rule], geometry: &Geometry, grid: &Grid) -> Vec<Violation> {
+        let _ = rules;
+        self.check(geometry, grid)
+    }
+
     /// How the rule is drawn ([`Mark`]s in grid coordinates); by default a caption with the
     /// rule's name and summary, so no rule is ever left out of a picture.
     fn draw(&self, geometry: &Geometry) -> Vec<Mark> {
@@ -263,7 +272,7 @@ fn switch_as<K: RuleKind>() -> Option<Rule> {
 trait DynRule {
     fn name(&self) -> &'static str;
     fn emit(&self, b: &mut Emit<'_, '_>);
-    fn check(&self, geometry: &Geometry, grid: &Grid) -> Vec<Violation>;
+    fn check_among(&self, rules: &[Rule], geometry: &Geometry, grid: &Grid) -> Vec<Violation>;
     fn validate(&self, geometry: &Geometry) -> Result<(), RuleError>;
     fn write(&self, out: &mut Map<String, Value>);
     fn draw(&self, geometry: &Geometry) -> Vec<Mark>;
@@ -276,8 +285,8 @@ impl<K: RuleKind> DynRule for K {
     fn emit(&self, b: &mut Emit<'_, '_>) {
         RuleKind::emit(self, b);
     }
-    fn check(&self, geometry: &Geometry, grid: &Grid) -> Vec<Violation> {
-        RuleKind::check(self, geometry, grid)
+    fn check_among(&self, rules: &[Rule], geometry: &Geometry, grid: &Grid) -> Vec<Violation> {
+        RuleKind::check_among(self, rules, geometry, grid)
     }
     fn validate(&self, geometry: &Geometry) -> Result<(), RuleError> {
         RuleKind::validate(self, geometry)
@@ -388,11 +397,13 @@ impl Rule {
         self.kind().emit(b);
     }
 
-    /// Check a grid against this rule; `partial` grids (with empty cells) only report rules
-    /// already broken by the filled cells. Empty cells never count as a break here, even when
-    /// `partial` is false: the checker reports them once, as empty cells.
-    pub fn check(&self, geometry: &Geometry, grid: &Grid, _partial: bool) -> Vec<Violation> {
-        self.kind().check(geometry, grid)
+    /// Check a grid against this rule of a puzzle that holds `rules` (this one among them:
+    /// kropki's negative constraints read the `kropki-values` dots); `partial` grids (with
+    /// empty cells) only report rules already broken by the filled cells. Empty cells never
+    /// count as a break here, even when `partial` is false: the checker reports them once, as
+    /// empty cells.
+    pub fn check(&self, rules: &[Rule], geometry: &Geometry, grid: &Grid, _partial: bool) -> Vec<Violation> {
+        self.kind().check_among(rules, geometry, grid)
     }
 
     /// Whether the rule makes sense in this geometry: cells inside the grid, cages that do not
@@ -459,6 +470,12 @@ impl Emit<'_, '_> {
     /// The puzzle's givens.
     pub fn givens(&self) -> &Grid {
         self.b.puzzle().givens()
+    }
+
+    /// The puzzle's rules (this one among them), for rows that depend on another rule's data:
+    /// kropki's negative constraints exempt the pairs `kropki-values` dots mark.
+    pub fn rules(&self) -> &[Rule] {
+        self.b.puzzle().rules()
     }
 
     /// A new auxiliary binary variable named `name` (with the rule's tag), after the cube.
@@ -773,7 +790,13 @@ pub(crate) mod testing {
     /// satisfies the model. Returns (accepted, rejected) counts so callers can assert both
     /// occur.
     pub fn agreement4(rule: Rule) -> (usize, usize) {
-        let puzzle = Puzzle::blank(Geometry::new(4, None).expect("4x4")).with_rule(rule);
+        agreement4_all(vec![rule])
+    }
+
+    /// [`agreement4`] for a puzzle holding several rules, whose meanings may depend on each
+    /// other (kropki's negative constraints and `kropki-values`).
+    pub fn agreement4_all(rules: Vec<Rule>) -> (usize, usize) {
+        let puzzle = rules.into_iter().fold(Puzzle::blank(Geometry::new(4, None).expect("4x4")), Puzzle::with_rule);
         let model = Model::build(&puzzle);
         let (mut yes, mut no) = (0, 0);
         for grid in all_grids4() {
