@@ -147,20 +147,24 @@ impl<'a> Printer<'a> {
                 writeln!(self.out, "{v}")?;
             }
             OutputFormat::Line | OutputFormat::Grid => {
-                if let (Ok(Ok(Report { outcome: Outcome::Solved(g), .. })), Status::Ok, false) =
-                    (&result, status, a.output.stats)
-                {
+                let plain = match (&result, status, a.output.stats) {
+                    (Ok(Ok(report)), Status::Ok, false) => report.solution(),
+                    _ => None,
+                };
+                if let Some(g) = plain {
                     // The common line: the solution, written as it is, with no string built.
                     g.write_line(&mut self.out)?;
                     self.out.write_all(b"\n")?;
                     return Ok(());
                 }
                 let text = match &result {
-                    Ok(Ok(report)) => match &report.outcome {
-                        Outcome::Solved(g) if status == Status::Ok => g.to_line(),
-                        Outcome::Solved(_) => format!("not unique: {} solutions", super::output::count_text(report)),
-                        Outcome::Infeasible { reason } => format!("no solution: {reason}"),
-                        Outcome::Unknown { reason } => format!("unknown: {reason}"),
+                    Ok(Ok(report)) => match (&report.outcome, report.solution()) {
+                        (Outcome::Solved, Some(g)) if status == Status::Ok => g.to_line(),
+                        (Outcome::Solved, _) => {
+                            format!("not unique: {} solutions", super::output::count_text(report))
+                        }
+                        (Outcome::Infeasible { reason }, _) => format!("no solution: {reason}"),
+                        (Outcome::Unknown { reason }, _) => format!("unknown: {reason}"),
                     },
                     Ok(Err(e)) => format!("error: {e}"),
                     Err(e) => format!("bad input: {e}"),

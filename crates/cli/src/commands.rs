@@ -175,8 +175,8 @@ fn solve(a: SolveArgs) -> Result<Status, Failure> {
         writeln!(w, "{}", json_line(&answer)?)?;
         return Ok(status_of(&report, a.unique));
     }
-    match &report.outcome {
-        Outcome::Solved(grid) => {
+    match (&report.outcome, report.solution()) {
+        (Outcome::Solved, Some(grid)) => {
             if a.all {
                 for (i, g) in report.solutions.iter().enumerate() {
                     if i > 0 && format == OutputFormat::Grid {
@@ -199,8 +199,10 @@ fn solve(a: SolveArgs) -> Result<Status, Failure> {
                 }
             }
         }
-        Outcome::Infeasible { reason } => eprintln!("no solution: {reason}"),
-        Outcome::Unknown { reason } => eprintln!("unknown: {reason}"),
+        // A solved report has its solution (`Report::solution`).
+        (Outcome::Solved, None) => {}
+        (Outcome::Infeasible { reason }, _) => eprintln!("no solution: {reason}"),
+        (Outcome::Unknown { reason }, _) => eprintln!("unknown: {reason}"),
     }
     Ok(status_of(&report, a.unique))
 }
@@ -250,7 +252,7 @@ fn solve_all(a: &SolveArgs, puzzle: &Puzzle, opts: &Options, format: OutputForma
 
 pub fn status_of(report: &Report, unique: bool) -> Status {
     match report.outcome {
-        Outcome::Solved(_) if !unique || report.is_unique() => Status::Ok,
+        Outcome::Solved if !unique || report.is_unique() => Status::Ok,
         _ => Status::NoSolution,
     }
 }
@@ -356,14 +358,16 @@ fn export_cmd(a: ExportArgs) -> Result<Status, Failure> {
 
 /// The puzzle's one solution (native search, checked by the pipeline), or exit 1 saying why not.
 fn unique_solution(puzzle: &Puzzle, name: &str) -> Result<sudoku_ip::Grid, Failure> {
-    let report = sudoku_ip::search(puzzle, &Options::default(), 2, 1).map_err(Failure::solver)?;
-    match report.outcome {
-        Outcome::Solved(grid) if report.is_unique() => Ok(grid),
-        Outcome::Solved(_) => {
+    let mut report = sudoku_ip::search(puzzle, &Options::default(), 2, 1).map_err(Failure::solver)?;
+    let unique = report.is_unique();
+    let first = std::mem::take(&mut report.solutions).into_iter().next();
+    match (&report.outcome, first) {
+        (Outcome::Solved, Some(grid)) if unique => Ok(grid),
+        (Outcome::Solved, _) => {
             Err(no_answer(anyhow!("{name}: --solution: the puzzle has {} solutions, not one", count_text(&report))))
         }
-        Outcome::Infeasible { reason } => Err(no_answer(anyhow!("{name}: --solution: no solution: {reason}"))),
-        Outcome::Unknown { reason } => Err(no_answer(anyhow!("{name}: --solution: unknown: {reason}"))),
+        (Outcome::Infeasible { reason }, _) => Err(no_answer(anyhow!("{name}: --solution: no solution: {reason}"))),
+        (Outcome::Unknown { reason }, _) => Err(no_answer(anyhow!("{name}: --solution: unknown: {reason}"))),
     }
 }
 

@@ -11,7 +11,7 @@ use anyhow::anyhow;
 use clap::Args;
 use serde::Serialize;
 use sudoku_ip::formats::Document;
-use sudoku_ip::{Limits, Options, Outcome, Puzzle, Report, Solver};
+use sudoku_ip::{Limits, Options, Puzzle, Report, Solver};
 
 use super::args::{parse_seconds, InputArgs};
 use super::commands::read_document;
@@ -75,8 +75,8 @@ pub fn run(a: CompareArgs) -> Result<Status, Failure> {
             nodes = nodes.zip(report.stats.nodes).map(|(a, b)| a + b);
             let got = report.stats.presolved.unwrap_or(report.stats.model);
             size.get_or_insert((got.variables, got.rows));
-            match &report.outcome {
-                Outcome::Solved(g) if report.is_unique() => {
+            match report.solution() {
+                Some(g) if report.is_unique() => {
                     solved += 1;
                     lines.push(Some(g.to_line()));
                 }

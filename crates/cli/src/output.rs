@@ -59,7 +59,7 @@ pub fn count_text(report: &Report) -> String {
 pub fn stats_line(report: &Report) -> String {
     let s = &report.stats;
     let status = match &report.outcome {
-        Outcome::Solved(_) => "solved".to_string(),
+        Outcome::Solved => "solved".to_string(),
         Outcome::Infeasible { .. } => "infeasible".to_string(),
         // A count keeps no grid; its solutions were found, not lost.
         Outcome::Unknown { .. } if report.count > 0 && !matches!(report.end, SearchEnd::Stopped { .. }) => {
@@ -114,9 +114,9 @@ pub fn solution_note(puzzle: &Puzzle, report: &Report) -> Option<String> {
         let more = if list.len() > 5 { format!(" and {} more", list.len() - 5) } else { String::new() };
         format!("{}{more}", shown.join(", "))
     };
-    let note = match (&report.outcome, broken) {
+    let note = match (report.solution(), broken) {
         (_, Some(v)) => format!("warning: the puzzle's own solution breaks a rule as sudoku-ip reads it: {v}"),
-        (Outcome::Solved(ours), None) => match meta.disagreements(ours) {
+        (Some(ours), None) => match meta.disagreements(ours) {
             Some(d) if d.is_empty() => "the puzzle's own solution agrees with ours".to_string(),
             Some(d) => format!(
                 "warning: the puzzle's own solution differs from ours in {} cell(s): {}{}",

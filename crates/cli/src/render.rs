@@ -95,8 +95,8 @@ fn page_path(out: &Path, page: usize, pages: usize) -> PathBuf {
 /// The solution, or `None` with the reason on stderr.
 fn solve_for_picture(puzzle: &Puzzle, what: &str) -> Result<Option<Grid>, Failure> {
     let report = sudoku_ip::solve(puzzle, &Options::default()).map_err(Failure::solver)?;
-    Ok(match report.outcome {
-        Outcome::Solved(grid) => Some(grid),
+    Ok(match &report.outcome {
+        Outcome::Solved => report.into_solution(),
         Outcome::Infeasible { reason } => {
             eprintln!("{what}: no solution ({reason}); drawing the puzzle alone");
             None
@@ -215,9 +215,9 @@ pub fn puzzles_picture(args: &PictureArgs, drawn: &[(Puzzle, Option<Grid>)]) -> 
 /// stderr, when there is none).
 pub fn solution_picture(args: &PictureArgs, puzzle: &Puzzle, report: &Report) -> Result<(), Failure> {
     let Some(path) = &args.picture else { return Ok(()) };
-    let solution = match &report.outcome {
-        Outcome::Solved(grid) => Some(grid),
-        _ => {
+    let solution = match report.solution() {
+        Some(grid) => Some(grid),
+        None => {
             eprintln!("{}: no solution to draw; the picture shows the puzzle alone", path.display());
             None
         }

@@ -167,8 +167,8 @@ impl Answer {
             _ => None,
         };
         let (status, reason, uniqueness) = match (&report.outcome, &stopped) {
-            (Outcome::Solved(_), None) => (AnswerStatus::Solved, None, unique.then_some(report.count == 1)),
-            (Outcome::Solved(_), Some(r)) => {
+            (Outcome::Solved, None) => (AnswerStatus::Solved, None, unique.then_some(report.count == 1)),
+            (Outcome::Solved, Some(r)) => {
                 (AnswerStatus::Solved, unique.then(|| format!("uniqueness unknown: {r}")), None)
             }
             (Outcome::Infeasible { reason }, _) => {

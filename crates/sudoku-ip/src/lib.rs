@@ -12,7 +12,7 @@
 //! The high-level path — parse, solve, get a checked grid and a report:
 //!
 //! ```
-//! use sudoku_ip::{formats, solve, Options, Outcome};
+//! use sudoku_ip::{formats, solve, Options};
 //!
 //! let puzzle = formats::parse_puzzle(
 //!     "1,2,2\n1,5,3\n1,8,4\n2,1,6\n2,9,3\n3,3,4\n3,7,5\n4,4,8\n4,6,6\n5,1,8\n5,5,1\n\
@@ -20,9 +20,9 @@
 //!     &formats::ParseOptions::default(),
 //! )?;
 //! let report = solve(&puzzle, &Options::default())?;
-//! match &report.outcome {
-//!     Outcome::Solved(grid) => assert_eq!(grid.filled(), 81),
-//!     other => panic!("{other:?}"),
+//! match report.solution() {
+//!     Some(grid) => assert_eq!(grid.filled(), 81),
+//!     None => panic!("{:?}", report.outcome),
 //! }
 //! println!("{} in {:?}", report.stats.backend, report.total_time);
 //! # Ok::<(), Box<dyn std::error::Error>>(())

@@ -45,8 +45,9 @@ impl Default for Options {
 /// What a solve found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    /// A checked solution.
-    Solved(Grid),
+    /// A checked solution: the report's first, [`Report::solution`] (kept once, in
+    /// [`Report::solutions`]).
+    Solved,
     /// No solution exists; `reason` says why where it can.
     Infeasible {
         /// Why, e.g. "row 3 has two 5s: r3c2, r3c7".
@@ -62,9 +63,9 @@ pub enum Outcome {
 /// A solve or count, with its checked solutions and measurements.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
-    /// The first solution, or why there is none.
+    /// Solved (the first of `solutions`), or why there is none.
     pub outcome: Outcome,
-    /// Checked solutions (up to what was asked to keep).
+    /// Checked solutions (up to what was asked to keep, and at least one when solved).
     pub solutions: Vec<Grid>,
     /// Solutions found.
     pub count: u64,
@@ -81,6 +82,22 @@ pub struct Report {
 }
 
 impl Report {
+    /// The first checked solution: `Some` exactly when the outcome is [`Outcome::Solved`].
+    pub fn solution(&self) -> Option<&Grid> {
+        match self.outcome {
+            Outcome::Solved => self.solutions.first(),
+            _ => None,
+        }
+    }
+
+    /// The first checked solution, taken out of the report (`None` unless solved).
+    pub fn into_solution(self) -> Option<Grid> {
+        match self.outcome {
+            Outcome::Solved => self.solutions.into_iter().next(),
+            _ => None,
+        }
+    }
+
     /// True when the search proved there is exactly one solution.
     pub fn is_unique(&self) -> bool {
         self.count == 1 && self.end == SearchEnd::Exhausted
@@ -164,7 +181,7 @@ fn finish(
         result.stats.objective = result.solutions.first().map(|g| objective.grid_value(g));
     }
     let outcome = match (result.solutions.first(), &result.end) {
-        (Some(g), _) => Outcome::Solved(g.clone()),
+        (Some(_), _) => Outcome::Solved,
         (None, SearchEnd::Stopped { reason }) => Outcome::Unknown { reason: reason.clone() },
         (None, _) if result.count > 0 => Outcome::Unknown { reason: "solutions were counted but none kept".into() },
         (None, _) => {
@@ -195,11 +212,12 @@ pub fn search_each(
 ) -> Result<Report, Error> {
     if options.solver != Solver::Native {
         let mut report = search(puzzle, options, max, usize::try_from(max).unwrap_or(usize::MAX))?;
-        for grid in std::mem::take(&mut report.solutions) {
-            if !each(&grid) {
+        for grid in &report.solutions {
+            if !each(grid) {
                 break;
             }
         }
+        report.solutions.truncate(1);
         return Ok(report);
     }
     let start = Instant::now();

@@ -142,10 +142,10 @@ proptest! {
         let native = sudoku_ip::solve(&puzzle, &opts(Solver::Native)).unwrap();
         for kind in Solver::available().into_iter().filter(|k| k.is_milp()) {
             let milp = sudoku_ip::solve(&puzzle, &opts(kind)).unwrap();
-            match (&native.outcome, &milp.outcome) {
-                (Outcome::Solved(_), Outcome::Solved(g)) => prop_assert!(check::verify(&puzzle, g).is_empty()),
-                (Outcome::Infeasible { .. }, Outcome::Infeasible { .. }) => {}
-                (a, b) => prop_assert!(false, "native {:?} vs {} {:?}", a, kind, b),
+            match (&native.outcome, &milp.outcome, milp.solution()) {
+                (Outcome::Solved, Outcome::Solved, Some(g)) => prop_assert!(check::verify(&puzzle, g).is_empty()),
+                (Outcome::Infeasible { .. }, Outcome::Infeasible { .. }, _) => {}
+                (a, b, _) => prop_assert!(false, "native {:?} vs {} {:?}", a, kind, b),
             }
         }
         let stopped = matches!(native.end, SearchEnd::Stopped { .. });

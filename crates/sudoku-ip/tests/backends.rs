@@ -4,16 +4,16 @@
 mod common;
 
 use common::*;
-use sudoku_ip::{check, count, solve, Objective, Options, Outcome, SearchEnd, Solver};
+use sudoku_ip::{check, count, solve, Objective, Options, Outcome, Report, SearchEnd, Solver};
 
 fn options(solver: Solver) -> Options {
     Options { solver, ..Options::default() }
 }
 
-fn solved(outcome: &Outcome) -> sudoku_ip::Grid {
-    match outcome {
-        Outcome::Solved(g) => g.clone(),
-        other => panic!("expected a solution, got {other:?}"),
+fn solved(report: &Report) -> sudoku_ip::Grid {
+    match report.solution() {
+        Some(g) => g.clone(),
+        None => panic!("expected a solution, got {:?}", report.outcome),
     }
 }
 
@@ -32,7 +32,7 @@ fn seed000_gives_the_seeds_objective_on_every_backend() {
     let mut answers = Vec::new();
     for kind in Solver::available() {
         let report = solve(&puzzle, &options(kind)).unwrap();
-        let g = solved(&report.outcome);
+        let g = solved(&report);
         assert!(check::verify(&puzzle, &g).is_empty());
         assert_eq!(seed000_objective(&g), 29565, "{kind}");
         answers.push(g);
@@ -48,7 +48,7 @@ fn milp_backends_report_the_seeds_objective_value_and_gap() {
         for presolve in [true, false] {
             let opts = Options { presolve, objective: Objective::Seed, ..options(kind) };
             let report = solve(&puzzle, &opts).unwrap();
-            let g = solved(&report.outcome);
+            let g = solved(&report);
             assert_eq!(report.stats.objective, Some(seed000_objective(&g) as i64), "{kind}, presolve {presolve}");
             assert_eq!(report.stats.objective, Some(29565), "{kind}, presolve {presolve}");
             // microlp stops at a proven optimum; HiGHS within its default relative gap of 1e-4.
@@ -83,7 +83,7 @@ fn seed004_gives_the_printed_solution_on_every_backend() {
     for kind in Solver::available() {
         for presolve in [true, false] {
             let report = solve(&puzzle, &Options { presolve, ..options(kind) }).unwrap();
-            assert_eq!(solved(&report.outcome), expected, "{kind}, presolve {presolve}");
+            assert_eq!(solved(&report), expected, "{kind}, presolve {presolve}");
         }
     }
 }

@@ -651,8 +651,8 @@ pub async fn render(State(state): State<AppState>, req: WithPuzzle<RenderOptions
         (None, true) => {
             let time = limits.default_time.min(limits.max_time);
             let report = limited_search(&state, puzzle.clone(), Solver::Native, time, 1, 1).await?;
-            match report.outcome {
-                Outcome::Solved(g) => Some(g),
+            match &report.outcome {
+                Outcome::Solved => report.into_solution(),
                 Outcome::Infeasible { .. } => {
                     return Err(AppError::bad("solve", "cannot draw the solution: it has no solution"))
                 }

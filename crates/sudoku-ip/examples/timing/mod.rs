@@ -71,13 +71,13 @@ pub fn time_solves(
     let mut stopped = None;
     for _ in 0..runs {
         let report = solve(puzzle, &options)?;
-        match &report.outcome {
-            Outcome::Solved(grid) => check(grid),
-            Outcome::Unknown { reason } if reason.to_lowercase().contains("time limit") => {
+        match (&report.outcome, report.solution()) {
+            (Outcome::Solved, Some(grid)) => check(grid),
+            (Outcome::Unknown { reason }, _) if reason.to_lowercase().contains("time limit") => {
                 stopped = Some(Stop::Limit);
                 break;
             }
-            other => {
+            (other, _) => {
                 stopped = Some(Stop::NotSolved(format!("{other:?}")));
                 break;
             }
