@@ -450,32 +450,32 @@
     $('#puzzle-meta').hidden = !(m.title || m.author || m.ruleset);
   }
 
-  // Dots with values beside a kropki negative constraint: the model does not exempt their pairs
-  // (SudokuPad does), and f-puzzles links refuse the two together. Until the model settles
-  // which values a dotted pair then may hold, the page says so while the two are drawn.
-  function valuedDotsClash() {
-    if (!(S.kropkiWhiteAll || S.kropkiBlackAll) || !valueDots().length) return '';
-    const which = S.kropkiWhiteAll && S.kropkiBlackAll ? '"All white dots given" and "All black dots given"' : S.kropkiWhiteAll ? '"All white dots given"' : '"All black dots given"';
-    return `dots with values together with ${which} are not supported yet: the solver counts those dots' pairs among the unmarked ones (SudokuPad exempts every dotted pair), and f-puzzles links refuse the two together`;
-  }
-
   // What the board cannot show, in a line each under it, as the pictures' caption says it:
-  // the negative constraints, and the warning above.
+  // the negative constraints.
   function renderBoardNotes() {
     const list = $('#board-notes');
     list.innerHTML = '';
-    const note = (text, cls) => {
+    const note = (text) => {
       const li = document.createElement('li');
       li.textContent = text;
-      if (cls) li.className = cls;
       list.appendChild(li);
     };
     if (S.kropkiWhiteAll || S.kropkiBlackAll) {
-      note(S.kropkiWhiteAll && S.kropkiBlackAll ? 'kropki: all dots are given' : S.kropkiWhiteAll ? 'kropki: all white dots are given' : 'kropki: all black dots are given');
+      let text = S.kropkiWhiteAll && S.kropkiBlackAll ? 'kropki: all dots are given' : S.kropkiWhiteAll ? 'kropki: all white dots are given' : 'kropki: all black dots are given';
+      // With dots of other values, which pairs the ticks forbid is not what the words suggest
+      // (dclamage's SudokuSolver's reading): all white forbids a difference of 1 only, all
+      // black every ratio a black dot shows (2 when there is none).
+      const dots = valueDots();
+      if (dots.length) {
+        const ratios = [...new Set([...(S.black.length ? [2] : []), ...dots.filter((d) => d.black).map((d) => d.value)])].sort((x, y) => x - y);
+        const forbidden = [];
+        if (S.kropkiWhiteAll) forbidden.push('differ by 1');
+        if (S.kropkiBlackAll) forbidden.push(`are in ratio ${(ratios.length ? ratios : [2]).join(' or ')}`);
+        text += ` (no other neighbours ${forbidden.join(' or ')})`;
+      }
+      note(text);
     }
     if (S.xvAll) note('XV: all X and V are given');
-    const clash = valuedDotsClash();
-    if (clash) note(`Warning: ${clash}.`, 'warn');
     list.hidden = !list.children.length;
   }
 
@@ -1343,7 +1343,6 @@
       if (!Array.isArray(rule[key])) rule[key] = [];
       rule[key].push({ cells: p.map(cellName), value });
     });
-    addedNote = valuedDotsClash();
     return '';
   }
 
@@ -1941,13 +1940,10 @@
     for (const box of $$('#rule-switches input[data-rule]')) {
       box.addEventListener('change', (e) => commit(() => { S.rules[e.target.dataset.rule] = e.target.checked; }));
     }
-    // Ticking a negative constraint while dots with values are drawn warns at once (and the
-    // next tick says what it did, so the warning does not stay).
+    // A tick says what it did ("All black dots given: on").
     const negative = (key) => (e) => {
       commit(() => { S[key] = e.target.checked; });
-      const clash = valuedDotsClash();
-      if (clash) setStatus(`Note: ${clash}`, 'error');
-      else setStatus(`${e.target.parentElement.textContent.trim()}: ${e.target.checked ? 'on' : 'off'}`, 'ok');
+      setStatus(`${e.target.parentElement.textContent.trim()}: ${e.target.checked ? 'on' : 'off'}`, 'ok');
     };
     $('#kropki-white-all').addEventListener('change', negative('kropkiWhiteAll'));
     $('#kropki-black-all').addEventListener('change', negative('kropkiBlackAll'));

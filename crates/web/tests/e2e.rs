@@ -2180,36 +2180,46 @@ async fn all_white_and_all_black_dots_given_are_toggles_of_their_own_kept_throug
     s.through_fpuzzles_link(&read).await;
     assert_eq!(s.js(boxes).await, json!([true, true, true]));
     assert_eq!(s.js(notes).await, json!(["kropki: all dots are given", "XV: all X and V are given"]));
-    // A dot with a value beside a negative constraint: not supported yet, said while drawing
-    // (on Add, and under the board for as long as both are there), not only at export.
-    let clash =
-        "dots with values together with \"All white dots given\" and \"All black dots given\" are not supported yet: \
-                 the solver counts those dots' pairs among the unmarked ones (SudokuPad exempts every dotted pair), \
-                 and f-puzzles links refuse the two together";
-    s.click("[data-tool=\"diffdot\"]").await;
-    let (state, status) = s.drag_and_add(&["r2c2", "r2c3"], Some(("#dot-value", "3"))).await;
-    assert_eq!((state.as_str(), status.as_str()), ("error", format!("Added; note: {clash}").as_str()));
-    let warned = s.js(notes).await;
-    assert_eq!(warned[2], json!(format!("Warning: {clash}.")), "{warned}");
     s.js("window.scrollTo(0, 0);").await;
     s.shot("negative-constraints").await;
-    // On a new grid, a ratio dot first: ticking "All white dots given" then warns at once.
+    // A dot with a value beside "All black dots given" (read as dclamage's SudokuSolver reads
+    // f-puzzles' `negative`): the dot exempts its pair, and no other pair may show its ratio, 3
+    // (the ratios the black dots show are forbidden; 2 only when it is one of them, or when there
+    // is no black dot). It goes out in an f-puzzles link and back, and is solved so.
     s.click("#new-grid").await;
     assert_eq!(s.js(boxes).await, json!([false, false, false]));
     s.click("[data-tool=\"ratiodot\"]").await;
-    assert_eq!(s.drag_and_add(&["r2c2", "r2c3"], Some(("#dot-value", "3"))).await.0, "ok");
-    assert_eq!(s.js(notes).await, json!([]));
-    s.click("#kropki-white-all").await;
-    let (state, status) = s.status().await;
-    assert_eq!(state, "error", "{status}");
-    assert!(
-        status.starts_with("Note: dots with values together with \"All white dots given\" are not supported yet"),
-        "{status}"
+    assert_eq!(
+        s.drag_and_add(&["r2c2", "r2c3"], Some(("#dot-value", "3"))).await,
+        ("ok".to_string(), "Added".to_string())
     );
-    assert_eq!(s.js(notes).await.as_array().map(Vec::len), Some(2));
-    s.click("#kropki-white-all").await;
     assert_eq!(s.js(notes).await, json!([]));
-    assert_eq!(s.status().await, ("ok".to_string(), "All white dots given: off".to_string()));
+    s.click("#kropki-black-all").await;
+    assert_eq!(s.status().await, ("ok".to_string(), "All black dots given: on".to_string()));
+    assert_eq!(s.js(notes).await, json!(["kropki: all black dots are given (no other neighbours are in ratio 3)"]));
+    let (value, read) = s.exported_puzzle().await;
+    assert_eq!(Session::rule_of(&value, "kropki")["all_black"], json!(true));
+    assert_eq!(Session::rule_of(&value, "kropki-values")["ratios"], json!([{"cells": ["r2c2", "r2c3"], "value": 3}]));
+    s.through_fpuzzles_link(&read).await;
+    let shown = s.solve_checked(&read).await;
+    let v = |r: usize, c: usize| u32::from(shown.values()[r * 9 + c]);
+    s.js("window.scrollTo(0, 0);").await;
+    s.shot("negative-valued-dots-solved").await;
+    let (a, b) = (v(1, 1).min(v(1, 2)), v(1, 1).max(v(1, 2)));
+    assert_eq!(b, 3 * a, "the ratio dot");
+    for r in 0..9 {
+        for c in 0..9 {
+            for (r2, c2) in [(r + 1, c), (r, c + 1)] {
+                if r2 < 9 && c2 < 9 && (r, c, r2, c2) != (1, 1, 1, 2) {
+                    let (a, b) = (v(r, c).min(v(r2, c2)), v(r, c).max(v(r2, c2)));
+                    assert!(b != 3 * a, "r{}c{} and r{}c{} in ratio 3 without a dot", r + 1, c + 1, r2 + 1, c2 + 1);
+                }
+            }
+        }
+    }
+    s.click("#kropki-black-all").await;
+    assert_eq!(s.js(notes).await, json!([]));
+    assert_eq!(s.status().await, ("ok".to_string(), "All black dots given: off".to_string()));
     s.finish("negative-valued-dots").await;
 }
 
