@@ -510,10 +510,11 @@
         svgEl('rect', { class: 'window', x: 1 + b * (k + 1), y: 1 + a * (k + 1), width: k, height: k, fill: '#5b83d6', 'fill-opacity': 0.3 }, under);
       }
     }
-    if (S.rules.diagonal) {
-      svgEl('line', { x1: 0, y1: 0, x2: n, y2: n, stroke: '#7f9cc9', 'stroke-width': 0.04, 'stroke-opacity': 0.7 }, under);
-      svgEl('line', { x1: n, y1: 0, x2: 0, y2: n, stroke: '#7f9cc9', 'stroke-width': 0.04, 'stroke-opacity': 0.7 }, under);
-    }
+    // The diagonals, grey as the pictures draw them: both, or one (positive: bottom left to top
+    // right; negative: top left to bottom right).
+    const diagonal = (type, x1, y1, x2, y2) => svgEl('line', { class: 'diagonal', 'data-rule': type, x1, y1, x2, y2, stroke: DIAGONAL_COLOUR, 'stroke-width': 0.04 }, under);
+    if (S.rules.diagonal || S.rules['negative-diagonal']) diagonal(S.rules.diagonal ? 'diagonal' : 'negative-diagonal', 0, 0, n, n);
+    if (S.rules.diagonal || S.rules['positive-diagonal']) diagonal(S.rules.diagonal ? 'diagonal' : 'positive-diagonal', 0, n, n, 0);
     for (const region of S.extra) {
       for (const i of region) svgEl('rect', { x: colOf(i), y: rowOf(i), width: 1, height: 1, fill: '#d8a93b', 'fill-opacity': 0.25 }, under);
     }
@@ -648,6 +649,7 @@
   const SLOW_THERMO_COLOUR = '#a9b8cc';
   const ARROW_COLOUR = '#8c8c8c';
   const ODD_EVEN_COLOUR = '#c8c8c8';
+  const DIAGONAL_COLOUR = '#8c8c8c';
 
   // A whispers rule's gap: its `difference`, or German's ⌈n/2⌉ when it has none.
   const gapOf = (rule) => (rule.difference == null ? Math.ceil(S.n / 2) : rule.difference);

@@ -1490,12 +1490,21 @@ async fn lines_dragged_through_cells_become_their_rules_and_the_solution_keeps_t
         {"type": "thermometer", "thermometers": [["r1c7", "r2c7", "r3c7"]]},
         {"type": "arrow", "arrows": [{"circle": "r5c5", "cells": ["r5c6", "r5c7"]}]},
         {"type": "pill-arrow", "arrows": [{"pill": ["r7c5", "r7c6"], "cells": ["r8c7", "r9c8"]}]},
-        {"type": "odd-even", "odd": ["r9c5"], "even": ["r9c6"]}
+        {"type": "odd-even", "odd": ["r9c5"], "even": ["r9c6"]},
+        {"type": "positive-diagonal"},
+        {"type": "negative-diagonal"}
     ]});
     let (state, status) = s.import(&every.to_string()).await;
     assert_eq!(state, "ok", "{status}");
     let puzzle = sudoku_ip_model::formats::json::parse_value(&every).expect("the puzzle");
     s.assert_drawn_as_pictured(&puzzle).await;
+    // A single diagonal is drawn alone, where the pictures draw it (positive: from the bottom
+    // left corner up to the top right).
+    let diagonals = s
+        .js("return Array.from(document.querySelectorAll('#underlay line.diagonal')).map((l) => \
+             [l.dataset.rule, ...['x1', 'y1', 'x2', 'y2'].map((a) => +l.getAttribute(a))]);")
+        .await;
+    assert_eq!(diagonals, json!([["negative-diagonal", 0, 0, 9, 9], ["positive-diagonal", 0, 9, 9, 0]]));
     s.finish("lines-coloured").await;
 }
 
@@ -1523,6 +1532,10 @@ impl Session {
                     Mark::Line { colour, width: Width::Cells(k), .. } => {
                         colours.insert(colour.to_string());
                         widths.insert(width(k));
+                    }
+                    // Thin lines as the grid's (the diagonals): the colour only.
+                    Mark::Line { colour, width: Width::Lines(_), .. } => {
+                        colours.insert(colour.to_string());
                     }
                     // The pictures' thermometers are 0.28 of a cell wide, arrows 0.05.
                     Mark::Thermometer { colour, .. } => {
