@@ -149,7 +149,7 @@ pub fn run(a: BenchArgs) -> Result<Status, Failure> {
                 "{}",
                 json!({
                     "file": short, "solver": opts.solver.name(), "puzzles": t.puzzles,
-                    "puzzles_per_s": t.puzzles as f64 / secs, "us_per_puzzle": secs * 1e6 / n, "clock": start.name(),
+                    "puzzles_per_s": t.puzzles as f64 / secs, "us_per_puzzle": per_puzzle(t.time), "clock": start.name(),
                     "guesses_per_puzzle": t.guesses as f64 / n, "unique": t.unique,
                     "multiple": t.multiple, "none": t.none, "unknown": t.unknown,
                     "process": whole.as_ref().map(|wp| json!({
@@ -167,7 +167,7 @@ pub fn run(a: BenchArgs) -> Result<Status, Failure> {
                 short,
                 t.puzzles,
                 t.puzzles as f64 / secs,
-                secs * 1e6 / n,
+                per_puzzle(t.time),
                 cmd,
                 t.guesses as f64 / n,
                 t.unique,
@@ -234,13 +234,9 @@ fn whole_process(s: &SolverArgs, path: &Path, head: Option<String>) -> anyhow::R
         if !matches!(status.code(), Some(0 | 1)) {
             return Err(anyhow!("the whole-command run `sudoku-ip {}` failed: {status}", args.join(" ")));
         }
-        let used = match (cpu_before, children_cpu()) {
-            (Some(a), Some(b)) => b.saturating_sub(a),
-            _ => wall,
-        };
-        if used >= PROCESS_CPU_BUDGET || runs >= PROCESS_MAX_RUNS || wall >= PROCESS_MAX_WALL {
-            let cpu = cpu_before.and_then(|a| children_cpu().map(|b| b.saturating_sub(a) / runs));
-            return Ok(WholeProcess { runs, cpu, wall: wall / runs });
+        let cpu = cpu_before.zip(children_cpu()).map(|(a, b)| b.saturating_sub(a));
+        if cpu.unwrap_or(wall) >= PROCESS_CPU_BUDGET || runs >= PROCESS_MAX_RUNS || wall >= PROCESS_MAX_WALL {
+            return Ok(WholeProcess { runs, cpu: cpu.map(|c| c / runs), wall: wall / runs });
         }
     }
 }
