@@ -855,6 +855,22 @@ fn the_fast_line_reader_takes_plain_lines() {
 }
 
 #[test]
+fn the_9x9_digit_reader_reads_every_character_as_the_general_one() {
+    // The 9x9 line's arithmetic reader must take exactly the digits and dots, and leave every
+    // other character (other empty marks, letters, signs, non-ASCII) to the table or the errors.
+    let opts = ParseOptions::default();
+    for b in 0..=255u8 {
+        for at in [0, 40, 80] {
+            let mut text: Vec<char> = "1".repeat(81).chars().collect();
+            text[at] = char::from(b);
+            let text: String = text.into_iter().collect();
+            let line = Line { no: 3, text: &text };
+            assert_eq!(parse_one_line(&line, &opts), general_one_line(&line, &opts), "byte {b} at {at}");
+        }
+    }
+}
+
+#[test]
 fn the_cell_byte_table_reads_as_value_of_char() {
     for b in 0..=255u8 {
         let expected = value_of_char(char::from(b), 35, 1, 1).unwrap_or(255);
