@@ -18,13 +18,15 @@
 //! and where three must go no other may — naked and hidden triples of those three cells, across
 //! all 54 triads at once by bit-sliced counting over the digits.
 //!
-//! The search branches, as tdoku does, on a digit's configuration: in the band or stack with the
-//! fewest configurations left over its nine digits (a configuration: the permutation a digit's
-//! rows→boxes or bands→columns map takes), a digit with exactly two, one branch each; only when
-//! no digit has two does it branch on a bi-value cell, the one that sees the most unsolved cells.
-//! With the triads this takes 22% fewer guesses than bi-value cells alone on forum_hardest_1905_11+
-//! (63 against 81 a puzzle; tdoku: 65). It keeps one copy of the 136-byte state per open branch
-//! on a stack reserved once, instead of undoing moves.
+//! The search branches, as tdoku does, on a digit's configuration: in the band or stack not yet
+//! fixed with the fewest configurations left over its nine digits (a configuration: the
+//! permutation a digit's rows→boxes or bands→columns map takes), a digit with exactly two, one
+//! branch each; when that band or stack has no such digit, on a bi-value cell, the one that sees
+//! the most unsolved cells. With the triads this takes 23% fewer guesses than bi-value cells
+//! alone on forum_hardest_1905_11+ (62.2 against 81 a puzzle; tdoku: 64.9) and fewer than tdoku
+//! on forum_hardest_1106 (112.4 against 113.1). It keeps one copy of the 124-byte state (and
+//! the 72-byte triad map) per open branch on a stack kept by the thread, instead of undoing
+//! moves.
 //!
 //! ```text
 //!   word bits (one band):  row r, column c  =  bit 9*r + c      (27 bits)
@@ -91,9 +93,10 @@ const fn on_permutation(x: usize) -> usize {
 }
 
 /// 9-bit row×stack occupancy of a band word (bit `3*row + stack`) → the 27-bit mask of the row
-/// segments on some row→stack permutation: each row and each box of a band holds a digit once.
-const COMPLEX: [u32; 512] = {
-    let mut t = [0u32; 512];
+/// segments on some row→stack permutation (each row and each box of a band holds a digit
+/// once) in the low half, and those entries themselves (bit `3*row + stack`) at bit 32.
+const COMPLEX: [u64; 512] = {
+    let mut t = [0u64; 512];
     let mut x = 0;
     while x < 512 {
         let allowed = on_permutation(x);
@@ -104,6 +107,7 @@ const COMPLEX: [u32; 512] = {
             }
             k += 1;
         }
+        t[x] |= (allowed as u64) << 32;
         x += 1;
     }
     t
@@ -118,23 +122,6 @@ const STACKPERM: [u32; 512] = {
     while x < 512 {
         let a = on_permutation(x);
         t[x] = ((a & 7) | (a & 0x38) << 6 | (a & 0x1C0) << 12) as u32;
-        x += 1;
-    }
-    t
-};
-
-/// 3-bit row set → its cells.
-const ROWS_OF: [u32; 8] = {
-    let mut t = [0u32; 8];
-    let mut x = 0;
-    while x < 8 {
-        let mut k = 0;
-        while k < 3 {
-            if x >> k & 1 == 1 {
-                t[x] |= ROW[k];
-            }
-            k += 1;
-        }
         x += 1;
     }
     t
@@ -230,8 +217,11 @@ fn clear_cells(words: &mut [u32; 9], cells: u32) -> u32 {
 /// column triads: stack s, band b, column c of the stack at bit 32 + 9s + 3b + c). Each 9-bit
 /// group is a 3×3 matrix (a band's rows × boxes, a stack's bands × columns) on which the digit's
 /// configurations, the permutations, lie. Kept beside the search state rather than in it (it
-/// would make every guess copy it): only the digits whose words changed since are `stale`.
-/// (A copy per open branch was tried: no faster than recomputing them after a backtrack.)
+/// would make every propagation step copy it). [`State::propagate_digit`] leaves `possible` of
+/// its digit as it goes and marks the digit `stale`: `forced` and `configs`, which follow from
+/// `possible`, are brought up to date at the fixed point. An open branch keeps a copy of
+/// `possible` beside its state (72 bytes; recomputing the nine maps after each backtrack cost
+/// more), so a backtrack restores it.
 struct TriadMaps {
     possible: [u64; 9],
     forced: [u64; 9],
@@ -256,36 +246,39 @@ impl State {
     /// The state after placing the givens (row-major, 0 = empty), before any propagation.
     /// `None` when two givens clash in a unit or a value exceeds 9.
     fn from_givens(givens: &[u8; 81]) -> Option<State> {
+        if givens.iter().any(|&v| v > 9) {
+            return None;
+        }
+        // Per band, the given cells (built without a branch per cell).
+        let given: [u32; 3] = std::array::from_fn(|b| {
+            givens[27 * b..27 * b + 27].iter().enumerate().fold(0, |m, (p, &v)| m | ((v != 0) as u32) << p)
+        });
+        let mut cand = [[ALL; 9]; 3];
         // placed[band][digit]: cells given that digit.
         let mut placed = [[0u32; 9]; 3];
-        for (cell, &v) in givens.iter().enumerate() {
-            if v != 0 {
-                *placed[cell / 27].get_mut(v as usize - 1)? |= 1 << (cell % 27);
+        // A given whose cell an earlier given of its digit already took away (a peer) clashes.
+        let mut clash = 0;
+        for (band, &g) in given.iter().enumerate() {
+            let mut cells = g;
+            while cells != 0 {
+                let p = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                let digit = usize::from(givens[27 * band + p]) - 1;
+                let bit = 1 << p;
+                clash |= !cand[band][digit] & bit;
+                for words in &mut cand {
+                    words[digit] &= !(COL0 << (p % 9));
+                }
+                cand[band][digit] &= BAND_KEEP[p];
+                placed[band][digit] |= bit;
             }
         }
-        let given: [u32; 3] = std::array::from_fn(|b| placed[b].iter().fold(0, |a, &w| a | w));
-        let mut cand = [[0u32; 9]; 3];
-        for digit in 0..9 {
-            let mut columns = 0u32;
-            for band in 0..3 {
-                let g = placed[band][digit];
-                let rows =
-                    (g & ROW[0] != 0) as usize | ((g & ROW[1] != 0) as usize) << 1 | ((g & ROW[2] != 0) as usize) << 2;
-                let col = fold(g);
-                let stacks = (col & 7 != 0) as u32 + (col & 0o70 != 0) as u32 + (col & 0o700 != 0) as u32;
-                let n = g.count_ones();
-                // One given per row, box and column of the band, and columns unused by other bands.
-                if rows.count_ones() != n || stacks != n || col.count_ones() != n || columns & col != 0 {
-                    return None;
-                }
-                columns |= col;
-                let boxes = ((col & 7 != 0) as u32 * BOX0)
-                    | ((col & 0o70 != 0) as u32 * (BOX0 << 3))
-                    | ((col & 0o700 != 0) as u32 * (BOX0 << 6));
-                cand[band][digit] = (ALL & !given[band] & !ROWS_OF[rows] & !boxes) | g;
-            }
-            for band in 0..3 {
-                cand[band][digit] &= !(columns * COL0) | placed[band][digit];
+        if clash != 0 {
+            return None;
+        }
+        for band in 0..3 {
+            for digit in 0..9 {
+                cand[band][digit] = (cand[band][digit] & !given[band]) | placed[band][digit];
             }
         }
         // Givens are placed already: their cells left the other digits' words above.
@@ -321,7 +314,7 @@ impl State {
                 let digit = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
                 maps.stale |= 1 << digit;
-                if !self.propagate_digit(digit) {
+                if !self.propagate_digit(digit, &mut maps.possible[digit]) {
                     return false;
                 }
             }
@@ -343,27 +336,34 @@ impl State {
 
     /// Everything one digit's three band words imply on their own (rows×boxes in each band,
     /// bands×columns in each stack), then the rows where the digit is now placed free their
-    /// cells from the other digits.
+    /// cells from the other digits. Unless it fails, `possible` gets the digit's triad map
+    /// (see [`TriadMaps`]).
     #[inline(always)]
-    fn propagate_digit(&mut self, digit: usize) -> bool {
+    fn propagate_digit(&mut self, digit: usize, possible: &mut u64) -> bool {
         let mut m = [self.cand[0][digit], self.cand[1][digit], self.cand[2][digit]];
+        // Each band's rows×boxes map after the last pass (bit 9*band + 3*row + stack).
+        let mut bands;
         loop {
-            for w in &mut m {
+            bands = 0;
+            for (b, w) in m.iter_mut().enumerate() {
                 let x = *w;
                 let shrink = SHRINK[(x & 0x1FF) as usize]
                     | SHRINK[((x >> 9) & 0x1FF) as usize] << 3
                     | SHRINK[((x >> 18) & 0x1FF) as usize] << 6;
-                *w = x & COMPLEX[(shrink & 0x1FF) as usize];
+                let complex = COMPLEX[(shrink & 0x1FF) as usize];
+                *w = x & complex as u32;
+                bands |= (complex >> 32) << (9 * b);
             }
             if m[0] == 0 || m[1] == 0 || m[2] == 0 {
                 return false;
             }
             // Column occupancy of the three bands, laid out like a band word (band as row).
             let cols = fold(m[0]) | fold(m[1]) << 9 | fold(m[2]) << 18;
-            let keep = STACKPERM[gather(cols) as usize]
-                | STACKPERM[gather(cols >> 3) as usize] << 3
-                | STACKPERM[gather(cols >> 6) as usize] << 6;
+            let stacks = [gather(cols), gather(cols >> 3), gather(cols >> 6)];
+            let keep =
+                STACKPERM[stacks[0] as usize] | STACKPERM[stacks[1] as usize] << 3 | STACKPERM[stacks[2] as usize] << 6;
             if keep == cols {
+                *possible = bands | (stacks[0] as u64) << 32 | (stacks[1] as u64) << 41 | (stacks[2] as u64) << 50;
                 break;
             }
             for (b, w) in m.iter_mut().enumerate() {
@@ -437,20 +437,8 @@ impl State {
         while *stale != 0 {
             let d = stale.trailing_zeros() as usize;
             *stale &= *stale - 1;
-            let mut p = 0u64;
-            let mut cols = 0u32;
-            for b in 0..3 {
-                let w = self.cand[b][d];
-                let m = SHRINK[(w & 0x1FF) as usize]
-                    | SHRINK[((w >> 9) & 0x1FF) as usize] << 3
-                    | SHRINK[((w >> 18) & 0x1FF) as usize] << 6;
-                p |= (m as u64) << (9 * b);
-                cols |= fold(w) << (9 * b);
-            }
-            for s in 0..3 {
-                p |= (gather(cols >> (3 * s)) as u64) << (32 + 9 * s);
-            }
-            possible[d] = p;
+            let p = possible[d];
+            debug_assert_eq!(p, self.triad_map(d), "digit {d}: the kept map is not the words' map");
             configs[d] = (0..6).fold(0, |c, g| {
                 let shift = if g < 3 { 9 * g } else { 32 + 9 * (g - 3) };
                 c | (CONFIGS[(p >> shift) as usize & 0x1FF] as u64) << (8 * g)
@@ -526,10 +514,32 @@ impl State {
         Some(self.dirty != 0)
     }
 
-    /// A digit to branch on by its configuration, tdoku's way: in the band or stack with the
-    /// fewest configurations left over all digits (a configuration: the triads a digit takes
-    /// in each box of it), a digit with exactly two. Returns, per band, the masks the digit's
-    /// words take in the two branches; `None` when no digit anywhere has exactly two.
+    /// A digit's `possible` triad map (see [`TriadMaps`]) computed afresh from its words; at a
+    /// fixed point it is the one [`State::propagate_digit`] left.
+    fn triad_map(&self, digit: usize) -> u64 {
+        let mut p = 0u64;
+        let mut cols = 0u32;
+        for b in 0..3 {
+            let w = self.cand[b][digit];
+            let m = SHRINK[(w & 0x1FF) as usize]
+                | SHRINK[((w >> 9) & 0x1FF) as usize] << 3
+                | SHRINK[((w >> 18) & 0x1FF) as usize] << 6;
+            p |= (m as u64) << (9 * b);
+            cols |= fold(w) << (9 * b);
+        }
+        for s in 0..3 {
+            p |= (gather(cols >> (3 * s)) as u64) << (32 + 9 * s);
+        }
+        p
+    }
+
+    /// A digit to branch on by its configuration, tdoku's way: in the band or stack not yet
+    /// fixed (some digit has two configurations or more) with the fewest configurations left
+    /// over all digits (a configuration: the triads a digit takes in each box of it), a digit
+    /// with exactly two. Returns, per band, the masks the digit's words take in the two
+    /// branches; `None` when that band or stack has no digit with exactly two (the caller then
+    /// branches on a cell: that takes fewer guesses than the tightest band or stack where some
+    /// digit has two, 112.4 against 116.9 a puzzle on forum_hardest_1106) or every one is fixed.
     fn choose_config(maps: &TriadMaps) -> Option<(usize, [u32; 3], [u32; 3])> {
         // One byte a matrix (see `TriadMaps::configs`); sums stay below 256 (at most 6 × 9).
         const ONES: u64 = 0x0101_0101_0101;
@@ -542,16 +552,19 @@ impl State {
             let x = c ^ (2 * ONES);
             two |= !(((x & LOW7) + LOW7) | x) & HIGH;
         }
-        // The matrix with the fewest configurations among those where a digit has two (the
-        // first such on a tie: bands, then stacks).
+        // The matrix with the fewest configurations among those not fixed (nine digits, one
+        // configuration each, make 9; the first such on a tie: bands, then stacks).
         let mut best: Option<(u64, usize)> = None;
         for g in 0..6 {
             let t = total >> (8 * g) & 0xFF;
-            if two >> (8 * g + 7) & 1 == 1 && best.is_none_or(|(b, _)| t < b) {
+            if t >= 10 && best.is_none_or(|(b, _)| t < b) {
                 best = Some((t, g));
             }
         }
         let (_, g) = best?;
+        if two >> (8 * g + 7) & 1 == 0 {
+            return None;
+        }
         let d = maps.configs.iter().position(|&c| c >> (8 * g) & 0xFF == 2)?;
         let (vertical, i) = (g >= 3, g % 3);
         let shift = if vertical { 32 + 9 * i } else { 9 * i };
@@ -681,13 +694,33 @@ pub fn search9(
     if max_solutions == 0 {
         return out;
     }
-    let Some(mut cur) = State::from_givens(givens) else {
+    let Some(cur) = State::from_givens(givens) else {
         out.complete = true;
         return out;
     };
-    // One entry per guess on the current path, so at most 81; reserved at the first guess
-    // because most easy puzzles never guess.
-    let mut stack: Vec<State> = Vec::new();
+    let mut stack = STACK.take();
+    stack.clear();
+    search_from(cur, max_solutions, keep, guess_limit, stop, &mut out, &mut stack);
+    STACK.set(stack);
+    out
+}
+
+thread_local! {
+    /// The branch stack (one entry per guess on the current path, so at most 81), kept between
+    /// searches on a thread: a puzzle that guesses does not allocate it again.
+    static STACK: std::cell::Cell<Vec<(State, [u64; 9])>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// The search of [`search9`] from the state after the givens, into `out`.
+fn search_from(
+    mut cur: State,
+    max_solutions: u64,
+    keep: usize,
+    guess_limit: Option<u64>,
+    stop: &Cancel,
+    out: &mut Fast9Outcome,
+    stack: &mut Vec<(State, [u64; 9])>,
+) {
     let mut maps = TriadMaps { possible: [0; 9], forced: [0; 9], configs: [0; 9], stale: 0x1FF };
     loop {
         if cur.propagate(&mut maps) {
@@ -697,18 +730,18 @@ pub fn search9(
                     out.solutions.push(cur.grid());
                 }
                 if out.count >= max_solutions {
-                    return out;
+                    return;
                 }
             } else {
                 if guess_limit.is_some_and(|limit| out.guesses >= limit)
-                    || (out.guesses % CLOCK_EVERY == 0 && {
+                    || (out.guesses.is_multiple_of(CLOCK_EVERY) && {
                         stop.note_nodes(out.guesses);
                         stop.note_solutions(out.count);
                         stop.should_stop()
                     })
                 {
                     out.stopped = true;
-                    return out;
+                    return;
                 }
                 if let Some((digit, a, b)) = State::choose_config(&maps) {
                     out.guesses += 1;
@@ -720,7 +753,7 @@ pub fn search9(
                         alt.and(band, digit, b[band]);
                         cur.and(band, digit, a[band]);
                     }
-                    stack.push(alt);
+                    stack.push((alt, maps.possible));
                     continue;
                 }
                 // Not solved and consistent, so some cell has two candidates or more.
@@ -731,7 +764,7 @@ pub fn search9(
                     }
                     let mut alt = cur;
                     alt.and(band, digit, !(1 << p));
-                    stack.push(alt);
+                    stack.push((alt, maps.possible));
                     cur.assign(band, p, digit);
                     continue;
                 }
@@ -740,12 +773,12 @@ pub fn search9(
         }
         match stack.pop() {
             Some(s) => {
-                cur = s;
+                (cur, maps.possible) = s;
                 maps.stale = 0x1FF;
             }
             None => {
                 out.complete = true;
-                return out;
+                return;
             }
         }
     }
@@ -961,6 +994,48 @@ mod tests {
         }
     }
 
+    /// The state after the givens, cell by cell: a given keeps its digit only, an empty cell
+    /// every digit no given peer holds; `None` exactly when two peers hold the same digit.
+    #[test]
+    fn state_from_givens_matches_the_rules_cell_by_cell() {
+        let peers = |a: usize, b: usize| {
+            a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3))
+        };
+        let mut seed = 99u64;
+        let mut rng = move || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as usize
+        };
+        let (mut valid, mut clashing) = (0, 0);
+        for round in 0..400 {
+            let mut givens = if round % 2 == 0 { [0u8; 81] } else { parse(UNIQUE[round % UNIQUE.len()]) };
+            for _ in 0..(round % 25) {
+                givens[rng() % 81] = (rng() % 10) as u8;
+            }
+            let clash = (0..81).any(|a| (0..81).any(|b| givens[a] != 0 && givens[a] == givens[b] && peers(a, b)));
+            let Some(state) = State::from_givens(&givens) else {
+                assert!(clash, "rejected without a clash: {givens:?}");
+                clashing += 1;
+                continue;
+            };
+            assert!(!clash, "a clash let through: {givens:?}");
+            valid += 1;
+            for cell in 0..81 {
+                let (band, p) = (cell / 27, cell % 27);
+                assert_eq!(state.unsolved[band] >> p & 1 == 1, givens[cell] == 0, "cell {cell}");
+                for digit in 0..9 {
+                    let expect = if givens[cell] != 0 {
+                        usize::from(givens[cell]) == digit + 1
+                    } else {
+                        !(0..81).any(|other| usize::from(givens[other]) == digit + 1 && peers(cell, other))
+                    };
+                    assert_eq!(state.cand[band][digit] >> p & 1 == 1, expect, "cell {cell}, digit {}", digit + 1);
+                }
+            }
+        }
+        assert!(valid > 50 && clashing > 50, "{valid} valid, {clashing} clashing");
+    }
+
     #[test]
     fn unsatisfiable_but_clash_free_givens_have_no_solution() {
         // r1c1 sees 1..8 in its row and 9 in its column: no candidate left.
@@ -1079,5 +1154,20 @@ mod tests {
         assert_eq!(puzzles.len(), 300);
         let guesses: u64 = puzzles.iter().map(|g| search9(g, 2, 0, None, &Cancel::default()).guesses).sum();
         assert!(guesses < 70 * 300, "{} guesses a puzzle", guesses as f64 / 300.0);
+    }
+
+    /// Branching on a cell when the tightest band or stack has no digit with two configurations
+    /// (rather than on a looser band or stack that has one): 85.1 guesses a puzzle on the first
+    /// 200 of this set, 87.0 the other way (on the whole set 112.4 against 116.9; tdoku 113.1).
+    #[test]
+    fn tightest_band_or_stack_decides_the_branch() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku9");
+        let text = std::fs::read_to_string(dir.join("puzzles6_forum_hardest_1106"))
+            .unwrap_or_else(|e| panic!("{e}; the test needs the shared data sets beside the repository"));
+        let puzzles: Vec<[u8; 81]> =
+            text.lines().filter(|l| l.len() >= 81 && !l.starts_with('#')).take(200).map(parse).collect();
+        assert_eq!(puzzles.len(), 200);
+        let guesses: u64 = puzzles.iter().map(|g| search9(g, 2, 0, None, &Cancel::default()).guesses).sum();
+        assert!(guesses < 86 * 200, "{} guesses a puzzle", guesses as f64 / 200.0);
     }
 }
