@@ -9,12 +9,21 @@
 //!   is 1 in any solution, so a value that each candidate's probe implies holds in every
 //!   solution: in Sudoku words, a cell (or a digit in a house) all of whose candidates
 //!   eliminate the same candidate elsewhere.
+//! - **Failed literals of the second level**, once the first two reach a fixed point: `x = 1`,
+//!   and inside that state a failed-literal sweep over every other free variable; a conflict
+//!   there makes `x` 0 for good, and the probing goes back to the first level. This is what
+//!   decides the hardest 9×9 puzzles (forum 11+: the first level fixes nothing on any of its
+//!   first 100, the second decides all of them) and the generated 16×16 and 25×25 sets, so the
+//!   MILP solver is not called. It gives up after [`DEEP_STALL`] tries in a row fail nothing
+//!   (a grid with many solutions, where nothing ever fails).
 //!
 //! ```text
 //!   root propagation ─▶ for each free x:  x = 1 ─propagate─▶ conflict?  yes: x = 0 for good
 //!                                                                         no:  keep what it implied, undo
 //!                       for each open row: values implied by all its candidates ─▶ fixed
 //!                       repeat while a round fixed something (and the budget lasts)
+//!                   ─▶ second level: x = 1, then y = 1 for every other free y (a failed y is
+//!                       0 there) ─▶ conflict? x = 0 for good, back to the first level
 //! ```
 //!
 //! Each probe is one native propagation (microseconds), and each variable it fixes is one that
@@ -65,6 +74,7 @@ pub fn probe(model: &Model, budget: u64, cancel: &Cancel) -> Presolve {
     let mut hits = vec![0u32; 2 * n];
     let mut stamp = vec![u32::MAX; 2 * n];
     let mut decide: Vec<u32> = Vec::new();
+    let mut deep = DeepState { next: 0, stall: 0 };
     loop {
         let mut changed = false;
         implied.clear();
@@ -146,16 +156,95 @@ pub fn probe(model: &Model, budget: u64, cancel: &Cancel) -> Presolve {
                 }
             }
         }
-        if !changed || probes >= budget || stopped {
+        if changed && probes < budget && !stopped {
+            // Stamps of the next round must not match this round's rows.
+            stamp.fill(u32::MAX);
+            continue;
+        }
+        if probes >= budget || stopped {
             break;
         }
-        // Stamps of the next round must not match this round's rows.
-        stamp.fill(u32::MAX);
+        // A fixed point of the first level: one failure of the second level sends the
+        // probing back to the first.
+        match deep_pass(&mut engine, &mut deep, &mut probes, budget, cancel) {
+            Deep::Failed(v) => {
+                if !fix(&mut engine, v, false) {
+                    return infeasible(v);
+                }
+                stamp.fill(u32::MAX);
+            }
+            Deep::Done => break,
+        }
     }
     let fixed: Vec<Option<bool>> = (0..n as u32).map(|v| engine.value(v)).collect();
     let before = model.fixed().iter().filter(|f| f.is_some()).count();
     let decided = fixed.iter().filter(|f| f.is_some()).count();
     Presolve::Reduced { newly_fixed: decided - before, solved: decided == fixed.len(), fixed }
+}
+
+/// How many variables in a row the second level tries without a failure before it gives up:
+/// on a puzzle with one solution a failure comes within the first few (forum 11+: about 3 a
+/// puzzle, each within 15 tries of the last); on a grid with many solutions none ever fails, and
+/// each try costs a whole first-level sweep.
+const DEEP_STALL: u32 = 32;
+
+/// Where the second level goes on from, and how many variables it tried since its last failure.
+struct DeepState {
+    next: u32,
+    stall: u32,
+}
+
+/// What a second-level pass found.
+enum Deep {
+    /// This variable cannot be 1: fix it to 0.
+    Failed(u32),
+    /// No variable fails (a fixed point), or [`DEEP_STALL`] tries in a row failed nothing, or the
+    /// budget ran out or the stop token fired.
+    Done,
+}
+
+/// The second level: each free `x`, going round the variables from `state.next`, is set to 1
+/// and propagated, and then every other free `y` is probed inside that state (`y = 1` failing
+/// makes `y = 0` there, which propagates too). When that runs into a conflict, `x` is 0 in every
+/// solution. Only exact deductions again: what is fixed holds in every solution.
+fn deep_pass(engine: &mut Engine, state: &mut DeepState, probes: &mut u64, budget: u64, cancel: &Cancel) -> Deep {
+    let n = engine.num_vars() as u32;
+    for k in 0..n {
+        let x = (state.next + k) % n;
+        if engine.value(x).is_some() {
+            continue;
+        }
+        if state.stall >= DEEP_STALL {
+            return Deep::Done;
+        }
+        state.stall += 1;
+        let mark = engine.trail.len();
+        let mut failed = !engine.try_fix(x, true);
+        let mut y = 0;
+        while !failed && y < n {
+            if engine.value(y).is_none() {
+                if *probes >= budget || (probes.is_multiple_of(CHECK_EVERY) && cancel.should_stop()) {
+                    engine.undo(mark);
+                    return Deep::Done;
+                }
+                *probes += 1;
+                let inner = engine.trail.len();
+                let one = engine.try_fix(y, true);
+                engine.undo(inner);
+                if !one {
+                    failed = !engine.try_fix(y, false);
+                }
+            }
+            y += 1;
+        }
+        engine.undo(mark);
+        if failed {
+            state.next = (x + 1) % n;
+            state.stall = 0;
+            return Deep::Failed(x);
+        }
+    }
+    Deep::Done
 }
 
 /// Index of a trail entry's literal in the per-literal arrays.

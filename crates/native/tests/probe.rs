@@ -4,7 +4,7 @@
 mod common;
 
 use common::{full_grid, model, random_linear_row, remove_cells, Rng};
-use sudoku_ip_model::{Cancel, Model};
+use sudoku_ip_model::{Backend, Cancel, Model, SearchRequest};
 use sudoku_ip_native::{presolve, probe, reference, Presolve, PROBE_BUDGET};
 
 fn decided(p: &Presolve) -> usize {
@@ -84,4 +84,24 @@ fn a_fired_stop_token_ends_probing_before_the_model_is_compiled() {
         panic!("a stopped probe is no proof of infeasibility")
     };
     assert_eq!((newly_fixed, solved, fixed.as_slice()), (0, false, m.fixed()));
+}
+
+#[test]
+fn the_second_level_decides_a_forum_11_plus_puzzle_that_the_first_leaves_open() {
+    // The first puzzle of forum_hardest_1905_11+: root propagation leaves 218 variables, the
+    // first level of probing fixes none of them (every one of these puzzles resists it), and
+    // the second level decides all, each as the puzzle's one solution has it.
+    let line = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+    let values: Vec<u8> = line.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+    let m = model(3, 3, &values);
+    let root = decided(&presolve(&m));
+    assert_eq!(m.num_vars() - root, 218);
+    let found = sudoku_ip_native::Native.search(&m, &SearchRequest::count(2, 1)).expect("native search");
+    assert_eq!(found.count, 1, "the puzzle has one solution");
+    let solution = m.ones_from_grid(&found.solutions[0]);
+    let Presolve::Reduced { fixed, solved, .. } = probe(&m, PROBE_BUDGET, &Cancel::default()) else {
+        panic!("a puzzle with a solution reported infeasible")
+    };
+    assert!(solved, "{} variables left open", fixed.iter().filter(|f| f.is_none()).count());
+    assert!(fixed.iter().zip(&solution).all(|(f, &x)| *f == Some(x)), "probing fixed a value against the solution");
 }
