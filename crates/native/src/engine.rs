@@ -36,6 +36,7 @@ use std::sync::Arc;
 
 use crate::compile::{Compiled, HAS_LINEAR, SINGLE_WORD};
 use crate::linear::{BlockBounds, GroupBounds, RowBounds};
+use crate::nogoods::Nogoods;
 use crate::sums;
 
 /// Marks an assignment to 1 in the trail (a plain entry is a kill).
@@ -50,6 +51,8 @@ pub(crate) enum ConflictKind {
     TwoOnes,
     /// A linear row cannot hold whatever the free variables do.
     Linear,
+    /// A nogood recorded from an earlier run has all its variables at 1 (`nogoods.rs`).
+    Nogood,
 }
 
 /// A contradiction, named by the model row where it showed.
@@ -121,6 +124,8 @@ pub(crate) struct Engine {
     /// open than one with this many (`u32::MAX`: no cap): [`WIDE_CAP`] on wide models (an
     /// exactly-one row longer than [`WIDE_ROW`]), none on the others.
     pub(crate) count_cap: u32,
+    /// Nogoods recorded from the restarts of the current search (`nogoods.rs`).
+    pub(crate) ng: Nogoods,
 }
 
 /// Exactly-one rows longer than this make a model wide (grids from 25×25 up, where restarted
@@ -176,6 +181,7 @@ impl Engine {
             } else {
                 u32::MAX
             },
+            ng: Nogoods::default(),
             model_fixed: fixed.to_vec(),
             c,
         };
@@ -223,7 +229,7 @@ impl Engine {
     }
 
     #[inline]
-    fn is_one(&self, v: u32) -> bool {
+    pub(crate) fn is_one(&self, v: u32) -> bool {
         self.ones[(v >> 6) as usize] >> (v & 63) & 1 != 0
     }
 
@@ -382,6 +388,9 @@ impl Engine {
         }
         self.ones[(v >> 6) as usize] |= 1u64 << (v & 63);
         self.trail.push(v | ASSIGNED);
+        if self.ng.active {
+            self.ng.queue.push(v);
+        }
         for k in self.c.incidences(v) {
             let inc = self.c.inc[k];
             let r = inc.row as usize;
@@ -452,6 +461,7 @@ impl Engine {
         }
         self.sub_queue.clear();
         self.pair_queue.clear();
+        self.ng.queue.clear();
         for &l in &self.lin_queue {
             self.lin_queued[l as usize] = false;
         }
@@ -483,6 +493,7 @@ impl Engine {
         #[cfg(debug_assertions)]
         if result.is_ok() {
             self.debug_check_from_scratch();
+            self.debug_check_nogoods();
         }
         result
     }
@@ -497,6 +508,10 @@ impl Engine {
                     1 => self.assign(self.rows[r].xsum, Some(self.c.eo_row[r] as usize))?,
                     _ => {}
                 }
+                continue;
+            }
+            if let Some(v) = self.ng.queue.pop() {
+                self.propagate_nogoods(v)?;
                 continue;
             }
             if let Some(l) = self.lin_queue.pop() {

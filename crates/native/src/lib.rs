@@ -43,6 +43,7 @@ mod distinct;
 mod engine;
 pub mod fast9;
 mod linear;
+mod nogoods;
 mod plain9;
 mod presolve;
 mod probe;

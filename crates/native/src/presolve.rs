@@ -56,6 +56,8 @@ pub(crate) fn describe(model: &Model, conflict: &Conflict) -> String {
         ConflictKind::Empty => format!("row {name} has no candidate left"),
         ConflictKind::TwoOnes => format!("row {name} would need two variables at 1"),
         ConflictKind::Linear => format!("row {name} cannot be satisfied"),
+        // Only searches record nogoods; the presolve's engine has none.
+        ConflictKind::Nogood => "a nogood of the search is violated".to_string(),
     }
 }
 

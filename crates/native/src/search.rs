@@ -22,7 +22,8 @@ use std::time::{Duration, Instant};
 
 use sudoku_ip_model::Cancel;
 
-use crate::engine::Engine;
+use crate::engine::{Conflict, Engine};
+use crate::nogoods;
 
 /// How a search ended (mapped to `SearchEnd` by the backend).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -197,6 +198,8 @@ impl Engine {
             out.end = End::ReachedMax;
             return out;
         }
+        // Nogoods hold for the search that recorded them (they may hide the grids it found).
+        self.ng.clear();
         if self.root().is_err() {
             return out;
         }
@@ -205,12 +208,51 @@ impl Engine {
         let mut runs = Restarts::new(goal);
         let root = self.trail.len();
         while let Run::Restart = self.run(goal, &mut clock, &mut frames, &mut runs, &mut out, &mut each) {
+            self.record_nogoods(&frames);
             self.undo(root);
             frames.clear();
             runs.next_run();
+            if self.kill_units().is_err() {
+                // The nogoods refute the whole tree: every grid there is was found.
+                out.end = End::Exhausted;
+                break;
+            }
         }
         out.restarts = runs.run - 1;
         out
+    }
+
+    /// Record the nogoods of a run cut off by its budget with `frames` its branch (see
+    /// `nogoods.rs`): for each decision `x = 0` (its `x = 1` subtree searched to the end), the
+    /// positive decisions above it and `x`, watched first on `x` and the deepest of them.
+    fn record_nogoods(&mut self, frames: &[Frame]) {
+        let mut above: Vec<u32> = Vec::new();
+        let mut clause: Vec<u32> = Vec::new();
+        for f in frames {
+            if !f.second {
+                above.push(f.var);
+                if above.len() >= nogoods::MAX_LEN {
+                    break; // every later clause would be longer
+                }
+                continue;
+            }
+            clause.clear();
+            clause.push(f.var);
+            clause.extend(above.iter().rev());
+            self.ng.add(&clause, self.c.num_vars);
+        }
+    }
+
+    /// At the root of a restarted run: kill the variables of the nogoods of one variable, and
+    /// propagate.
+    fn kill_units(&mut self) -> Result<(), Conflict> {
+        for i in 0..self.ng.units.len() {
+            if let Err(conflict) = self.kill(self.ng.units[i], None) {
+                self.clear_queues();
+                return Err(conflict);
+            }
+        }
+        self.propagate()
     }
 
     /// One depth-first run from the root fixed point, until it is done, a limit stops it, or
@@ -277,10 +319,11 @@ impl Engine {
                 if f.second {
                     continue;
                 }
+                // On the stack before a restart, so that the refuted `var = 1` is recorded.
+                frames.push(Frame { second: true, ..f });
                 if let Some(halt) = runs.halt(goal, clock, out.nodes) {
                     return halt.end(out);
                 }
-                frames.push(Frame { second: true, ..f });
                 out.nodes += 1;
                 if self.try_fix(f.var, false) {
                     continue 'search;
@@ -574,6 +617,18 @@ mod tests {
     /// [`with_restarts`], with the count cap of restarted runs set to `cap` when given (in
     /// place of the model's own: none below 25×25).
     fn with_restarts_capped(m: &sudoku_ip_model::Model, max: u64, first: u64, unit: u64, cap: Option<u32>) -> Outcome {
+        with_restarts_fired(m, max, first, unit, cap).0
+    }
+
+    /// [`with_restarts_capped`], and how often the recorded nogoods killed a variable or found
+    /// a conflict.
+    fn with_restarts_fired(
+        m: &sudoku_ip_model::Model,
+        max: u64,
+        first: u64,
+        unit: u64,
+        cap: Option<u32>,
+    ) -> (Outcome, u64) {
         let goal = Goal {
             max_solutions: max,
             keep: usize::MAX,
@@ -585,7 +640,8 @@ mod tests {
         if let Some(cap) = cap {
             engine.count_cap = cap;
         }
-        engine.search(&goal, Instant::now())
+        let out = engine.search(&goal, Instant::now());
+        (out, engine.ng.fired)
     }
 
     #[test]
@@ -599,7 +655,7 @@ mod tests {
         // Budgets of a node or two: runs restart all the time, find the same grids again and
         // again, and only a run that completes may say "exhausted".
         let mut rng = Rng(5);
-        let mut restarted = 0;
+        let (mut restarted, mut fired) = (0, 0);
         for (br, bc, holes) in [(2, 2, 10), (2, 2, 13), (2, 2, 16), (2, 3, 18), (2, 3, 22), (2, 3, 26)] {
             for _ in 0..6 {
                 let solution = full_grid(&mut rng, br, bc);
@@ -628,8 +684,9 @@ mod tests {
                 // candidates (what wide grids do at 8).
                 for (max, cap) in [1, 2, 3, 16].into_iter().flat_map(|max| [(max, None), (max, Some(2))]) {
                     for (first, unit) in [(1, 1), (2, 1), (3, 2)] {
-                        let got = with_restarts_capped(&m, max, first, unit, cap);
+                        let (got, f) = with_restarts_fired(&m, max, first, unit, cap);
                         restarted += got.restarts;
+                        fired += f;
                         assert_eq!(got.count, expected.count.min(max));
                         let end = if expected.count >= max { End::ReachedMax } else { End::Exhausted };
                         assert_eq!(got.end, end);
@@ -650,7 +707,11 @@ mod tests {
                 }
             }
         }
-        assert!(restarted > 500, "the budgets must make runs restart ({restarted})");
+        // 404 restarts (nogoods end some searches early: without them 500 and more).
+        assert!(restarted > 300, "the budgets must make runs restart ({restarted})");
+        // Recorded nogoods prune later runs (a store that drops its clauses, or kills the
+        // wrong variable, fails the counts above or this).
+        assert!(fired > 100, "nogoods must fire ({fired}; 236 when written)");
     }
 
     #[test]
