@@ -16,7 +16,8 @@
 //!   exactly-one row with the fewest candidates relative to the conflicts it has caused
 //!   (dom/wdeg), restarting with a random value order when a search for few solutions runs
 //!   long (Luby budgets of conflicts; every grid found is remembered so counts stay exact;
-//!   on grids from 25×25 up, restarted runs take wide-open rows in model order). It assumes nothing about where rows come from, so every variant that compiles
+//!   on grids from 25×25 up, restarted runs take wide-open rows in model order; the subtrees
+//!   a run refuted are recorded as nogoods that later runs propagate, `nogoods.rs`). It assumes nothing about where rows come from, so every variant that compiles
 //!   to rows runs on it unchanged. Auxiliary variables are ordinary variables of its rows;
 //!   solutions are decoded to grids from the cube variables alone, and each grid counts once.
 //! - [`Native::prepare`] compiles a model once into a [`Prepared`] handle that the caller keeps

@@ -170,7 +170,6 @@ impl Engine {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::engine::Engine;
     use sudoku_ip_model::{Geometry, Grid, Model, Puzzle};
 

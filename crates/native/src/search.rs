@@ -9,7 +9,8 @@
 //!
 //! A search for few solutions that runs into more than [`FIRST_RUN`] conflicts restarts from
 //! the root with growing budgets and a random value order, keeping its dom/wdeg weights and
-//! every grid found so far, so that counts stay exact (see [`Restarts`]). On wide models
+//! every grid found so far, so that counts stay exact (see [`Restarts`]), and the subtrees
+//! each run refuted as nogoods the later runs propagate (`nogoods.rs`). On wide models
 //! restarted runs cap the counts they compare, so wide-open rows go in model order
 //! ([`Engine::best_row`]).
 //!
