@@ -246,13 +246,22 @@ impl State {
     /// The state after placing the givens (row-major, 0 = empty), before any propagation.
     /// `None` when two givens clash in a unit or a value exceeds 9.
     fn from_givens(givens: &[u8; 81]) -> Option<State> {
-        if givens.iter().any(|&v| v > 9) {
+        // The given cells (bit = cell), eight at a time: the high bit of each byte of `x` (a
+        // value above 9, or any other than 0) gathered into the top byte by the multiply.
+        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let (mut mask, mut above_9) = (u128::from(givens[80] != 0) << 80, givens[80] > 9);
+        for (i, chunk) in givens[..80].chunks_exact(8).enumerate() {
+            let x = u64::from_le_bytes(chunk.try_into().expect("chunks of 8"));
+            above_9 |= (((x & LOW7) + 0x7676_7676_7676_7676) | x) & HIGH != 0;
+            let nonzero = (((x & LOW7) + LOW7) | x) & HIGH;
+            mask |= u128::from((nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
+        }
+        if above_9 {
             return None;
         }
-        // Per band, the given cells (built without a branch per cell).
-        let given: [u32; 3] = std::array::from_fn(|b| {
-            givens[27 * b..27 * b + 27].iter().enumerate().fold(0, |m, (p, &v)| m | ((v != 0) as u32) << p)
-        });
+        // Per band, the given cells.
+        let given: [u32; 3] = std::array::from_fn(|b| (mask >> (27 * b)) as u32 & ALL);
         let mut cand = [[ALL; 9]; 3];
         // placed[band][digit]: cells given that digit.
         let mut placed = [[0u32; 9]; 3];
@@ -409,13 +418,21 @@ impl State {
             if singles != 0 {
                 any = true;
                 for digit in 0..9 {
-                    let mut s = self.cand[band][digit] & singles;
-                    while s != 0 {
-                        let p = s.trailing_zeros() as usize;
-                        s &= s - 1;
+                    let s = self.cand[band][digit] & singles;
+                    let mut rest = s;
+                    while rest != 0 {
+                        let p = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
                         self.and(band, digit, !(ROW[p / 9] & !(1 << p)));
                     }
+                    // Two of them in one row: each took the other.
+                    if self.cand[band][digit] & s != s {
+                        return None;
+                    }
                 }
+                // Placed: no other digit's word holds these cells, so that propagating their
+                // digits (which find them alone in their rows) has nothing to clear.
+                self.unsolved[band] &= !singles;
             }
         }
         Some(any)
