@@ -716,16 +716,40 @@ pub fn search9(
         return out;
     };
     let mut stack = STACK.take();
-    stack.clear();
+    stack.states.clear();
+    stack.maps.clear();
     search_from(cur, max_solutions, keep, guess_limit, stop, &mut out, &mut stack);
     STACK.set(stack);
     out
 }
 
+/// The open branches: each one's state and the triad maps (`possible`) of the fixed point it
+/// branched from, in two vectors so that each push copies under 128 bytes (inline moves, where
+/// the pair made a call to memcpy).
+#[derive(Default)]
+struct Branches {
+    states: Vec<State>,
+    maps: Vec<[u64; 9]>,
+}
+
+impl Branches {
+    #[inline(always)]
+    fn push(&mut self, state: State, possible: [u64; 9]) {
+        if self.states.capacity() == 0 {
+            self.states.reserve_exact(81);
+            self.maps.reserve_exact(81);
+        }
+        self.states.push(state);
+        self.maps.push(possible);
+    }
+}
+
 thread_local! {
     /// The branch stack (one entry per guess on the current path, so at most 81), kept between
     /// searches on a thread: a puzzle that guesses does not allocate it again.
-    static STACK: std::cell::Cell<Vec<(State, [u64; 9])>> = const { std::cell::Cell::new(Vec::new()) };
+    static STACK: std::cell::Cell<Branches> = const {
+        std::cell::Cell::new(Branches { states: Vec::new(), maps: Vec::new() })
+    };
 }
 
 /// The search of [`search9`] from the state after the givens, into `out`.
@@ -736,7 +760,7 @@ fn search_from(
     guess_limit: Option<u64>,
     stop: &Cancel,
     out: &mut Fast9Outcome,
-    stack: &mut Vec<(State, [u64; 9])>,
+    stack: &mut Branches,
 ) {
     let mut maps = TriadMaps { possible: [0; 9], forced: [0; 9], configs: [0; 9], stale: 0x1FF };
     loop {
@@ -762,38 +786,32 @@ fn search_from(
                 }
                 if let Some((digit, a, b)) = State::choose_config(&maps) {
                     out.guesses += 1;
-                    if stack.capacity() == 0 {
-                        stack.reserve_exact(81);
-                    }
                     let mut alt = cur;
                     for band in 0..3 {
                         alt.and(band, digit, b[band]);
                         cur.and(band, digit, a[band]);
                     }
-                    stack.push((alt, maps.possible));
+                    stack.push(alt, maps.possible);
                     continue;
                 }
                 // Not solved and consistent, so some cell has two candidates or more.
                 if let Some((band, p, digit)) = cur.choose() {
                     out.guesses += 1;
-                    if stack.capacity() == 0 {
-                        stack.reserve_exact(81);
-                    }
                     let mut alt = cur;
                     alt.and(band, digit, !(1 << p));
-                    stack.push((alt, maps.possible));
+                    stack.push(alt, maps.possible);
                     cur.assign(band, p, digit);
                     continue;
                 }
                 debug_assert!(false, "an unsolved fixed point with no cell to branch on");
             }
         }
-        match stack.pop() {
-            Some(s) => {
-                (cur, maps.possible) = s;
+        match (stack.states.pop(), stack.maps.pop()) {
+            (Some(state), Some(possible)) => {
+                (cur, maps.possible) = (state, possible);
                 maps.stale = 0x1FF;
             }
-            None => {
+            _ => {
                 out.complete = true;
                 return;
             }
