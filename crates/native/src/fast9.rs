@@ -181,12 +181,12 @@ fn fold(w: u32) -> u32 {
     (w | w >> 9 | w >> 18) & 0x1FF
 }
 
-/// The 3×3 block at bits 0..3, 9..12, 18..21 of a word, as 9 contiguous bits. The multiply
-/// copies the three groups to bits 12.., 15.. and 18.. (and elsewhere, without overlaps, so
-/// without carries).
+/// The 3×3 block at bits 0..3, 9..12, 18..21 of a word, as 9 contiguous bits (shifts rather
+/// than a multiply: it lies on the chain of dependent steps of [`State::propagate_digit`], where
+/// the multiply's latency showed).
 #[inline(always)]
 fn gather(w: u32) -> u32 {
-    ((w & BOX0).wrapping_mul(1 | 1 << 6 | 1 << 12) >> 12) & 0x1FF
+    (w & 7) | ((w >> 6) & 0o70) | ((w >> 12) & 0o700)
 }
 
 /// The two bands other than `band`.
