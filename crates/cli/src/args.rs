@@ -136,6 +136,33 @@ pub struct SolverArgs {
     /// intlinprog objective f = (1:N)'); --stats shows its value and the MIP gap.
     #[arg(long, value_enum, default_value_t = ObjectiveArg::Zero)]
     pub objective: ObjectiveArg,
+    /// MILP: start the solver from a solution the native engine finds (in half the time
+    /// left): auto = when --objective is set (the solver proves it optimal), native = with
+    /// the zero objective too (the solver only confirms the native grid), off = never.
+    /// --stats says what the solver did with it.
+    #[arg(long, value_enum, default_value_t = MipStartArg::Auto)]
+    pub mip_start: MipStartArg,
+}
+
+/// `--mip-start`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MipStartArg {
+    /// When an objective is set.
+    Auto,
+    /// Always.
+    Native,
+    /// Never.
+    Off,
+}
+
+impl From<MipStartArg> for sudoku_ip::MipStart {
+    fn from(m: MipStartArg) -> Self {
+        match m {
+            MipStartArg::Auto => sudoku_ip::MipStart::Auto,
+            MipStartArg::Native => sudoku_ip::MipStart::Native,
+            MipStartArg::Off => sudoku_ip::MipStart::Off,
+        }
+    }
 }
 
 /// `--objective`.

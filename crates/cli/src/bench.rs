@@ -14,7 +14,7 @@ use serde_json::json;
 use sudoku_ip::formats::{self, Document, Format, ParseOptions};
 use sudoku_ip::SearchEnd;
 
-use super::args::{BenchArgs, ObjectiveArg, SolverArgs};
+use super::args::{BenchArgs, MipStartArg, ObjectiveArg, SolverArgs};
 use super::commands::{options, read_text};
 use super::{Failure, Status};
 
@@ -202,6 +202,9 @@ fn solver_flags(s: &SolverArgs) -> Vec<String> {
     if s.objective == ObjectiveArg::Seed {
         f.extend(["--objective".to_string(), "seed".to_string()]);
     }
+    if s.mip_start != MipStartArg::Auto {
+        f.extend(["--mip-start".to_string(), sudoku_ip::MipStart::from(s.mip_start).name().to_string()]);
+    }
     f
 }
 
@@ -284,10 +287,11 @@ mod tests {
             node_limit: Some(7),
             no_presolve: true,
             objective: ObjectiveArg::Seed,
+            mip_start: MipStartArg::Native,
         };
         assert_eq!(
             solver_flags(&s).join(" "),
-            "--solver native --time-limit 1.5 --node-limit 7 --no-presolve --objective seed"
+            "--solver native --time-limit 1.5 --node-limit 7 --no-presolve --objective seed --mip-start native"
         );
     }
 }

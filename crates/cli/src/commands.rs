@@ -109,6 +109,7 @@ pub fn options(s: &SolverArgs) -> Options {
         limits: Limits { time: s.time_limit, nodes: s.node_limit, ..Default::default() },
         presolve: !s.no_presolve,
         objective: s.objective.into(),
+        mip_start: s.mip_start.into(),
         timed: true,
     }
 }

@@ -1,7 +1,7 @@
 //! How results are written: grid, line or JSON on stdout; stats on stderr.
 
 use serde_json::{json, Value};
-use sudoku_ip::{formats, Grid, GridJson, Outcome, Puzzle, Report, SearchEnd};
+use sudoku_ip::{formats, Grid, GridJson, Outcome, Puzzle, Report, SearchEnd, StartUse};
 
 use super::args::OutputFormat;
 
@@ -93,6 +93,16 @@ pub fn stats_line(report: &Report) -> String {
     }
     if let Some(g) = s.mip_gap {
         parts.push(format!("MIP gap {g}"));
+    }
+    if let Some(t) = report.start_time {
+        let what = match s.start {
+            Some(StartUse::Kept) => "the answer is that grid, certified by the solver",
+            Some(StartUse::Replaced) => "the solver answered with another grid",
+            Some(StartUse::NoAnswer) => "the solver stopped without an answer",
+            Some(StartUse::Rejected) => "not a solution of the model, not passed",
+            None => "none found, the solver searched on its own",
+        };
+        parts.push(format!("MIP start from the native engine ({}): {what}", ms(t)));
     }
     parts.push(format!("solutions {}", count_text(report)));
     format!("stats: {}", parts.join("; "))

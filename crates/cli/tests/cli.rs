@@ -500,3 +500,30 @@ fn bench_times_the_whole_command_on_the_same_puzzles_when_asked() {
     assert!(table.lines().nth(1).is_some_and(|row| row.split_whitespace().nth(4) == Some("-")), "{table}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn an_objective_gives_the_milp_solver_a_native_start_and_the_stats_say_so() {
+    // A blank 4x4: presolve leaves it open, so the solver is called with the start.
+    let blank = ".".repeat(16) + "\n";
+    let json = |extra: &[&str]| {
+        let mut args = vec!["solve", "-", "--solver", "microlp", "--stats", "-O", "json"];
+        args.extend_from_slice(extra);
+        let out = run(&args, &blank);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).expect("JSON")
+    };
+    let v = json(&["--objective", "seed"]);
+    assert_eq!(v["stats"]["mip_start"].as_str(), Some("kept"), "{v}");
+    assert!(v["stats"]["mip_start_ms"].as_f64().is_some(), "{v}");
+    for extra in [&["--objective", "zero"][..], &["--objective", "seed", "--mip-start", "off"]] {
+        let v = json(extra);
+        assert!(v["stats"].get("mip_start").is_none() && v["stats"].get("mip_start_ms").is_none(), "{extra:?}: {v}");
+    }
+    assert_eq!(json(&["--mip-start", "native"])["stats"]["mip_start"].as_str(), Some("kept"));
+    let out = run(&["solve", "-", "--solver", "microlp", "--objective", "seed", "--stats"], &blank);
+    let stats = text(&out.stderr);
+    assert!(
+        stats.contains("MIP start from the native engine (") && stats.contains("the answer is that grid"),
+        "{stats}"
+    );
+}

@@ -50,6 +50,7 @@ fn tune(model: &mut ::highs::Model) {
 fn run(
     reduced: &Reduced,
     limits: CallLimits,
+    start: Option<&[f64]>,
     presolve: bool,
 ) -> Result<Result<::highs::SolvedModel, ::highs::HighsStatus>, String> {
     let GoodLp { problem, columns: _, constraints } = reduced.to_good_lp();
@@ -60,6 +61,12 @@ fn run(
     let mut model = builder.try_into_inner().map_err(|e| e.to_string())?;
     model.make_quiet();
     tune(&mut model);
+    // The start's row activities are left to HiGHS (it computes them from the columns).
+    if let Some(start) = start {
+        if model.try_set_solution(Some(start), None, None, None).is_err() {
+            return Err("cannot set the start".into());
+        }
+    }
     if !presolve && model.try_set_option("presolve", "off").is_err() {
         return Err("cannot set presolve".into());
     }
@@ -81,13 +88,13 @@ fn run(
 /// itself after postsolve ("MIP solver claims optimality, but with ... infeasibilities", run
 /// status Error; ERGO-Code/HiGHS#2782): a 4×4 sandwich model being counted met one. The call is
 /// then made again without presolve, which solves the same model directly.
-pub(crate) fn solve(reduced: &Reduced, limits: CallLimits) -> Attempt {
+pub(crate) fn solve(reduced: &Reduced, limits: CallLimits, start: Option<&[f64]>) -> Attempt {
     let stopped = |reason: String| Attempt::Stopped { reason: format!("HiGHS: {reason}"), nodes: None };
-    let start = std::time::Instant::now();
-    let solved = match run(reduced, limits, true) {
+    let began = std::time::Instant::now();
+    let solved = match run(reduced, limits, start, true) {
         Ok(Err(::highs::HighsStatus::Error)) => {
-            let time = limits.time.map(|t| t.saturating_sub(start.elapsed()));
-            run(reduced, CallLimits { time, ..limits }, false)
+            let time = limits.time.map(|t| t.saturating_sub(began.elapsed()));
+            run(reduced, CallLimits { time, ..limits }, start, false)
         }
         other => other,
     };

@@ -15,6 +15,10 @@
 //!   or the seeds' `(1:N)'`. [`Stats::objective`] is its value at the last solution and
 //!   [`Stats::mip_gap`] the gap the solver reported (HiGHS) or 0 (microlp stops only at a
 //!   proven optimum).
+//! - **A start** ([`SearchRequest::start`], the facade's MIP start from a native solution):
+//!   when the grid satisfies the model, its values are the first call's starting incumbent
+//!   (HiGHS `setSolution`, microlp's warm start); [`Stats::start`] says whether the first
+//!   answer is that grid (`kept`), another, or none.
 //! - **Answers are not trusted**: values are rounded at 0.5 and the assignment must satisfy
 //!   every row and bound of the model ([`Model::is_feasible`]); otherwise the search stops with
 //!   a reason and no grid.
@@ -47,7 +51,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use sudoku_ip_model::{Backend, BackendError, Cancel, Model, SearchEnd, SearchRequest, SearchResult, Stats};
+use sudoku_ip_model::{Backend, BackendError, Cancel, Model, SearchEnd, SearchRequest, SearchResult, StartUse, Stats};
 
 use crate::problem::Reduced;
 
@@ -57,9 +61,9 @@ mod highs;
 mod microlp;
 mod problem;
 
-/// One solver call on the reduced problem: what each solver file (`microlp.rs`, `highs.rs`)
-/// provides.
-type SolveFn = fn(&Reduced, CallLimits) -> Attempt;
+/// One solver call on the reduced problem, from a start (one value a column) when there is
+/// one: what each solver file (`microlp.rs`, `highs.rs`) provides.
+type SolveFn = fn(&Reduced, CallLimits, Option<&[f64]>) -> Attempt;
 
 /// A MILP backend: one solver reachable through good_lp, behind the [`Backend`] trait.
 ///
@@ -106,23 +110,24 @@ impl Milp {
 
     /// One solver call on the reduced problem, given up when `stop` says so (see the crate
     /// doc): on a thread of its own whenever `stop` can stop at all.
-    fn call(&self, reduced: &Reduced, limits: CallLimits, stop: &Cancel) -> Attempt {
+    fn call(&self, reduced: &Reduced, limits: CallLimits, start: Option<&[f64]>, stop: &Cancel) -> Attempt {
         if !stop.can_stop() {
-            return (self.call)(reduced, limits);
+            return (self.call)(reduced, limits, start);
         }
         let (call, mine, name) = (self.call, reduced.clone(), self.name);
+        let my_start = start.map(<[f64]>::to_vec);
         let (tx, rx) = mpsc::channel();
         BACKGROUND.fetch_add(1, Ordering::SeqCst);
         let spawned =
             std::thread::Builder::new().name(format!("{name} call")).stack_size(CALL_STACK).spawn(move || {
-                let attempt = call(&mine, limits);
+                let attempt = call(&mine, limits, my_start.as_deref());
                 BACKGROUND.fetch_sub(1, Ordering::SeqCst);
                 // The receiver is gone when the search gave up on this call: nothing to do.
                 let _ = tx.send(attempt);
             });
         if spawned.is_err() {
             BACKGROUND.fetch_sub(1, Ordering::SeqCst);
-            return (self.call)(reduced, limits);
+            return (self.call)(reduced, limits, start);
         }
         loop {
             // The flag is read every `POLL`; the deadline is the longest wait.
@@ -230,6 +235,21 @@ impl Backend for Milp {
             }
         };
         result.stats.presolved = Some(reduced.size());
+        // The start goes to the first solver call only (later calls exclude its grid), and
+        // only when it solves the model; with no column left there is no call to give it to.
+        let mut mip_start = match &request.start {
+            Some(grid) if reduced.num_columns() > 0 => {
+                let ones = (grid.n() == model.n()).then(|| model.ones_from_grid(grid));
+                match ones.filter(|ones| model.is_feasible(ones)) {
+                    Some(ones) => Some((grid, reduced.values(&ones))),
+                    None => {
+                        result.stats.start = Some(StartUse::Rejected);
+                        None
+                    }
+                }
+            }
+            _ => None,
+        };
         // The model plus the cuts so far: every answer must satisfy all of it.
         let mut check = model.clone();
         result.end = loop {
@@ -240,13 +260,18 @@ impl Backend for Milp {
                 break SearchEnd::Stopped { reason: format!("{reason} after {} solution(s)", result.count) };
             }
             let time = stop.remaining();
+            let given = mip_start.take();
             let attempt = if reduced.num_columns() == 0 {
                 // Everything is fixed: the only candidate is the fixed assignment.
                 Attempt::Values { values: Vec::new(), nodes: Some(0), gap: Some(0.0) }
             } else {
                 result.stats.solver_calls = result.stats.solver_calls.map(|c| c + 1);
-                self.call(&reduced, CallLimits { time, nodes: request.limits.nodes }, &stop)
+                let limits = CallLimits { time, nodes: request.limits.nodes };
+                self.call(&reduced, limits, given.as_ref().map(|(_, values)| values.as_slice()), &stop)
             };
+            if given.is_some() {
+                result.stats.start = Some(StartUse::NoAnswer);
+            }
             result.stats.nodes = result.stats.nodes.zip(attempt.nodes()).map(|(a, b)| a + b);
             // A watched count (the CLI's progress line) sees the nodes where the backend reports
             // them; HiGHS's are not readable through its safe wrapper, so none are noted.
@@ -255,6 +280,12 @@ impl Backend for Milp {
             }
             let (values, gap) = match attempt {
                 Attempt::Values { values, gap, .. } => (values, gap),
+                // The start satisfies the model: a solver that calls it infeasible is wrong.
+                Attempt::Infeasible { .. } if given.is_some() => {
+                    break SearchEnd::Stopped {
+                        reason: format!("{} called the model infeasible although its start solves it", self.name()),
+                    }
+                }
                 Attempt::Infeasible { .. } => break SearchEnd::Exhausted,
                 Attempt::Stopped { reason, .. } => {
                     let expired = stop.deadline().is_some_and(|d| Instant::now() >= d);
@@ -279,6 +310,9 @@ impl Backend for Milp {
                     }
                 }
             };
+            if let Some((start_grid, _)) = given {
+                result.stats.start = Some(if *start_grid == grid { StartUse::Kept } else { StartUse::Replaced });
+            }
             result.stats.objective = Some(model.objective_value(&ones));
             result.stats.mip_gap = gap;
             let cut = model.exclusion_cut(&grid, result.count as usize);

@@ -4,17 +4,20 @@
 //! good_lp does not pass a node limit to microlp, so [`Limits::nodes`](sudoku_ip_model::Limits)
 //! is not applied here; the time limit is.
 
-use good_lp::{ResolutionError, Solution, SolverModel, WithTimeLimit};
+use good_lp::{ResolutionError, Solution, SolverModel, WithInitialSolution, WithTimeLimit};
 
 use crate::problem::{GoodLp, Reduced};
 use crate::{Attempt, CallLimits};
 
-/// One solve of the reduced problem.
-pub(crate) fn solve(reduced: &Reduced, limits: CallLimits) -> Attempt {
+/// One solve of the reduced problem; a start is microlp's warm start (its first incumbent).
+pub(crate) fn solve(reduced: &Reduced, limits: CallLimits, start: Option<&[f64]>) -> Attempt {
     let GoodLp { problem, columns, constraints } = reduced.to_good_lp();
     let mut model = problem.using(good_lp::microlp);
     if let Some(time) = limits.time {
         model = model.with_time_limit(time.as_secs_f64());
+    }
+    if let Some(start) = start {
+        model = model.with_initial_solution(columns.iter().copied().zip(start.iter().copied()));
     }
     for c in constraints {
         model.add_constraint(c);

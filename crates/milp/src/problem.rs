@@ -109,6 +109,11 @@ impl Reduced {
         ones
     }
 
+    /// The solver column values of a full 0-1 assignment (a start).
+    pub fn values(&self, ones: &[bool]) -> Vec<f64> {
+        self.free.iter().map(|&v| if ones[v as usize] { 1.0 } else { 0.0 }).collect()
+    }
+
     /// The good_lp problem: one binary per solver column, the model's objective over them (the
     /// fixed variables' part is a constant and left out), and the rows.
     pub fn to_good_lp(&self) -> GoodLp {

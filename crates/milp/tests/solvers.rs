@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use sudoku_ip_milp::Milp;
 use sudoku_ip_model::{
-    check, Backend, Cancel, Cell, Geometry, Grid, Limits, Model, Progress, Puzzle, SearchEnd, SearchRequest,
-    SearchResult,
+    check, Backend, Cancel, Cell, Geometry, Grid, Limits, Model, Objective, Progress, Puzzle, SearchEnd, SearchRequest,
+    SearchResult, StartUse,
 };
 
 mod common;
@@ -295,5 +295,79 @@ fn a_full_grid_needs_one_call_and_a_fully_fixed_model_none() {
         assert_eq!((r.count, r.end.clone(), r.solutions.clone()), (1, SearchEnd::Exhausted, vec![full.clone()]));
         assert_eq!(r.stats.solver_calls, Some(0), "{}", b.name());
         assert_eq!(r.stats.presolved.map(|s| s.variables), Some(0));
+    }
+}
+
+/// Every solution of `puzzle`, by the native engine (small grids only).
+fn all_solutions(puzzle: &Puzzle) -> Vec<Grid> {
+    let model = Model::build(puzzle);
+    sudoku_ip_native::Native.search(&model, &SearchRequest::count(u64::MAX, usize::MAX)).expect("native").solutions
+}
+
+/// `grid` with its digits renamed d → d mod n + 1: another solution of a blank grid.
+fn renamed(grid: &Grid) -> Grid {
+    let n = grid.n() as u8;
+    Grid::from_values(grid.n(), grid.values().iter().map(|&d| d % n + 1).collect()).expect("grid")
+}
+
+#[test]
+fn a_start_is_the_first_answer_and_is_reported_kept() {
+    // A blank 4x4 has 288 solutions: a solver that ignored the start would answer with the
+    // grid it finds on its own, which the start is chosen to differ from.
+    let p = Puzzle::blank(Geometry::new(4, None).expect("4x4"));
+    for objective in [Objective::Zero, Objective::Seed] {
+        let model = Model::build(&p).with_objective(objective);
+        for b in backends() {
+            let own = search(&b, &model, SearchRequest::solve());
+            assert_eq!(own.stats.start, None, "{}: no start, none reported", b.name());
+            let start = renamed(&own.solutions[0]);
+            assert_ne!(start, own.solutions[0]);
+            let r = search(&b, &model, SearchRequest { start: Some(start.clone()), ..SearchRequest::solve() });
+            assert_valid(&b, &p, &r);
+            assert_eq!(r.solutions, vec![start.clone()], "{}, {objective:?}", b.name());
+            assert_eq!(r.stats.start, Some(StartUse::Kept), "{}, {objective:?}", b.name());
+            // Proven optimal: the seeds' objective takes one value on every solution, which
+            // enumeration confirms is the least.
+            let least = all_solutions(&p).iter().map(|g| objective.grid_value(g)).min();
+            assert_eq!(r.stats.objective, least, "{}, {objective:?}", b.name());
+            assert!(r.stats.mip_gap.is_some_and(|g| g <= 1e-4), "{}: gap {:?}", b.name(), r.stats.mip_gap);
+            // A count from a start still finds every solution once: the start is the first call's.
+            let r = search(&b, &model, SearchRequest { start: Some(start.clone()), ..SearchRequest::count(3, 3) });
+            assert_valid(&b, &p, &r);
+            assert_eq!((r.count, r.solutions[0].clone()), (3, start.clone()), "{}", b.name());
+        }
+    }
+}
+
+#[test]
+fn a_start_that_breaks_the_model_is_not_passed() {
+    let p = two_solution_puzzle();
+    let model = Model::build(&p);
+    // A solution of the blank 4x4 that breaks the givens: rejected, and the answers unchanged.
+    let wrong = renamed(&Grid::from_values(4, FULL_4X4.to_vec()).expect("grid"));
+    for b in backends() {
+        let r = search(&b, &model, SearchRequest { start: Some(wrong.clone()), ..SearchRequest::count(10, 10) });
+        assert_valid(&b, &p, &r);
+        assert_eq!((r.count, r.stats.start), (2, Some(StartUse::Rejected)), "{}", b.name());
+        let small = Grid::from_values(2, vec![1, 2, 2, 1]);
+        if let Some(small) = small {
+            let r = search(&b, &model, SearchRequest { start: Some(small), ..SearchRequest::solve() });
+            assert_eq!((r.count, r.stats.start), (1, Some(StartUse::Rejected)), "{}: wrong size", b.name());
+        }
+    }
+}
+
+#[test]
+fn a_start_under_a_zero_time_limit_stops_without_an_answer() {
+    let p = Puzzle::blank(Geometry::new(4, None).expect("4x4"));
+    let model = Model::build(&p).with_objective(Objective::Seed);
+    let start = all_solutions(&p).pop().expect("a solution");
+    let limits = Limits { time: Some(Duration::ZERO), ..Default::default() };
+    for b in backends() {
+        let request =
+            SearchRequest { start: Some(start.clone()), ..SearchRequest::solve().with_limits(limits.clone()) };
+        let r = search(&b, &model, request);
+        assert_eq!((r.count, r.solutions.len(), r.stats.start), (0, 0, None), "{}", b.name());
+        assert!(matches!(&r.end, SearchEnd::Stopped { reason } if reason.contains("time limit")), "{}", b.name());
     }
 }

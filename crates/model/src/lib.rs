@@ -45,5 +45,5 @@ pub use grid::Grid;
 pub use model::{Model, ModelSize, ModelTooLarge, Objective, Row, Sense, SparseModel};
 pub use puzzle::Puzzle;
 pub use rules::Rule;
-pub use solve::{Backend, BackendError, Limits, SearchEnd, SearchRequest, SearchResult, Stats};
+pub use solve::{Backend, BackendError, Limits, SearchEnd, SearchRequest, SearchResult, StartUse, Stats};
 pub use warnings::{warnings, Warning};

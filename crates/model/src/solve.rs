@@ -43,12 +43,16 @@ pub struct SearchRequest {
     pub limits: Limits,
     /// Run native propagation before a MILP solver (MILP backends only).
     pub presolve: bool,
+    /// A solution to start from (MILP backends: the first solver call's incumbent, its MIP
+    /// start; the native engine ignores it). A backend uses it only when it satisfies the
+    /// model, and says what became of it in [`Stats::start`].
+    pub start: Option<Grid>,
 }
 
 impl SearchRequest {
     /// Find one solution.
     pub fn solve() -> SearchRequest {
-        SearchRequest { max_solutions: 1, keep: 1, limits: Limits::default(), presolve: true }
+        SearchRequest { max_solutions: 1, keep: 1, limits: Limits::default(), presolve: true, start: None }
     }
 
     /// Count up to `max` solutions, keeping `keep` of them.
@@ -101,6 +105,35 @@ pub struct Stats {
     /// MILP backends: the relative gap between that value and the solver's bound when it
     /// stopped (0 for a proven optimum).
     pub mip_gap: Option<f64>,
+    /// MILP backends given a [`SearchRequest::start`]: what became of it.
+    pub start: Option<StartUse>,
+}
+
+/// What a MILP solver did with the solution it was given to start from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StartUse {
+    /// Passed as the incumbent, and the solver's first answer is that very grid: the grid came
+    /// from the start, the solver certified it (a proven optimum when the gap is 0).
+    Kept,
+    /// Passed, and the solver answered with another grid.
+    Replaced,
+    /// Passed, and the solver stopped with no answer.
+    NoAnswer,
+    /// Not passed: the grid does not satisfy the model.
+    Rejected,
+}
+
+impl StartUse {
+    /// The name in reports: `kept`, `replaced`, `no_answer`, `rejected`.
+    pub fn name(self) -> &'static str {
+        match self {
+            StartUse::Kept => "kept",
+            StartUse::Replaced => "replaced",
+            StartUse::NoAnswer => "no_answer",
+            StartUse::Rejected => "rejected",
+        }
+    }
 }
 
 /// The result of a search.

@@ -17,7 +17,7 @@
 use std::time::Duration;
 
 use serde::Serialize;
-use sudoku_ip_model::{Grid, ModelSize, SearchEnd, Warning};
+use sudoku_ip_model::{Grid, ModelSize, SearchEnd, StartUse, Warning};
 
 use crate::pipeline::{Outcome, Report};
 
@@ -81,6 +81,14 @@ pub struct StatsJson {
     /// MILP: the relative gap the solver reported when it stopped (0 for a proven optimum).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mip_gap: Option<f64>,
+    /// MILP with a MIP start ([`crate::MipStart`]): what the solver did with the native
+    /// engine's grid — `kept` (the answer is that grid, the solver certified it), `replaced`,
+    /// `no_answer` or `rejected`. Absent when no start was given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mip_start: Option<StartUse>,
+    /// The native search for that start, when it ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mip_start_ms: Option<f64>,
     /// The time limit that applied, in seconds.
     pub time_limit_s: Option<f64>,
 }
@@ -138,6 +146,8 @@ impl StatsJson {
             solver_calls: s.solver_calls,
             objective: s.objective,
             mip_gap: s.mip_gap,
+            mip_start: s.start,
+            mip_start_ms: report.start_time.map(ms),
             time_limit_s: time_limit.map(|t| t.as_secs_f64()),
         }
     }

@@ -54,7 +54,7 @@ pub use sudoku_ip_generate as generate;
 pub use sudoku_ip_model as model;
 pub use sudoku_ip_model::{
     check, export, formats, Backend, Cancel, Cell, Geometry, Grid, Limits, Model, Objective, Progress, Puzzle,
-    SearchEnd, Stats,
+    SearchEnd, StartUse, Stats,
 };
 pub use sudoku_ip_render as render;
 
@@ -68,5 +68,5 @@ pub use insight::{
     candidates_notes, explain, explain_positions, hint, position_picture, read_position, Hint, HintStatus, Path,
     PathStatus,
 };
-pub use pipeline::{count, search, search_each, solve, Error, Options, Outcome, Report};
+pub use pipeline::{count, search, search_each, solve, Error, MipStart, Options, Outcome, Report};
 pub use solver::{BackendChoiceError, Solver};

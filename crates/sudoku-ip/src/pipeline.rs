@@ -6,6 +6,7 @@
 
 use std::time::{Duration, Instant};
 
+use serde::Serialize;
 use sudoku_ip_model::{
     check, BackendError, Grid, Limits, Model, Objective, Puzzle, SearchEnd, SearchRequest, Stats, Violation,
 };
@@ -24,6 +25,8 @@ pub struct Options {
     pub presolve: bool,
     /// What a MILP solver minimises (the native engine only looks for solutions).
     pub objective: Objective,
+    /// When a MILP solver starts from a native solution (its MIP start).
+    pub mip_start: MipStart,
     /// Measure the report's times (true by default). A batch that prints no times turns it off:
     /// a plain 9×9 then reads no clock at all (its times are zero), which on easy puzzles is a
     /// few percent of the whole command. Other puzzles are measured either way.
@@ -37,7 +40,46 @@ impl Default for Options {
             limits: Limits::default(),
             presolve: true,
             objective: Objective::Zero,
+            mip_start: MipStart::Auto,
             timed: true,
+        }
+    }
+}
+
+/// When a MILP solver is handed a solution found by the native engine as its starting
+/// incumbent (its MIP start). The native search runs on the presolved model, within half the
+/// time left; the solver then has the start to improve or prove optimal, and the report says
+/// what became of it ([`Stats::start`](sudoku_ip_model::Stats::start), [`Report::start_time`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MipStart {
+    /// When an objective is set (not [`Objective::Zero`]): the solver proves the start optimal
+    /// (or improves it), its own bound doing the proof.
+    #[default]
+    Auto,
+    /// With the zero objective too, where any solution is optimal: the solver only confirms
+    /// the native engine's grid (a kept start is the native engine's answer, not the solver's).
+    Native,
+    /// Never: the solver searches on its own.
+    Off,
+}
+
+impl MipStart {
+    /// Whether a search with `objective` gets a start.
+    pub fn applies(self, objective: Objective) -> bool {
+        match self {
+            MipStart::Auto => objective != Objective::Zero,
+            MipStart::Native => true,
+            MipStart::Off => false,
+        }
+    }
+
+    /// The name on the command line and in the API: `auto`, `native`, `off`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MipStart::Auto => "auto",
+            MipStart::Native => "native",
+            MipStart::Off => "off",
         }
     }
 }
@@ -77,6 +119,8 @@ pub struct Report {
     pub build_time: Duration,
     /// Time of native presolve, when it ran.
     pub presolve_time: Option<Duration>,
+    /// Time of the native search for a MIP start ([`MipStart`]), when it ran.
+    pub start_time: Option<Duration>,
     /// Everything: build, presolve, search and checking.
     pub total_time: Duration,
 }
@@ -154,7 +198,8 @@ fn plain9_fast(
         return Ok(None);
     }
     let Some(givens) = puzzle.plain_9x9_givens() else { return Ok(None) };
-    let request = SearchRequest { max_solutions: max.max(1), keep, limits: options.limits.clone(), presolve: false };
+    let request =
+        SearchRequest { max_solutions: max.max(1), keep, limits: options.limits.clone(), presolve: false, start: None };
     let Some(result) = sudoku_ip_native::search_plain9_since(&givens, &request, start) else { return Ok(None) };
     finish(puzzle, "native", result, options.objective, Duration::ZERO, None, start).map(Some)
 }
@@ -196,6 +241,7 @@ fn finish(
         stats: result.stats,
         build_time,
         presolve_time,
+        start_time: None,
         total_time: start.map(|s| s.elapsed()).unwrap_or_default(),
     })
 }
@@ -232,7 +278,13 @@ pub fn search_each(
     }
     let model = Model::build(puzzle);
     let build_time = start.elapsed();
-    let request = SearchRequest { max_solutions: max.max(1), keep: 0, limits: options.limits.clone(), presolve: false };
+    let request = SearchRequest {
+        max_solutions: max.max(1),
+        keep: 0,
+        limits: options.limits.clone(),
+        presolve: false,
+        start: None,
+    };
     let (mut invalid, mut first) = (None, None);
     let mut result = sudoku_ip_native::search_each(&model, &request, |grid| {
         let violations = check::verify(puzzle, &grid);
@@ -279,6 +331,7 @@ fn stopped_early(
         stats: Stats { nodes: Some(0), ..stats },
         build_time,
         presolve_time,
+        start_time: None,
         total_time: start.elapsed(),
     }
 }
@@ -308,6 +361,7 @@ pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resu
             stats: empty_stats(),
             build_time: Duration::ZERO,
             presolve_time: None,
+            start_time: None,
             total_time: start.elapsed(),
         });
     }
@@ -336,6 +390,7 @@ pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resu
                     stats: Stats { model: model.size(), ..empty_stats() },
                     build_time,
                     presolve_time: Some(t.elapsed()),
+                    start_time: None,
                     total_time: start.elapsed(),
                 });
             }
@@ -349,10 +404,38 @@ pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resu
         }
         presolve_time = Some(t.elapsed());
     }
-    let request =
-        SearchRequest { max_solutions: max.max(1), keep, limits: options.limits.clone(), presolve: options.presolve };
+    let (mip_start, start_time) = if options.solver.is_milp() && options.mip_start.applies(options.objective) {
+        let t = Instant::now();
+        (native_start(&model, &options.limits), Some(t.elapsed()))
+    } else {
+        (None, None)
+    };
+    let request = SearchRequest {
+        max_solutions: max.max(1),
+        keep,
+        limits: options.limits.clone(),
+        presolve: options.presolve,
+        start: mip_start,
+    };
     let mut result = backend.search(&model, &request)?;
     // Report the puzzle's model; what the solver actually received is `stats.presolved`.
     result.stats.model = original_size;
-    finish(puzzle, backend.name(), result, options.objective, build_time, presolve_time, Some(start))
+    let mut report = finish(puzzle, backend.name(), result, options.objective, build_time, presolve_time, Some(start))?;
+    report.start_time = start_time;
+    Ok(report)
+}
+
+/// A MIP start ([`MipStart`]): one solution of the (presolved) model by the native engine, in
+/// half the time left (the solver gets the rest), or `None` when it finds none in that time,
+/// proves there is none, or presolve left nothing to search. The MILP backend checks it
+/// against the model before using it, and the pipeline checks whatever grid comes back.
+fn native_start(model: &Model, limits: &Limits) -> Option<Grid> {
+    if model.fixed().iter().all(Option::is_some) {
+        return None;
+    }
+    let limits =
+        Limits { time: limits.cancel.remaining().map(|left| left / 2), nodes: None, cancel: limits.cancel.clone() };
+    let request = SearchRequest { limits, presolve: false, ..SearchRequest::solve() };
+    let result = sudoku_ip_native::search_generic(model, &request).ok()?;
+    result.solutions.into_iter().next()
 }

@@ -4,7 +4,10 @@
 mod common;
 
 use common::*;
-use sudoku_ip::{check, count, solve, Objective, Options, Outcome, Report, SearchEnd, Solver};
+use sudoku_ip::{
+    check, count, solve, Geometry, Limits, MipStart, Objective, Options, Outcome, Puzzle, Report, SearchEnd, Solver,
+    StartUse,
+};
 
 fn options(solver: Solver) -> Options {
     Options { solver, ..Options::default() }
@@ -194,4 +197,33 @@ fn an_untimed_search_gives_the_same_checked_answers_with_zero_times_on_the_plain
         assert_eq!(untimed.total_time.is_zero(), fast, "{kind}");
         assert_eq!(untimed.stats.elapsed.is_zero(), fast, "{kind}");
     }
+}
+
+#[test]
+fn a_milp_solver_with_an_objective_starts_from_a_native_solution() {
+    // A blank 4x4: presolve leaves it open, so the solver is called, with the start.
+    let puzzle = Puzzle::blank(Geometry::new(4, None).expect("4x4"));
+    for kind in Solver::available().into_iter().filter(|k| k.is_milp()) {
+        let seed = Options { objective: Objective::Seed, ..options(kind) };
+        let report = solve(&puzzle, &seed).unwrap();
+        let g = solved(&report);
+        assert!(check::verify(&puzzle, &g).is_empty(), "{kind}");
+        assert_eq!((report.stats.start, report.start_time.is_some()), (Some(StartUse::Kept), true), "{kind}");
+        assert_eq!(report.stats.objective, Some(Objective::Seed.grid_value(&g)), "{kind}");
+        // Zero objective: a start only when asked for; never when turned off.
+        let zero = solve(&puzzle, &options(kind)).unwrap();
+        assert_eq!((zero.stats.start, zero.start_time), (None, None), "{kind}");
+        let forced = solve(&puzzle, &Options { mip_start: MipStart::Native, ..options(kind) }).unwrap();
+        assert_eq!(forced.stats.start, Some(StartUse::Kept), "{kind}");
+        let off = solve(&puzzle, &Options { mip_start: MipStart::Off, ..seed.clone() }).unwrap();
+        assert_eq!((off.stats.start, off.start_time), (None, None), "{kind}");
+        assert!(check::verify(&puzzle, &solved(&off)).is_empty(), "{kind}");
+        // No time: neither the start's search nor the solver runs, and nothing unchecked comes out.
+        let limits = Limits { time: Some(std::time::Duration::ZERO), ..Limits::default() };
+        let none = solve(&puzzle, &Options { limits, ..seed }).unwrap();
+        assert!(matches!(none.outcome, Outcome::Unknown { .. }) && none.solutions.is_empty(), "{kind}");
+    }
+    // The native engine takes no start.
+    let native = solve(&puzzle, &Options { objective: Objective::Seed, ..options(Solver::Native) }).unwrap();
+    assert_eq!((native.stats.start, native.start_time), (None, None));
 }

@@ -262,6 +262,7 @@ async fn limited_search(
                 stats: sudoku_ip::Stats { backend: solver.name(), ..Default::default() },
                 build_time: Duration::ZERO,
                 presolve_time: None,
+                start_time: None,
                 total_time: time + GRACE,
             })
         }
