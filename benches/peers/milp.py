@@ -6,7 +6,13 @@
   "exactly one" rows, givens as lower bounds), one thread, its own presolve;
 - `cp-sat`: OR-Tools CP-SAT with AllDifferent rows, columns and boxes, one worker;
 - `ours-highs`: `sudoku-ip solve --solver highs` (native presolve, then HiGHS on what is left);
-- `ours-microlp`, `ours-native` (optional, `--ours`).
+- `ours-microlp`, `ours-native` (optional, `--ours`);
+- with `--mip-start`: each MILP solver of ours again, given `--mip-start native` (the native
+  engine's grid as the solver's MIP start, zero objective included).
+
+`--objective seed` gives ours and highs-direct the seeds' objective f = (1:N)' (ours then
+starts from a native solution by default, `--mip-start auto`; `ours-X --mip-start off` is the
+same run without it); CP-SAT keeps no objective (f is one value on every solution).
 
 Every time is in-process (model building included, process start excluded): the peers are
 timed around their build + solve calls; ours is the `time_ms` that `solve --stats -O json`
@@ -57,7 +63,7 @@ def box_shape(n):
     return r, n // r
 
 
-def highs_direct(n, cells, time_limit):
+def highs_direct(n, cells, time_limit, objective):
     import highspy
     import numpy as np
 
@@ -69,16 +75,17 @@ def highs_direct(n, cells, time_limit):
     nv, nr = n**3, 4 * n * n
     lp = highspy.HighsLp()
     lp.num_col_, lp.num_row_ = nv, nr
-    lp.col_cost_ = np.zeros(nv)
-    lower = np.zeros(nv)
-    for k, d in enumerate(cells):
-        if d:
-            lower[k * n + d - 1] = 1.0
-    lp.col_lower_, lp.col_upper_ = lower, np.ones(nv)
-    lp.row_lower_ = lp.row_upper_ = np.ones(nr)
     v = np.arange(nv)
     d, cell = v % n, v // n
     r, c = cell // n, cell % n
+    # The seeds' f: x(i,j,k) costs its MATLAB linear index i + n(j-1) + n^2(k-1).
+    lp.col_cost_ = (1 + r + n * c + n * n * d).astype(float) if objective == "seed" else np.zeros(nv)
+    lower = np.zeros(nv)
+    for k, given in enumerate(cells):
+        if given:
+            lower[k * n + given - 1] = 1.0
+    lp.col_lower_, lp.col_upper_ = lower, np.ones(nv)
+    lp.row_lower_ = lp.row_upper_ = np.ones(nr)
     b = (r // br) * (n // bc) + c // bc
     index = np.stack([cell, n * n + r * n + d, 2 * n * n + c * n + d, 3 * n * n + b * n + d], axis=1)
     lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
@@ -94,7 +101,7 @@ def highs_direct(n, cells, time_limit):
     return "".join(DIGITS[max(range(n), key=lambda dd: x[k * n + dd])] for k in range(n * n))
 
 
-def cp_sat(n, cells, time_limit):
+def cp_sat(n, cells, time_limit, _objective):
     from ortools.sat.python import cp_model
 
     br, bc = box_shape(n)
@@ -152,21 +159,30 @@ def main():
     ap.add_argument("--peers", default="highs-direct,cp-sat", help="comma-separated: highs-direct, cp-sat")
     ap.add_argument("--ours", default="highs", help="comma-separated solvers of ours: highs, microlp, native")
     ap.add_argument("--no-presolve", action="store_true", help="also run ours without native presolve")
+    ap.add_argument("--objective", choices=["zero", "seed"], default="zero", help="what ours and highs-direct minimise")
+    ap.add_argument("--mip-start", action="store_true",
+                    help="also run ours' MILP solvers with --mip-start native (zero objective) or off (seed)")
     a = ap.parse_args()
 
     puzzles = read_puzzles(a.file, a.limit)
     lines = [p[0] for p in puzzles]
     results = {}
+    objective = ["--objective", a.objective]
     for solver in [s for s in a.ours.split(",") if s]:
-        results[f"ours-{solver}"] = ours(a.cli, solver, lines, a.time_limit, [])
+        results[f"ours-{solver}"] = ours(a.cli, solver, lines, a.time_limit, objective)
         if a.no_presolve and solver != "native":
-            results[f"ours-{solver} --no-presolve"] = ours(a.cli, solver, lines, a.time_limit, ["--no-presolve"])
+            results[f"ours-{solver} --no-presolve"] = ours(a.cli, solver, lines, a.time_limit,
+                                                           objective + ["--no-presolve"])
+        if a.mip_start and solver != "native":
+            other = "off" if a.objective == "seed" else "native"
+            results[f"ours-{solver} --mip-start {other}"] = ours(a.cli, solver, lines, a.time_limit,
+                                                                 objective + ["--mip-start", other])
     reference = next(iter(results.values()))
     peers = {"highs-direct": highs_direct, "cp-sat": cp_sat}
     for name in [s for s in a.peers.split(",") if s]:
-        results[name] = [timed(peers[name], n, cells, a.time_limit) for _, n, cells in puzzles]
+        results[name] = [timed(peers[name], n, cells, a.time_limit, a.objective) for _, n, cells in puzzles]
 
-    print(f"{a.file}: {len(puzzles)} puzzles, ms per puzzle (solve, one solution)")
+    print(f"{a.file}: {len(puzzles)} puzzles, ms per puzzle (solve, one solution), objective {a.objective}")
     print(f"{'tool':<26} {'median':>10} {'max':>10} {'unsolved':>8} vs ours-{a.ours.split(',')[0]}")
     base = None
     for name, res in results.items():
