@@ -14,21 +14,11 @@ clause "at least one" over its candidates and the pairwise "at most one" clauses
 are those of `cpsat_grids.py`. A grid found is checked against the givens and every house.
 """
 
-import argparse
 import multiprocessing
 import time
 
+from grids import check, houses, puzzles
 from pysat.solvers import Cadical153
-
-
-def houses(n, b):
-    for r in range(n):
-        yield [(r, c) for c in range(n)]
-    for c in range(n):
-        yield [(r, c) for r in range(n)]
-    for br in range(0, n, b):
-        for bc in range(0, n, b):
-            yield [(br + i, bc + j) for i in range(b) for j in range(b)]
 
 
 def clauses(values, n, b):
@@ -73,8 +63,7 @@ def solve(values, b, answer):
                 if v in true:
                     assert not grid[r][c], f"r{r + 1}c{c + 1} holds two digits"
                     grid[r][c] = d
-            assert all(values[r * n + c] in (0, grid[r][c]) for r in range(n) for c in range(n)), "a given changed"
-            assert all(len({grid[r][c] for r, c in house}) == n for house in houses(n, b)), "a house repeats"
+            check(values, grid, n, b)
     name = "FEASIBLE" if status else "INFEASIBLE"
     answer.send((name, took, stats.get("conflicts", 0), stats.get("decisions", 0), len(var), len(cnf)))
 
@@ -82,9 +71,6 @@ def solve(values, b, answer):
 def solve_within(values, b, limit):
     """CaDiCaL as PySAT builds it does not stop when interrupted from another thread, so each
     puzzle is solved in a child process that is ended at the limit."""
-    n = b * b
-    if len(values) != n * n:
-        raise SystemExit(f"a puzzle has {len(values)} values, expected {n * n}")
     answer, sender = multiprocessing.Pipe(duplex=False)
     child = multiprocessing.Process(target=solve, args=(values, b, sender))
     child.start()
@@ -100,21 +86,13 @@ def solve_within(values, b, limit):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("file")
-    ap.add_argument("--box", type=int, required=True, help="box side (6 for 36x36)")
-    ap.add_argument("--time-limit", type=float, default=60.0, help="seconds per puzzle")
-    args = ap.parse_args()
-    with open(args.file, encoding="utf-8") as f:
-        for i, line in enumerate(f, 1):
-            if line.strip():
-                values = [int(v) for v in line.strip().split(",")]
-                status, took, conflicts, decisions, nvars, nclauses = solve_within(values, args.box, args.time_limit)
-                print(
-                    f"line {i}: {status} {took:.2f} s, {conflicts} conflicts, {decisions} decisions "
-                    f"({nvars} variables, {nclauses} clauses)",
-                    flush=True,
-                )
+    for i, values, box, limit in puzzles(__doc__):
+        status, took, conflicts, decisions, nvars, nclauses = solve_within(values, box, limit)
+        print(
+            f"line {i}: {status} {took:.2f} s, {conflicts} conflicts, {decisions} decisions "
+            f"({nvars} variables, {nclauses} clauses)",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":
