@@ -124,18 +124,6 @@ pub enum StartUse {
     Rejected,
 }
 
-impl StartUse {
-    /// The name in reports: `kept`, `replaced`, `no_answer`, `rejected`.
-    pub fn name(self) -> &'static str {
-        match self {
-            StartUse::Kept => "kept",
-            StartUse::Replaced => "replaced",
-            StartUse::NoAnswer => "no_answer",
-            StartUse::Rejected => "rejected",
-        }
-    }
-}
-
 /// The result of a search.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SearchResult {

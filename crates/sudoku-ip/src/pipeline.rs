@@ -6,7 +6,6 @@
 
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
 use sudoku_ip_model::{
     check, BackendError, Grid, Limits, Model, Objective, Puzzle, SearchEnd, SearchRequest, Stats, Violation,
 };
@@ -50,8 +49,7 @@ impl Default for Options {
 /// incumbent (its MIP start). The native search runs on the presolved model, within half the
 /// time left; the solver then has the start to improve or prove optimal, and the report says
 /// what became of it ([`Stats::start`](sudoku_ip_model::Stats::start), [`Report::start_time`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum MipStart {
     /// When an objective is set (not [`Objective::Zero`]): the solver proves the start optimal
     /// (or improves it), its own bound doing the proof.
