@@ -57,6 +57,8 @@ class Puzzle:
         time_limit: Optional[float] = None,
         node_limit: Optional[int] = None,
         presolve: bool = True,
+        objective: Literal["zero", "seed"] = "zero",
+        mip_start: Literal["auto", "native", "off"] = "auto",
     ) -> "SolveResult":
         """One checked solution (and with unique=True proof it is the only one)."""
     def count(
@@ -176,6 +178,8 @@ def solve_many(
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
     presolve: bool = True,
+    objective: Literal["zero", "seed"] = "zero",
+    mip_start: Literal["auto", "native", "off"] = "auto",
     format: str = "auto",
     size: Optional[int] = None,
     box: Optional[str] = None,

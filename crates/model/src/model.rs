@@ -149,6 +149,23 @@ impl Objective {
             Objective::Seed => "seed",
         }
     }
+
+    /// Every objective, in the order the help lists them.
+    pub const ALL: [Objective; 2] = [Objective::Zero, Objective::Seed];
+}
+
+impl std::str::FromStr for Objective {
+    type Err = String;
+
+    /// The objective called `name` (case and surrounding spaces ignored), or an error that
+    /// lists the names there are.
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        let key = name.trim().to_ascii_lowercase();
+        Objective::ALL
+            .into_iter()
+            .find(|o| o.name() == key)
+            .ok_or_else(|| format!("unknown objective {name:?} (expected zero or seed)"))
+    }
 }
 
 /// The 0-1 program of a puzzle.
@@ -668,6 +685,16 @@ mod tests {
             }
         }
         assert!(count.iter().all(|&c| c == 4));
+    }
+
+    #[test]
+    fn objectives_are_read_by_the_names_they_print() {
+        for o in Objective::ALL {
+            assert_eq!(o.name().parse::<Objective>(), Ok(o));
+        }
+        assert_eq!(" Seed ".parse::<Objective>(), Ok(Objective::Seed));
+        let err = "min".parse::<Objective>().unwrap_err();
+        assert!(err.contains("\"min\"") && err.contains("zero or seed"), "{err}");
     }
 
     #[test]

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 use rayon::prelude::*;
 
-use crate::puzzle::{add_rules, options, parse_options, Puzzle};
+use crate::puzzle::{add_rules, parse_options, solve_options, Puzzle};
 use crate::results::{Generated, SolveResult};
 use crate::{generate_error, solve_error, value_error, SolveError};
 
@@ -40,7 +40,7 @@ enum Item {
 /// A puzzle that cannot be read raises ValueError naming its line (1-based, as in a file) and
 /// column, before anything is solved.
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, solver = "native", unique = true, time_limit = None, node_limit = None, presolve = true, format = "auto", size = None, r#box = None, rules = None, jobs = None))]
+#[pyo3(signature = (puzzles, *, solver = "native", unique = true, time_limit = None, node_limit = None, presolve = true, objective = "zero", mip_start = "auto", format = "auto", size = None, r#box = None, rules = None, jobs = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve_many(
     py: Python<'_>,
@@ -50,13 +50,15 @@ pub fn solve_many(
     time_limit: Option<f64>,
     node_limit: Option<u64>,
     presolve: bool,
+    objective: &str,
+    mip_start: &str,
     format: &str,
     size: Option<usize>,
     r#box: Option<&str>,
     rules: Option<Vec<String>>,
     jobs: Option<usize>,
 ) -> PyResult<Vec<SolveResult>> {
-    let opts = options(solver, time_limit, node_limit, presolve)?;
+    let opts = solve_options(solver, time_limit, node_limit, presolve, objective, mip_start)?;
     let parse = parse_options(format, size, r#box)?;
     let mut items = Vec::new();
     for item in puzzles.try_iter()? {

@@ -2,7 +2,7 @@
 
 use facade::formats::{self, Format, ParseOptions};
 use facade::render::RenderOptions;
-use facade::{export, Limits, Model, Options, Solver};
+use facade::{export, Limits, MipStart, Model, Objective, Options, Solver};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString, PyType};
 
@@ -31,6 +31,22 @@ pub(crate) fn options(
     let solver = Solver::from_name(solver).map_err(value_error)?;
     let time = time_limit.map(facade::time_limit).transpose().map_err(value_error)?;
     Ok(Options { solver, limits: Limits { time, nodes: node_limit, ..Limits::default() }, presolve, ..Options::default() })
+}
+
+/// `options` with what a MILP solver minimises (`objective`: "zero" or "seed") and when it
+/// starts from the native engine's grid (`mip_start`: "auto", "native" or "off"): the keyword
+/// arguments of `solve` and `solve_many`, which give one solution (a count has no objective).
+pub(crate) fn solve_options(
+    solver: &str,
+    time_limit: Option<f64>,
+    node_limit: Option<u64>,
+    presolve: bool,
+    objective: &str,
+    mip_start: &str,
+) -> PyResult<Options> {
+    let objective: Objective = objective.parse().map_err(value_error)?;
+    let mip_start: MipStart = mip_start.parse().map_err(value_error)?;
+    Ok(Options { objective, mip_start, ..options(solver, time_limit, node_limit, presolve)? })
 }
 
 /// Parse options from `format`, `size` and `box` keyword arguments.
@@ -202,10 +218,16 @@ impl Puzzle {
     ///
     /// `solver` is "native" (default), "microlp" or "highs" (see `sudoku_ip.solvers()`);
     /// `time_limit` is in seconds, `node_limit` in search nodes; `presolve=False` hands a MILP
-    /// solver the whole model. Returns a SolveResult: `status` is "solved", "infeasible" or
+    /// solver the whole model. `objective` is what a MILP solver minimises: "zero" (default,
+    /// a feasibility problem) or "seed" (the seeds' intlinprog objective f = (1:N)'; `stats`
+    /// then has `objective` and `mip_gap`). `mip_start` is when a MILP solver starts from the
+    /// native engine's grid: "auto" (default: when an objective is set), "native" (always; with
+    /// the zero objective the solver then only confirms that grid) or "off"; `stats["mip_start"]`
+    /// says what became of it. Returns a SolveResult: `status` is "solved", "infeasible" or
     /// "unknown" (a limit stopped it); "no solution" is not an exception. Raises SolveError if
-    /// the solver fails, ValueError for an unknown solver or a bad limit.
-    #[pyo3(signature = (*, solver = "native", unique = true, time_limit = None, node_limit = None, presolve = true))]
+    /// the solver fails, ValueError for an unknown solver, objective or start, or a bad limit.
+    #[pyo3(signature = (*, solver = "native", unique = true, time_limit = None, node_limit = None, presolve = true, objective = "zero", mip_start = "auto"))]
+    #[allow(clippy::too_many_arguments)]
     fn solve(
         &self,
         py: Python<'_>,
@@ -214,8 +236,10 @@ impl Puzzle {
         time_limit: Option<f64>,
         node_limit: Option<u64>,
         presolve: bool,
+        objective: &str,
+        mip_start: &str,
     ) -> PyResult<SolveResult> {
-        let opts = options(solver, time_limit, node_limit, presolve)?;
+        let opts = solve_options(solver, time_limit, node_limit, presolve, objective, mip_start)?;
         let (max, keep) = if unique { (2, 2) } else { (1, 1) };
         let report = self.search(py, opts.clone(), max, keep)?;
         Ok(SolveResult::new(&self.inner, &report, unique, &opts))

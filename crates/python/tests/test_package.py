@@ -80,6 +80,34 @@ def test_the_microlp_solver_agrees_with_the_native_engine_on_the_seed_puzzle():
     assert milp.solution == native.solution and milp.unique is True
 
 
+def seed_objective(rows):
+    """The seeds' f = (1:N)' at a filled grid: x(i,j,k) costs i + n(j-1) + n^2(k-1) (1-based)."""
+    n = len(rows)
+    return sum(1 + i + n * j + n * n * (d - 1) for i, row in enumerate(rows) for j, d in enumerate(row))
+
+
+def test_a_milp_objective_and_its_start_are_keyword_arguments():
+    # A blank 4x4: presolve leaves it open, so microlp is called (and gets the native start).
+    blank = Puzzle.from_grid([[0] * 4] * 4)
+    seed = blank.solve(solver="microlp", objective="seed", unique=False)
+    assert seed.status == "solved"
+    assert seed.stats["objective"] == seed_objective(seed.solution)
+    assert seed.stats["mip_gap"] == 0 and seed.stats["mip_start"] == "kept"
+    off = blank.solve(solver="microlp", objective="seed", mip_start="off", unique=False)
+    assert off.status == "solved" and "mip_start" not in off.stats
+    assert off.stats["objective"] == seed_objective(off.solution)
+    zero = blank.solve(solver="microlp", unique=False)
+    assert "mip_start" not in zero.stats and zero.stats["objective"] == 0
+    forced = blank.solve(solver="microlp", mip_start="native", unique=False)
+    assert forced.stats["mip_start"] == "kept"
+    [many] = sudoku_ip.solve_many([blank], solver="microlp", objective="seed", unique=False)
+    assert many.stats["objective"] == seed_objective(many.solution) and many.stats["mip_start"] == "kept"
+    with pytest.raises(ValueError, match='unknown objective "max".*zero or seed'):
+        blank.solve(solver="microlp", objective="max")
+    with pytest.raises(ValueError, match='unknown MIP start "always".*auto, native or off'):
+        sudoku_ip.solve_many([blank], mip_start="always")
+
+
 # --- numpy and lists ----------------------------------------------------------------------
 
 

@@ -82,6 +82,20 @@ impl MipStart {
     }
 }
 
+impl std::str::FromStr for MipStart {
+    type Err = String;
+
+    /// The choice called `name` (case and surrounding spaces ignored), or an error that lists
+    /// the names there are.
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        let key = name.trim().to_ascii_lowercase();
+        [MipStart::Auto, MipStart::Native, MipStart::Off]
+            .into_iter()
+            .find(|m| m.name() == key)
+            .ok_or_else(|| format!("unknown MIP start {name:?} (expected auto, native or off)"))
+    }
+}
+
 /// What a solve found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -436,4 +450,19 @@ fn native_start(model: &Model, limits: &Limits) -> Option<Grid> {
     let request = SearchRequest { limits, presolve: false, ..SearchRequest::solve() };
     let result = sudoku_ip_native::search_generic(model, &request).ok()?;
     result.solutions.into_iter().next()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mip_start_choices_are_read_by_the_names_they_print() {
+        for m in [MipStart::Auto, MipStart::Native, MipStart::Off] {
+            assert_eq!(m.name().parse::<MipStart>(), Ok(m));
+        }
+        assert_eq!("OFF".parse::<MipStart>(), Ok(MipStart::Off));
+        let err = "always".parse::<MipStart>().unwrap_err();
+        assert!(err.contains("\"always\"") && err.contains("auto, native or off"), "{err}");
+    }
 }

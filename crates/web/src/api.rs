@@ -46,10 +46,33 @@ pub struct SolveOptions {
     time_limit: Option<f64>,
     /// Also prove the solution unique (search for a second one).
     unique: Option<bool>,
+    /// MILP: what the solver minimises, `zero` (default) or `seed`.
+    objective: Option<String>,
+    /// MILP: when the solver starts from the native engine's grid, `auto` (default), `native`
+    /// or `off`.
+    mip_start: Option<String>,
+    /// MILP: run native propagation first (default true).
+    presolve: Option<bool>,
 }
 
 impl Fields for SolveOptions {
-    const FIELDS: &'static [&'static str] = &["solver", "time_limit", "unique"];
+    const FIELDS: &'static [&'static str] = &["solver", "time_limit", "unique", "objective", "mip_start", "presolve"];
+}
+
+impl SolveOptions {
+    /// The pipeline's options (limits aside), or a 400 naming the field that is wrong.
+    fn options(&self) -> Result<Options, AppError> {
+        let objective = parse_field("objective", self.objective.as_deref())?;
+        let mip_start = parse_field("mip_start", self.mip_start.as_deref())?;
+        let presolve = self.presolve.unwrap_or(true);
+        Ok(Options { solver: solver_of(self.solver.as_deref())?, presolve, objective, mip_start, ..Options::default() })
+    }
+}
+
+/// A named choice (an objective, a MIP start): its default when absent, a 400 naming `field`
+/// and the names there are otherwise.
+fn parse_field<T: Default + std::str::FromStr<Err = String>>(field: &str, name: Option<&str>) -> Result<T, AppError> {
+    name.map_or(Ok(T::default()), |n| n.parse().map_err(|e: String| AppError::bad(field, e)))
 }
 
 /// `/api/count` options.
@@ -230,23 +253,20 @@ fn solver_of(name: Option<&str>) -> Result<Solver, AppError> {
     name.map_or(Ok(Solver::Native), |n| Solver::from_name(n).map_err(|e| AppError::bad("solver", e.to_string())))
 }
 
-/// Search inside the limits with the facade's checked pipeline; an overrun becomes a report
-/// that says the search stopped.
+/// Search inside the limits with the facade's checked pipeline (`options` with the request's
+/// time and the job's stop flag as its limits); an overrun becomes a report that says the
+/// search stopped.
 async fn limited_search(
     state: &AppState,
     puzzle: Puzzle,
-    solver: Solver,
+    options: Options,
     time: Duration,
     max: u64,
     keep: usize,
 ) -> Result<Report, AppError> {
+    let solver = options.solver;
     let job = move |cancel: Cancel| {
-        let options = Options {
-            solver,
-            limits: Limits { time: Some(time), nodes: None, cancel },
-            presolve: true,
-            ..Options::default()
-        };
+        let options = Options { limits: Limits { time: Some(time), nodes: None, cancel }, ..options };
         sudoku_ip::search(&puzzle, &options, max, keep)
     };
     let report = run_limited(state, time, job).await?;
@@ -390,11 +410,11 @@ pub async fn solve(State(state): State<AppState>, req: WithPuzzle<SolveOptions>)
     let puzzle = req.input.puzzle(limits.solve_side, limits.model_nonzeros, "solve")?;
     let warned = warnings(&puzzle);
     let o = req.options;
-    let solver = solver_of(o.solver.as_deref())?;
+    let options = o.options()?;
     let time = time_limit(o.time_limit, &limits)?;
     let unique = o.unique.unwrap_or(false);
     let (max, keep) = if unique { (2, 2) } else { (1, 1) };
-    let report = limited_search(&state, puzzle, solver, time, max, keep).await?;
+    let report = limited_search(&state, puzzle, options, time, max, keep).await?;
     Ok(Json(Answer::solve(&report, unique).with_stats(&report, Some(time)).with_warnings(&warned)))
 }
 
@@ -411,7 +431,7 @@ pub async fn count(State(state): State<AppState>, req: WithPuzzle<CountOptions>)
         Some(m) => m,
         None => 1000,
     };
-    let report = limited_search(&state, puzzle, solver, time, max, 0).await?;
+    let report = limited_search(&state, puzzle, Options { solver, ..Options::default() }, time, max, 0).await?;
     Ok(Json(Answer::count(&report).with_stats(&report, Some(time)).with_warnings(&warned)))
 }
 
@@ -651,7 +671,7 @@ pub async fn render(State(state): State<AppState>, req: WithPuzzle<RenderOptions
         (Some(line), false) => Some(fill_from_line(&line, n)?),
         (None, true) => {
             let time = limits.default_time.min(limits.max_time);
-            let report = limited_search(&state, puzzle.clone(), Solver::Native, time, 1, 1).await?;
+            let report = limited_search(&state, puzzle.clone(), Options::default(), time, 1, 1).await?;
             match &report.outcome {
                 Outcome::Solved => report.into_solution(),
                 Outcome::Infeasible { .. } => {

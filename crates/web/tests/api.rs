@@ -121,6 +121,40 @@ async fn a_json_puzzle_with_rules_is_solved_by_every_compiled_in_solver() {
 }
 
 #[tokio::test]
+async fn a_milp_objective_and_its_start_are_request_options() {
+    // A blank 4x4: presolve leaves it open, so microlp is called (with the native start).
+    let blank = json!({ "size": 4 });
+    let puzzle = parse_value(&blank).expect("blank 4x4");
+    // The seeds' f = (1:N)': x(i,j,k) costs i + n(j-1) + n^2(k-1), 1-based.
+    let seed_value = |g: &Grid| -> i64 {
+        (0..16).map(|k| 1 + (k / 4) as i64 + 4 * (k % 4) as i64 + 16 * (g.values()[k] as i64 - 1)).sum()
+    };
+    let body = json!({ "puzzle": blank, "solver": "microlp", "objective": "seed" });
+    let (status, seed) = post(server(), "/api/solve", &body).await;
+    assert_eq!((status, seed["status"].as_str()), (StatusCode::OK, Some("solved")), "{seed}");
+    let grid = checked_solution(&puzzle, &seed);
+    assert_eq!(seed["stats"]["objective"], seed_value(&grid), "{seed}");
+    assert_eq!((seed["stats"]["mip_start"].as_str(), seed["stats"]["mip_gap"].as_f64()), (Some("kept"), Some(0.0)));
+    let body = json!({ "puzzle": blank, "solver": "microlp", "objective": "seed", "mip_start": "off" });
+    let (_, off) = post(server(), "/api/solve", &body).await;
+    assert_eq!(off["stats"]["objective"], seed_value(&checked_solution(&puzzle, &off)), "{off}");
+    assert!(off["stats"].get("mip_start").is_none(), "{off}");
+    let body = json!({ "puzzle": blank, "solver": "microlp", "mip_start": "native" });
+    let (_, forced) = post(server(), "/api/solve", &body).await;
+    assert_eq!(forced["stats"]["mip_start"], "kept", "{forced}");
+    // Native presolve runs by default (its time is reported) and not when turned off.
+    for (presolve, reported) in [(None, true), (Some(false), false)] {
+        let mut body = json!({ "line": "12..34..21..43..", "solver": "microlp" });
+        if let Some(p) = presolve {
+            body["presolve"] = json!(p);
+        }
+        let (_, answer) = post(server(), "/api/solve", &body).await;
+        assert_eq!(answer["status"], "solved", "{answer}");
+        assert_eq!(answer["stats"]["presolve_ms"].is_number(), reported, "{answer}");
+    }
+}
+
+#[tokio::test]
 async fn uniqueness_is_proved_or_refuted() {
     let (_, unique) = post(server(), "/api/solve", &json!({ "line": HARD_LINE, "unique": true })).await;
     assert_eq!((unique["status"].as_str(), unique["unique"].as_bool()), (Some("solved"), Some(true)), "{unique}");
@@ -177,6 +211,9 @@ async fn bad_json_is_a_400_naming_the_field() {
         (json!({ "line": HARD_LINE, "unique": "yes" }), "unique", "boolean"),
         (json!({ "line": HARD_LINE, "time_limit": -1 }), "time_limit", "> 0"),
         (json!({ "line": HARD_LINE, "solver": "cplex" }), "solver", "native"),
+        (json!({ "line": HARD_LINE, "objective": "max" }), "objective", "zero or seed"),
+        (json!({ "line": HARD_LINE, "mip_start": "always" }), "mip_start", "auto, native or off"),
+        (json!({ "line": HARD_LINE, "presolve": "no" }), "presolve", "boolean"),
         (json!({ "line": HARD_LINE, "rules": ["diagonal", "sandwich"] }), "rules[1]", "sandwich"),
         (json!({ "line": "123" }), "line", "n²"),
         (json!({ "puzzle": {"size": 4, "givens": ["1...", ".5..", "....", "...."]} }), "puzzle.givens[1]", "5"),
