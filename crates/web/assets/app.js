@@ -1636,6 +1636,9 @@
       ['Nodes', s.nodes],
       ['Guesses', s.guesses],
       ['Solver calls', s.solver_calls],
+      ['Objective', s.objective],
+      ['MIP gap', s.mip_gap],
+      ['MIP start', s.mip_start == null ? null : `${s.mip_start}${s.mip_start_ms == null ? '' : ` (native search ${fmtMs(s.mip_start_ms)})`}`],
       ['Time limit', s.time_limit_s == null ? null : `${s.time_limit_s} s`],
     ];
   }
@@ -1644,7 +1647,9 @@
 
   async function solve(unique) {
     await run(unique ? 'Checking uniqueness' : 'Solving', async () => {
-      const r = await api('solve', { puzzle: toPuzzleJson(), ...solverOptions(), unique });
+      const o = solverOptions();
+      if (o.solver !== 'native') o.objective = $('#objective').value;
+      const r = await api('solve', { puzzle: toPuzzleJson(), ...o, unique });
       solution = r.solution ? flat(r.solution) : null;
       render();
       showReport(statsRows(r));
@@ -1857,6 +1862,11 @@
     for (const label of $$('#tools [data-needs]')) label.hidden = !known.has(label.dataset.needs);
   }
 
+  // Only a MILP solver has an objective: the menu is off for the native engine.
+  function objectiveFollowsSolver() {
+    $('#objective').disabled = $('#solver').value === 'native';
+  }
+
   async function loadHealth() {
     try {
       health = await api('health');
@@ -1868,6 +1878,7 @@
     solver.innerHTML = '';
     for (const s of health.solvers) solver.add(new Option(s, s));
     solver.value = health.default_solver;
+    objectiveFollowsSolver();
     const size = $('#size');
     size.innerHTML = '';
     const maxSide = Math.min(health.limits.solve_side, 25);
@@ -1957,6 +1968,7 @@
     for (const input of ['#cage-sum', '#quad-digits', '#dot-value', '#dr-root', '#whisper-gap']) {
       $(input).addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); addShape(); } });
     }
+    $('#solver').addEventListener('change', objectiveFollowsSolver);
     $('#solve').addEventListener('click', () => solve(false));
     $('#unique').addEventListener('click', () => solve(true));
     $('#count').addEventListener('click', count);

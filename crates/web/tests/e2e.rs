@@ -308,6 +308,40 @@ async fn typing_a_puzzle_and_solving_it_shows_a_checked_grid() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_milp_solver_takes_the_seeds_objective_and_the_report_shows_its_value() {
+    let Some(s) = Session::start("objective").await else { return };
+    s.js(RECORD_ERRORS).await;
+    let disabled = "return document.getElementById('objective').disabled;";
+    assert_eq!(s.js(disabled).await, json!(true), "the native engine has no objective");
+    let (state, text) = s.import(HARD_LINE).await;
+    assert_eq!(state, "ok", "{text}");
+    s.choose("#solver", "microlp").await;
+    assert_eq!(s.js(disabled).await, json!(false), "microlp has an objective");
+    s.choose("#objective", "seed").await;
+    let (state, text) = s.press("#solve").await;
+    assert_eq!((state.as_str(), text.as_str()), ("ok", "Solved"));
+    let puzzle = puzzle_of(HARD_LINE);
+    let grid = puzzle_of(&s.shown_line().await).givens().clone();
+    assert!(check::verify(&puzzle, &grid).is_empty(), "the page shows a wrong solution");
+    // The seeds' f = (1:N)' at the grid shown, computed here: x(i,j,k) costs i + 9(j-1) + 81(k-1).
+    let f: usize =
+        grid.values().iter().enumerate().map(|(k, &d)| 1 + k / 9 + 9 * (k % 9) + 81 * (d as usize - 1)).sum();
+    let (_, report) = s.report().await;
+    assert!(report.contains("microlp") && report.contains(&format!("Objective{f}")), "{report}");
+    assert!(report.contains("MIP gap0"), "{report}");
+    s.shot("objective-seed-microlp").await;
+    // Back to the native engine: the menu goes off and no objective is sent or shown.
+    s.choose("#solver", "native").await;
+    assert_eq!(s.js(disabled).await, json!(true));
+    let (state, _) = s.press("#solve").await;
+    assert_eq!(state, "ok");
+    let (_, report) = s.report().await;
+    assert!(!report.contains("Objective"), "{report}");
+    assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
+    s.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn generate_shows_a_new_unique_puzzle() {
     let Some(s) = Session::start("generate").await else { return };
     let before = s.shown_line().await;
@@ -381,14 +415,14 @@ impl Session {
         v.as_array().expect("errors").iter().map(|e| e.as_str().unwrap_or("?").to_string()).collect()
     }
 
+    /// Picks the option of value `value` in the menu at `css`.
+    async fn choose(&self, css: &str, value: &str) {
+        let menu = self.client.find(Locator::Css(css)).await.unwrap_or_else(|e| panic!("{css}: {e}"));
+        menu.select_by_value(value).await.unwrap_or_else(|e| panic!("{css} = {value}: {e}"));
+    }
+
     async fn select_size(&self, n: usize) {
-        self.client
-            .find(Locator::Css("#size"))
-            .await
-            .expect("size")
-            .select_by_value(&n.to_string())
-            .await
-            .expect("size");
+        self.choose("#size", &n.to_string()).await;
         self.wait_until(
             &format!("document.querySelectorAll('[data-cell]').length === {}", n * n),
             &format!("a {n}x{n} board"),
