@@ -94,6 +94,9 @@ pub fn stats_line(report: &Report) -> String {
     if let Some(g) = s.mip_gap {
         parts.push(format!("MIP gap {g}"));
     }
+    if let Some(k) = report.objective_reduced {
+        parts.push(format!("objective proved constant ({k}) by presolve, the solver given the zero objective"));
+    }
     if let Some(t) = report.start_time {
         let what = match s.start {
             Some(StartUse::Kept) => "the answer is that grid, certified by the solver",

@@ -514,6 +514,12 @@ fn an_objective_gives_the_milp_solver_a_native_start_and_the_stats_say_so() {
     };
     let v = json(&["--objective", "seed"]);
     assert_eq!(v["stats"]["mip_start"].as_str(), Some("kept"), "{v}");
+    // The presolve proves the objective constant (the solver gets zero), and the answer has it.
+    assert_eq!(v["stats"]["objective_reduced"].as_i64(), v["stats"]["objective"].as_i64(), "{v}");
+    assert!(v["stats"]["objective"].as_i64().is_some_and(|k| k > 0), "{v}");
+    let unreduced = json(&["--objective", "seed", "--no-presolve"]);
+    assert!(unreduced["stats"].get("objective_reduced").is_none(), "{unreduced}");
+    assert_eq!(unreduced["stats"]["objective"], v["stats"]["objective"], "{unreduced}");
     assert!(v["stats"]["mip_start_ms"].as_f64().is_some(), "{v}");
     for extra in [&["--objective", "zero"][..], &["--objective", "seed", "--mip-start", "off"]] {
         let v = json(extra);
@@ -526,4 +532,5 @@ fn an_objective_gives_the_milp_solver_a_native_start_and_the_stats_say_so() {
         stats.contains("MIP start from the native engine (") && stats.contains("the answer is that grid"),
         "{stats}"
     );
+    assert!(stats.contains("objective proved constant ("), "{stats}");
 }

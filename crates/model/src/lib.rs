@@ -26,6 +26,7 @@
 
 pub mod cancel;
 pub mod check;
+pub mod constant;
 pub mod error;
 pub mod export;
 pub mod formats;
@@ -39,6 +40,7 @@ pub mod warnings;
 
 pub use cancel::{Cancel, Progress};
 pub use check::{verify, Violation};
+pub use constant::{constant_objective, ConstantObjective};
 pub use error::{GeometryError, ParseError};
 pub use geometry::{BoxShape, Cell, Geometry, Layout};
 pub use grid::Grid;

@@ -78,6 +78,11 @@ pub struct StatsJson {
     /// solution under the seeds' objective).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub objective: Option<i64>,
+    /// MILP with presolve: the constant the presolve proved the objective equal to on every
+    /// solution, when it did; the solver was then given the zero objective, and `objective` is
+    /// still the objective's value at the answer (equal to it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub objective_reduced: Option<i64>,
     /// MILP: the relative gap the solver reported when it stopped (0 for a proven optimum).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mip_gap: Option<f64>,
@@ -145,6 +150,7 @@ impl StatsJson {
             guesses: s.guesses,
             solver_calls: s.solver_calls,
             objective: s.objective,
+            objective_reduced: report.objective_reduced,
             mip_gap: s.mip_gap,
             mip_start: s.start,
             mip_start_ms: report.start_time.map(ms),

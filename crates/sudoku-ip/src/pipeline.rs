@@ -133,6 +133,12 @@ pub struct Report {
     pub presolve_time: Option<Duration>,
     /// Time of the native search for a MIP start ([`MipStart`]), when it ran.
     pub start_time: Option<Duration>,
+    /// The constant the presolve proved the objective equal to on every solution
+    /// ([`constant_objective`](sudoku_ip_model::constant_objective)), when it did: the MILP
+    /// solver was then handed the zero objective (a feasibility problem), the optimality proof
+    /// being the presolve's certificate. [`Stats::objective`] is still the objective's value at
+    /// the answer, checked equal to this constant.
+    pub objective_reduced: Option<i64>,
     /// Everything: build, presolve, search and checking.
     pub total_time: Duration,
 }
@@ -173,6 +179,14 @@ pub enum Error {
     /// A bad cap on true-candidate counts.
     #[error(transparent)]
     Cap(#[from] crate::candidates::CapError),
+    /// An answer's objective value differs from the constant the presolve proved it to be.
+    #[error("the objective is {value} at the answer, not the constant {constant} the presolve proved; this is a bug, please report it")]
+    ObjectiveNotConstant {
+        /// The presolve's constant.
+        constant: i64,
+        /// The value at the answer.
+        value: i64,
+    },
     /// A backend returned a grid the independent checker rejects. Never shown as a solution.
     #[error("the {backend} solver returned a grid that breaks the rules ({}); this is a bug, please report it", first_violation(.violations))]
     InvalidSolution {
@@ -254,6 +268,7 @@ fn finish(
         build_time,
         presolve_time,
         start_time: None,
+        objective_reduced: None,
         total_time: start.map(|s| s.elapsed()).unwrap_or_default(),
     })
 }
@@ -344,6 +359,7 @@ fn stopped_early(
         build_time,
         presolve_time,
         start_time: None,
+        objective_reduced: None,
         total_time: start.elapsed(),
     }
 }
@@ -374,6 +390,7 @@ pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resu
             build_time: Duration::ZERO,
             presolve_time: None,
             start_time: None,
+            objective_reduced: None,
             total_time: start.elapsed(),
         });
     }
@@ -403,6 +420,7 @@ pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resu
                     build_time,
                     presolve_time: Some(t.elapsed()),
                     start_time: None,
+                    objective_reduced: None,
                     total_time: start.elapsed(),
                 });
             }
@@ -415,6 +433,10 @@ pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resu
             }
         }
         presolve_time = Some(t.elapsed());
+    }
+    let objective_reduced = constant_objective(&model, options);
+    if objective_reduced.is_some() {
+        model = model.with_objective(Objective::Zero);
     }
     let (mip_start, start_time) = if options.solver.is_milp() && options.mip_start.applies(options.objective) {
         let t = Instant::now();
@@ -432,9 +454,29 @@ pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resu
     let mut result = backend.search(&model, &request)?;
     // Report the puzzle's model; what the solver actually received is `stats.presolved`.
     result.stats.model = original_size;
+    if let Some(constant) = objective_reduced {
+        // The solver minimised zero; the objective's value is the constant, at every answer.
+        result.stats.objective = (result.count > 0).then_some(constant);
+        if let Some(value) = result.solutions.iter().map(|g| options.objective.grid_value(g)).find(|&v| v != constant) {
+            return Err(Error::ObjectiveNotConstant { constant, value });
+        }
+    }
     let mut report = finish(puzzle, backend.name(), result, options.objective, build_time, presolve_time, Some(start))?;
     report.start_time = start_time;
+    report.objective_reduced = objective_reduced;
     Ok(report)
+}
+
+/// With presolve on and an objective set, look for a proof that the objective is constant on
+/// every solution of the presolved model ([`constant_objective`](sudoku_ip_model::constant_objective));
+/// when there is one, the caller hands the solver the zero objective instead (every solution is
+/// optimal, and a feasibility problem is what it finds fastest). The constant, or `None`.
+fn constant_objective(model: &Model, options: &Options) -> Option<i64> {
+    if !options.solver.is_milp() || !options.presolve || options.objective == Objective::Zero {
+        return None;
+    }
+    let costs: Vec<i64> = (0..model.num_vars() as u32).map(|v| model.cost(v)).collect();
+    sudoku_ip_model::constant_objective(model, &costs).map(|certificate| certificate.value)
 }
 
 /// A MIP start ([`MipStart`]): one solution of the (presolved) model by the native engine, in

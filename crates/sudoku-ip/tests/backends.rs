@@ -227,3 +227,40 @@ fn a_milp_solver_with_an_objective_starts_from_a_native_solution() {
     let native = solve(&puzzle, &Options { objective: Objective::Seed, ..options(Solver::Native) }).unwrap();
     assert_eq!((native.stats.start, native.start_time), (None, None));
 }
+
+#[test]
+fn presolve_proves_the_seeds_objective_constant_and_the_answer_has_that_value() {
+    // Open models (presolve leaves free variables, so a solver is called) and decided ones.
+    let puzzles = [
+        ("blank 4x4", Puzzle::blank(Geometry::new(4, None).expect("4x4"))),
+        ("blank 6x6", Puzzle::blank(Geometry::new(6, None).expect("6x6"))),
+        ("6x6.txt", example("6x6.txt")),
+        ("seed000.txt", example("seed000.txt")),
+        ("seed004-killer.json", example("seed004-killer.json")),
+    ];
+    for kind in Solver::available().into_iter().filter(|k| k.is_milp()) {
+        for (name, puzzle) in &puzzles {
+            let seed = Options { objective: Objective::Seed, ..options(kind) };
+            for mip_start in [MipStart::Auto, MipStart::Off] {
+                let report = solve(puzzle, &Options { mip_start, ..seed.clone() }).unwrap();
+                let g = solved(&report);
+                let value = Objective::Seed.grid_value(&g);
+                assert_eq!(report.objective_reduced, Some(value), "{name} {kind} {mip_start:?}");
+                assert_eq!(report.stats.objective, Some(value), "{name} {kind} {mip_start:?}");
+            }
+            // Every solution of an enumeration has the one value.
+            let counted = count(puzzle, &seed, 4, 4).unwrap();
+            let k = counted.objective_reduced.expect("constant");
+            assert!(!counted.solutions.is_empty(), "{name} {kind}");
+            assert!(counted.solutions.iter().all(|g| Objective::Seed.grid_value(g) == k), "{name} {kind}");
+            // Without presolve the solver gets the objective itself; with none there is nothing to reduce.
+            let unreduced = solve(puzzle, &Options { presolve: false, ..seed.clone() }).unwrap();
+            assert_eq!(unreduced.objective_reduced, None, "{name} {kind}");
+            assert_eq!(unreduced.stats.objective, Some(Objective::Seed.grid_value(&solved(&unreduced))), "{name}");
+            assert_eq!(solve(puzzle, &options(kind)).unwrap().objective_reduced, None, "{name} {kind}");
+        }
+    }
+    // The native engine hands nothing to a solver.
+    let native = solve(&puzzles[0].1, &Options { objective: Objective::Seed, ..options(Solver::Native) }).unwrap();
+    assert_eq!(native.objective_reduced, None);
+}

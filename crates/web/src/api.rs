@@ -283,6 +283,7 @@ async fn limited_search(
                 build_time: Duration::ZERO,
                 presolve_time: None,
                 start_time: None,
+                objective_reduced: None,
                 total_time: time + GRACE,
             })
         }
