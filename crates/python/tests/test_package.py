@@ -93,6 +93,11 @@ def test_a_milp_objective_and_its_start_are_keyword_arguments():
     assert seed.status == "solved"
     assert seed.stats["objective"] == seed_objective(seed.solution)
     assert seed.stats["mip_gap"] == 0 and seed.stats["mip_start"] == "kept"
+    # Presolve proves the objective constant (the solver minimises zero); without it, no proof.
+    assert seed.stats["objective_reduced"] == seed.stats["objective"]
+    whole = blank.solve(solver="microlp", objective="seed", presolve=False, unique=False)
+    assert "objective_reduced" not in whole.stats
+    assert whole.stats["objective"] == seed_objective(whole.solution)
     off = blank.solve(solver="microlp", objective="seed", mip_start="off", unique=False)
     assert off.status == "solved" and "mip_start" not in off.stats
     assert off.stats["objective"] == seed_objective(off.solution)

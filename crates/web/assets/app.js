@@ -1637,6 +1637,7 @@
       ['Guesses', s.guesses],
       ['Solver calls', s.solver_calls],
       ['Objective', s.objective],
+      ['Objective reduced', s.objective_reduced == null ? null : `proved constant (${s.objective_reduced}) by presolve; the solver minimised zero`],
       ['MIP gap', s.mip_gap],
       ['MIP start', s.mip_start == null ? null : `${s.mip_start}${s.mip_start_ms == null ? '' : ` (native search ${fmtMs(s.mip_start_ms)})`}`],
       ['Time limit', s.time_limit_s == null ? null : `${s.time_limit_s} s`],

@@ -329,6 +329,8 @@ async fn a_milp_solver_takes_the_seeds_objective_and_the_report_shows_its_value(
     let (_, report) = s.report().await;
     assert!(report.contains("microlp") && report.contains(&format!("Objective{f}")), "{report}");
     assert!(report.contains("MIP gap0"), "{report}");
+    // The seeds' objective is constant on the solutions, and presolve proves it so.
+    assert!(report.contains(&format!("Objective reducedproved constant ({f}) by presolve")), "{report}");
     s.shot("objective-seed-microlp").await;
     // Back to the native engine: the menu goes off and no objective is sent or shown.
     s.choose("#solver", "native").await;
