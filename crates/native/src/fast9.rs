@@ -28,6 +28,18 @@
 //! the 72-byte triad map) per open branch on a stack kept by the thread, instead of undoing
 //! moves.
 //!
+//! Puzzles with many givens (50 open cells or fewer: 31 givens or more) search without triads
+//! and branch on the first bi-value cell, a choice made once per puzzle from its givens. On
+//! puzzles that have many solutions (`puzzles7_serg_benchmark`: 34 or 35 givens, every puzzle
+//! two solutions or more, 44 cells still open after propagating the givens) triads almost never
+//! deduce anything and a search dives to a solution with hardly a wrong guess, so a cheaper node
+//! wins; the hard sets, where triads pay, have 17–28 givens.
+//!
+//! Counting to two, the search looks at its first solution for an unavoidable rectangle through
+//! a cell it guessed: digits a, b, b, a on four cells of two rows and two columns in exactly two
+//! boxes, none given. Swapping a and b gives a second solution with no more search (61% of the
+//! serg puzzles), for a few operations per open branch.
+//!
 //! ```text
 //!   word bits (one band):  row r, column c  =  bit 9*r + c      (27 bits)
 //!   state.cand[band][digit]
@@ -64,6 +76,9 @@ const LOW8: u32 = 0xFF | 0xFF << 9 | 0xFF << 18;
 const HIGH1: u32 = COL0 << 8;
 /// How often (in guesses) to read the clock, and to note the progress of a watched job.
 const CLOCK_EVERY: u64 = 1024;
+/// Puzzles with at most this many open cells (31 givens or more) search without triads and
+/// branch on the first bi-value cell (see the module's doc).
+const LIGHT_OPEN: u32 = 50;
 
 /// 9-bit row → 3-bit set of the boxes (stacks) it touches.
 const SHRINK: [u32; 512] = {
@@ -317,13 +332,13 @@ impl State {
     /// Propagate to a fixed point. False on a contradiction. Unless solved, `maps` holds the
     /// fixed point's triad maps on return; on entry, it must hold those of this state's words
     /// for the digits not marked stale.
-    fn propagate(&mut self, maps: &mut TriadMaps) -> bool {
+    fn propagate<const TRIADS: bool>(&mut self, maps: &mut TriadMaps) -> bool {
         loop {
             while self.dirty != 0 {
                 let digit = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
                 maps.stale |= 1 << digit;
-                if !self.propagate_digit(digit, &mut maps.possible[digit]) {
+                if !self.propagate_digit::<TRIADS>(digit, &mut maps.possible[digit]) {
                     return false;
                 }
             }
@@ -332,7 +347,7 @@ impl State {
                 Some(true) => continue,
                 Some(false) => {}
             }
-            if self.solved() {
+            if !TRIADS || self.solved() {
                 return true;
             }
             match self.triads(maps) {
@@ -348,7 +363,7 @@ impl State {
     /// cells from the other digits. Unless it fails, `possible` gets the digit's triad map
     /// (see [`TriadMaps`]).
     #[inline(always)]
-    fn propagate_digit(&mut self, digit: usize, possible: &mut u64) -> bool {
+    fn propagate_digit<const TRIADS: bool>(&mut self, digit: usize, possible: &mut u64) -> bool {
         let mut m = [self.cand[0][digit], self.cand[1][digit], self.cand[2][digit]];
         // Each band's rows×boxes map after the last pass (bit 9*band + 3*row + stack).
         let mut bands;
@@ -372,7 +387,9 @@ impl State {
             let keep =
                 STACKPERM[stacks[0] as usize] | STACKPERM[stacks[1] as usize] << 3 | STACKPERM[stacks[2] as usize] << 6;
             if keep == cols {
-                *possible = bands | (stacks[0] as u64) << 32 | (stacks[1] as u64) << 41 | (stacks[2] as u64) << 50;
+                if TRIADS {
+                    *possible = bands | (stacks[0] as u64) << 32 | (stacks[1] as u64) << 41 | (stacks[2] as u64) << 50;
+                }
                 break;
             }
             for (b, w) in m.iter_mut().enumerate() {
@@ -398,6 +415,7 @@ impl State {
 
     /// Find cells with one candidate and assign them. `None` on a cell with no candidate,
     /// otherwise whether anything was assigned.
+    #[inline(always)]
     fn naked_singles(&mut self) -> Option<bool> {
         let mut any = false;
         for band in 0..3 {
@@ -607,7 +625,7 @@ impl State {
     /// peers halves the guesses on hard puzzles compared with taking the first bi-value cell.
     /// Returns (band, position in band, first candidate digit); `None` only when no unsolved
     /// cell has a candidate, which a fixed point that is not solved never has.
-    fn choose(&self) -> Option<(usize, usize, usize)> {
+    fn choose<const PEERS: bool>(&self) -> Option<(usize, usize, usize)> {
         let mut fewest = [0u32; 3];
         for (band, f) in fewest.iter_mut().enumerate() {
             let (mut r1, mut r2, mut r3) = (0u32, 0u32, 0u32);
@@ -620,6 +638,11 @@ impl State {
         }
         if fewest == [0; 3] {
             fewest = self.fewest_candidates();
+        }
+        if !PEERS {
+            let band = fewest.iter().position(|&f| f != 0)?;
+            let p = fewest[band].trailing_zeros() as usize;
+            return Some((band, p, self.first_digit(band, p)?));
         }
         let mut best: Option<(u32, usize, usize)> = None;
         for (band, &f) in fewest.iter().enumerate() {
@@ -673,6 +696,46 @@ impl State {
         (0..9).find(|&d| self.cand[band][d] >> p & 1 == 1)
     }
 
+    /// In a solved state, an unavoidable rectangle through a guessed cell: four cells, none a
+    /// given, on two rows and two columns and in exactly two boxes, holding digits a, b, b, a,
+    /// so that swapping a and b on them gives a second solution. Returns the cells (0..81): the
+    /// guessed one (a), the one of its row and the one of its column that hold b, the fourth
+    /// (a).
+    ///
+    /// Only the open branches' guessed cells are tried, each with the digits left to its other
+    /// branch: a second solution that differs from this one on a rectangle lies on the other
+    /// side of some guess on the path here (propagation keeps every solution), and that guess
+    /// was on one of its four cells, so this finds every such rectangle for a few operations a
+    /// guess (the guesses of configurations are not tried).
+    fn swappable_rectangle(&self, given: &[u32; 3], stack: &Branches) -> Option<[usize; 4]> {
+        for (alt, &cell) in stack.states.iter().zip(&stack.cells).rev() {
+            if cell == NOT_A_CELL {
+                continue;
+            }
+            let (band, p) = (usize::from(cell) / 27, usize::from(cell) % 27);
+            let (row, x) = (p / 9, p % 9);
+            let a = (0..9).find(|&d| self.cand[band][d] >> p & 1 == 1)?;
+            for b in (0..9).filter(|&d| alt.cand[band][d] >> p & 1 == 1) {
+                // b in the guessed cell's row (column y) and in its column (band2, row r2).
+                let y = ((self.cand[band][b] >> (9 * row)) & 0x1FF).trailing_zeros() as usize;
+                if y >= 9 {
+                    continue;
+                }
+                let Some(band2) = (0..3).find(|&bb| self.cand[bb][b] & COL0 << x != 0) else {
+                    continue;
+                };
+                let q2 = (self.cand[band2][b] & COL0 << x).trailing_zeros() as usize;
+                let q3 = q2 - x + y;
+                let free =
+                    !given[band] >> p & !given[band] >> (9 * row + y) & !given[band2] >> q2 & !given[band2] >> q3;
+                if self.cand[band2][a] >> q3 & 1 == 1 && (band2 == band) != (x / 3 == y / 3) && free & 1 == 1 {
+                    return Some([27 * band + p, 27 * band + 9 * row + y, 27 * band2 + q2, 27 * band2 + q3]);
+                }
+            }
+        }
+        None
+    }
+
     fn solved(&self) -> bool {
         self.unsolved == [0; 3]
     }
@@ -695,7 +758,9 @@ impl State {
 
 /// Search a plain 9×9 puzzle (`givens`: row-major, 0 = empty, 1..=9).
 ///
-/// Counts solutions up to `max_solutions` and keeps the first `keep` of them. Givens that break
+/// Counts solutions up to `max_solutions` and keeps the first `keep` of them (with a
+/// `max_solutions` of 2, the second may be the first with an unavoidable rectangle swapped,
+/// found without searching further; `guesses` then counts those made up to the first). Givens that break
 /// a rule, or values above 9, make a puzzle with no solution (count 0, `complete`). A
 /// `max_solutions` of 0 returns at once, incomplete. `stop` (its flag and deadline) is read at
 /// the first guess (a past deadline stops before any) and then every 1024 guesses, about a
@@ -718,7 +783,13 @@ pub fn search9(
     let mut stack = STACK.take();
     stack.states.clear();
     stack.maps.clear();
-    search_from(cur, max_solutions, keep, guess_limit, stop, &mut out, &mut stack);
+    stack.cells.clear();
+    let open = cur.unsolved.iter().map(|u| u.count_ones()).sum::<u32>();
+    if open <= LIGHT_OPEN {
+        search_from::<false>(cur, max_solutions, keep, guess_limit, stop, &mut out, &mut stack);
+    } else {
+        search_from::<true>(cur, max_solutions, keep, guess_limit, stop, &mut out, &mut stack);
+    }
     STACK.set(stack);
     out
 }
@@ -730,17 +801,27 @@ pub fn search9(
 struct Branches {
     states: Vec<State>,
     maps: Vec<[u64; 9]>,
+    /// Per open branch, the cell guessed (`27 * band + position`), [`NOT_A_CELL`] for a
+    /// configuration.
+    cells: Vec<u8>,
 }
+
+/// The guess of an open branch was not on a cell.
+const NOT_A_CELL: u8 = u8::MAX;
 
 impl Branches {
     #[inline(always)]
-    fn push(&mut self, state: State, possible: [u64; 9]) {
+    fn push<const TRIADS: bool>(&mut self, state: State, possible: &[u64; 9], cell: u8) {
         if self.states.capacity() == 0 {
             self.states.reserve_exact(81);
             self.maps.reserve_exact(81);
+            self.cells.reserve_exact(81);
         }
         self.states.push(state);
-        self.maps.push(possible);
+        self.cells.push(cell);
+        if TRIADS {
+            self.maps.push(*possible);
+        }
     }
 }
 
@@ -748,12 +829,13 @@ thread_local! {
     /// The branch stack (one entry per guess on the current path, so at most 81), kept between
     /// searches on a thread: a puzzle that guesses does not allocate it again.
     static STACK: std::cell::Cell<Branches> = const {
-        std::cell::Cell::new(Branches { states: Vec::new(), maps: Vec::new() })
+        std::cell::Cell::new(Branches { states: Vec::new(), maps: Vec::new(), cells: Vec::new() })
     };
 }
 
-/// The search of [`search9`] from the state after the givens, into `out`.
-fn search_from(
+/// The search of [`search9`] from the state after the givens, into `out`; with `TRIADS`,
+/// triads and configuration branching, else the light search (see the module doc).
+fn search_from<const TRIADS: bool>(
     mut cur: State,
     max_solutions: u64,
     keep: usize,
@@ -762,9 +844,11 @@ fn search_from(
     out: &mut Fast9Outcome,
     stack: &mut Branches,
 ) {
+    // `cur` holds the givens only, placed: its solved cells are the given ones.
+    let given = cur.unsolved.map(|u| ALL & !u);
     let mut maps = TriadMaps { possible: [0; 9], forced: [0; 9], configs: [0; 9], stale: 0x1FF };
     loop {
-        if cur.propagate(&mut maps) {
+        if cur.propagate::<TRIADS>(&mut maps) {
             if cur.solved() {
                 out.count += 1;
                 if out.solutions.len() < keep {
@@ -772,6 +856,20 @@ fn search_from(
                 }
                 if out.count >= max_solutions {
                     return;
+                }
+                if max_solutions == 2 {
+                    if let Some(cells) = cur.swappable_rectangle(&given, stack) {
+                        out.count = 2;
+                        if out.solutions.len() < keep {
+                            let mut second = cur.grid();
+                            let (a, b) = (second[cells[0]], second[cells[1]]);
+                            for (k, &cell) in cells.iter().enumerate() {
+                                second[cell] = if k == 0 || k == 3 { b } else { a };
+                            }
+                            out.solutions.push(second);
+                        }
+                        return;
+                    }
                 }
             } else {
                 if guess_limit.is_some_and(|limit| out.guesses >= limit)
@@ -784,37 +882,37 @@ fn search_from(
                     out.stopped = true;
                     return;
                 }
-                if let Some((digit, a, b)) = State::choose_config(&maps) {
+                if let Some((digit, a, b)) = if TRIADS { State::choose_config(&maps) } else { None } {
                     out.guesses += 1;
                     let mut alt = cur;
                     for band in 0..3 {
                         alt.and(band, digit, b[band]);
                         cur.and(band, digit, a[band]);
                     }
-                    stack.push(alt, maps.possible);
+                    stack.push::<TRIADS>(alt, &maps.possible, NOT_A_CELL);
                     continue;
                 }
                 // Not solved and consistent, so some cell has two candidates or more.
-                if let Some((band, p, digit)) = cur.choose() {
+                if let Some((band, p, digit)) = cur.choose::<TRIADS>() {
                     out.guesses += 1;
                     let mut alt = cur;
                     alt.and(band, digit, !(1 << p));
-                    stack.push(alt, maps.possible);
+                    stack.push::<TRIADS>(alt, &maps.possible, (27 * band + p) as u8);
                     cur.assign(band, p, digit);
                     continue;
                 }
                 debug_assert!(false, "an unsolved fixed point with no cell to branch on");
             }
         }
-        match (stack.states.pop(), stack.maps.pop()) {
-            (Some(state), Some(possible)) => {
-                (cur, maps.possible) = (state, possible);
-                maps.stale = 0x1FF;
-            }
-            _ => {
-                out.complete = true;
-                return;
-            }
+        let Some(state) = stack.states.pop() else {
+            out.complete = true;
+            return;
+        };
+        stack.cells.pop();
+        cur = state;
+        if TRIADS {
+            maps.possible = stack.maps.pop().expect("a map beside each open branch");
+            maps.stale = 0x1FF;
         }
     }
 }
@@ -1204,5 +1302,132 @@ mod tests {
     fn tightest_band_or_stack_decides_the_branch() {
         let guesses = guesses_a_puzzle("puzzles6_forum_hardest_1106", 200);
         assert!(guesses < 86.0, "{guesses} guesses a puzzle");
+    }
+
+    /// The unavoidable rectangles of a solution (brute force): four cells on two rows and two
+    /// columns, in exactly two boxes, none a given, holding a, b, b, a.
+    fn rectangles(givens: &[u8; 81], s: &[u8; 81]) -> Vec<[usize; 4]> {
+        let mut found = Vec::new();
+        for (r1, r2, c1, c2) in (0..9).flat_map(|r1| {
+            (r1 + 1..9).flat_map(move |r2| (0..9).flat_map(move |c1| (c1 + 1..9).map(move |c2| (r1, r2, c1, c2))))
+        }) {
+            let cells = [9 * r1 + c1, 9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2];
+            let boxes = (r1 / 3 == r2 / 3) != (c1 / 3 == c2 / 3);
+            if boxes
+                && cells.iter().all(|&c| givens[c] == 0)
+                && s[cells[0]] == s[cells[3]]
+                && s[cells[1]] == s[cells[2]]
+            {
+                found.push(cells);
+            }
+        }
+        found
+    }
+
+    /// Serg's puzzles all have two solutions or more; on those whose first solution holds an
+    /// unavoidable rectangle the second comes from swapping it, with no guess after the first
+    /// solution, and it must be a solution, not the first one again.
+    #[test]
+    fn rectangle_gives_a_valid_second_solution_without_more_search() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku9");
+        let text = std::fs::read_to_string(dir.join("puzzles7_serg_benchmark"))
+            .unwrap_or_else(|e| panic!("{e}; the test needs the shared data sets beside the repository"));
+        let (mut with, mut without) = (0, 0);
+        for line in text.lines().filter(|l| l.len() >= 81 && !l.starts_with('#')).take(300) {
+            let givens = parse(line);
+            let one = search9(&givens, 1, 1, None, &Cancel::default());
+            let two = search9(&givens, 2, 2, None, &Cancel::default());
+            assert_eq!((two.count, two.complete, two.stopped, two.solutions.len()), (2, false, false, 2), "{line}");
+            assert_eq!(two.solutions[0], one.solutions[0], "{line}");
+            assert_ne!(two.solutions[0], two.solutions[1], "{line}");
+            for s in &two.solutions {
+                assert_solves(&givens, s);
+            }
+            if rectangles(&givens, &one.solutions[0]).is_empty() {
+                without += 1;
+            } else {
+                with += 1;
+                assert_eq!(two.guesses, one.guesses, "{line}: guessed after the first solution");
+                let differ: Vec<usize> = (0..81).filter(|&c| two.solutions[0][c] != two.solutions[1][c]).collect();
+                assert_eq!(differ.len(), 4, "{line}");
+            }
+        }
+        // About 60% of the set have a rectangle; the others need the search.
+        assert!(with > 120 && without > 60, "{with} with a rectangle, {without} without");
+    }
+
+    /// A solved grid with the four cells of one of its rectangles left open has exactly two
+    /// solutions, the grid and the swap; with one corner given, only one.
+    #[test]
+    fn open_rectangle_counts_two_and_closed_ones_count_one() {
+        let solved = search9(&parse(UNIQUE[1]), 1, 1, None, &Cancel::default()).solutions[0];
+        let all = rectangles(&[0; 81], &solved);
+        assert!(!all.is_empty(), "the grid has a rectangle");
+        for cells in all.iter().take(5) {
+            let mut givens = solved;
+            for &c in cells {
+                givens[c] = 0;
+            }
+            let out = search9(&givens, 2, 2, None, &Cancel::default());
+            assert_eq!((out.count, out.complete), (2, false));
+            assert_eq!(reference_count(&givens, 10), 2);
+            let mut swapped = solved;
+            (swapped[cells[0]], swapped[cells[1]], swapped[cells[2]], swapped[cells[3]]) =
+                (solved[cells[1]], solved[cells[0]], solved[cells[3]], solved[cells[2]]);
+            let mut found = out.solutions.clone();
+            found.sort_unstable();
+            let mut expect = vec![solved, swapped];
+            expect.sort_unstable();
+            assert_eq!(found, expect);
+            givens[cells[2]] = solved[cells[2]];
+            let out = search9(&givens, 2, 2, None, &Cancel::default());
+            assert_eq!((out.count, out.complete, out.solutions), (1, true, vec![solved]));
+        }
+    }
+
+    /// The check itself, on a solved state and one open branch guessed at a cell: a rectangle
+    /// through that cell is found only when it lies in two boxes and none of its cells is given.
+    #[test]
+    fn swappable_rectangle_needs_two_boxes_and_no_given() {
+        let solved = search9(&parse(UNIQUE[1]), 1, 1, None, &Cancel::default()).solutions[0];
+        let state = State::from_givens(&solved).expect("a solution");
+        // The branch not taken at `cell` still had `other` there.
+        let guessed_at = |cell: usize, other: u8| {
+            let mut alt = state;
+            alt.cand[cell / 27][usize::from(other) - 1] |= 1 << (cell % 27);
+            Branches { states: vec![alt], maps: Vec::new(), cells: vec![cell as u8] }
+        };
+        let sorted = |mut cells: [usize; 4]| {
+            cells.sort_unstable();
+            cells
+        };
+        let open = [0u32; 3];
+        let cells = rectangles(&[0; 81], &solved)[0];
+        for (k, &cell) in cells.iter().enumerate() {
+            // Corners 0 and 3 hold one digit, 1 and 2 the other.
+            let other = if k == 0 || k == 3 { solved[cells[1]] } else { solved[cells[0]] };
+            let found = state.swappable_rectangle(&open, &guessed_at(cell, other));
+            assert_eq!(found.map(sorted), Some(sorted(cells)), "guessed at {cell}");
+            // Another digit in the branch not taken: no rectangle with that one.
+            let wrong = (1..=9).find(|&d| d != solved[cell] && d != other).expect("a third digit");
+            assert_eq!(state.swappable_rectangle(&open, &guessed_at(cell, wrong)), None);
+        }
+        for &given in &cells {
+            let mut mask = [0u32; 3];
+            mask[given / 27] |= 1 << (given % 27);
+            let found = state.swappable_rectangle(&mask, &guessed_at(cells[0], solved[cells[1]]));
+            assert_eq!(found, None, "cell {given} given");
+        }
+        let mut config = guessed_at(cells[0], solved[cells[1]]);
+        config.cells[0] = NOT_A_CELL;
+        assert_eq!(state.swappable_rectangle(&open, &config), None, "a configuration guess");
+        // a, b, b, a on two rows in two bands and two columns in two stacks: four boxes.
+        let far = (0..81 * 81)
+            .map(|k| (k / 81, k % 81))
+            .filter(|&(p, q)| p / 27 < q / 27 && p % 9 / 3 < q % 9 / 3)
+            .map(|(p, q)| [p, p - p % 9 + q % 9, q - q % 9 + p % 9, q])
+            .find(|c| solved[c[0]] == solved[c[3]] && solved[c[1]] == solved[c[2]])
+            .expect("a four-box rectangle");
+        assert_eq!(state.swappable_rectangle(&open, &guessed_at(far[0], solved[far[1]])), None);
     }
 }
