@@ -708,27 +708,40 @@ impl State {
     /// was on one of its four cells, so this finds every such rectangle for a few operations a
     /// guess (the guesses of configurations are not tried).
     fn swappable_rectangle(&self, given: &[u32; 3], stack: &Branches) -> Option<[usize; 4]> {
+        // Few data-dependent branches: this runs on every puzzle that counts to two and
+        // guessed, and most find nothing.
         for (alt, &cell) in stack.states.iter().zip(&stack.cells).rev() {
             if cell == NOT_A_CELL {
                 continue;
             }
             let (band, p) = (usize::from(cell) / 27, usize::from(cell) % 27);
             let (row, x) = (p / 9, p % 9);
-            let a = (0..9).find(|&d| self.cand[band][d] >> p & 1 == 1)?;
-            for b in (0..9).filter(|&d| alt.cand[band][d] >> p & 1 == 1) {
-                // b in the guessed cell's row (column y) and in its column (band2, row r2).
+            // The cell's digit here (a) and those the branch not taken left it (b among them).
+            let (mut here, mut there) = (0u32, 0u32);
+            for d in 0..9 {
+                here |= (self.cand[band][d] >> p & 1) << d;
+                there |= (alt.cand[band][d] >> p & 1) << d;
+            }
+            let a = here.trailing_zeros() as usize;
+            let mut others = there & !here;
+            while others != 0 {
+                let b = others.trailing_zeros() as usize;
+                others &= others - 1;
+                // b in the guessed cell's row (column y) and in its column (band2, cell q2).
                 let y = ((self.cand[band][b] >> (9 * row)) & 0x1FF).trailing_zeros() as usize;
-                if y >= 9 {
+                let col = COL0 << x;
+                let (c0, c1, c2) = (self.cand[0][b] & col, self.cand[1][b] & col, self.cand[2][b] & col);
+                let band2 = usize::from(c1 != 0) + 2 * usize::from(c2 != 0);
+                let q2 = (c0 | c1 | c2).trailing_zeros() as usize;
+                if a >= 9 || y >= 9 || q2 >= 27 || band2 > 2 {
+                    // Not a solved state (never, where it is called).
                     continue;
                 }
-                let Some(band2) = (0..3).find(|&bb| self.cand[bb][b] & COL0 << x != 0) else {
-                    continue;
-                };
-                let q2 = (self.cand[band2][b] & COL0 << x).trailing_zeros() as usize;
                 let q3 = q2 - x + y;
                 let free =
                     !given[band] >> p & !given[band] >> (9 * row + y) & !given[band2] >> q2 & !given[band2] >> q3;
-                if self.cand[band2][a] >> q3 & 1 == 1 && (band2 == band) != (x / 3 == y / 3) && free & 1 == 1 {
+                let two_boxes = (band2 == band) != (x / 3 == y / 3);
+                if self.cand[band2][a] >> q3 & free & u32::from(two_boxes) & 1 == 1 {
                     return Some([27 * band + p, 27 * band + 9 * row + y, 27 * band2 + q2, 27 * band2 + q3]);
                 }
             }
