@@ -133,11 +133,15 @@ pub struct SolverArgs {
     #[arg(long)]
     pub no_presolve: bool,
     /// What the MILP solver minimises: zero (a feasibility problem) or seed (the seeds'
-    /// intlinprog objective f = (1:N)'); --stats shows its value and the MIP gap.
+    /// intlinprog objective f = (1:N)'); --stats shows its value and the MIP gap. With presolve
+    /// on, an objective that presolve proves constant on every solution (seed is) reaches the
+    /// solver as zero, the optimality proof being presolve's (--stats says so); --no-presolve
+    /// hands the solver f itself.
     #[arg(long, value_enum, default_value_t = ObjectiveArg::Zero)]
     pub objective: ObjectiveArg,
     /// MILP: start the solver from a solution the native engine finds (in half the time
-    /// left): auto = when --objective is set (the solver proves it optimal), native = with
+    /// left): auto = when --objective is set (the solver certifies it; it is optimal by the
+    /// solver's bound, or by presolve's proof that the objective is constant), native = with
     /// the zero objective too (the solver only confirms the native grid), off = never.
     /// --stats says what the solver did with it.
     #[arg(long, value_enum, default_value_t = MipStartArg::Auto)]

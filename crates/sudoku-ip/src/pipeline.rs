@@ -51,8 +51,9 @@ impl Default for Options {
 /// what became of it ([`Stats::start`](sudoku_ip_model::Stats::start), [`Report::start_time`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum MipStart {
-    /// When an objective is set (not [`Objective::Zero`]): the solver proves the start optimal
-    /// (or improves it), its own bound doing the proof.
+    /// When an objective is set (not [`Objective::Zero`]): the solver certifies the start or
+    /// improves it; the start is optimal by the solver's bound, or by the presolve's proof that
+    /// the objective is constant ([`Report::objective_reduced`]), which hands the solver zero.
     #[default]
     Auto,
     /// With the zero objective too, where any solution is optimal: the solver only confirms
