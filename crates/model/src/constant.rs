@@ -40,33 +40,39 @@ impl ConstantObjective {
     /// the sum of its rows' multipliers, and `value` is the constant they imply. Exact integer
     /// arithmetic; `false` on overflow.
     pub fn holds(&self, model: &Model, costs: &[i64]) -> bool {
-        if costs.len() != model.num_vars() {
-            return false;
-        }
-        let fixed = model.fixed();
-        let mut sum = vec![0i64; costs.len()];
-        let mut value = Some(0i64);
-        for (v, f) in fixed.iter().enumerate() {
-            if *f == Some(true) {
-                value = value.and_then(|k| k.checked_add(costs[v]));
-            }
-        }
-        for &(r, lambda) in &self.multipliers {
-            let Some(row) = model.rows().get(r) else { return false };
-            if row.sense != Sense::Eq || row.terms.iter().any(|&(_, a)| a != 1) {
-                return false;
-            }
-            let ones = row.terms.iter().filter(|&&(v, _)| fixed[v as usize] == Some(true)).count() as i64;
-            value = value.and_then(|k| k.checked_add(lambda.checked_mul(row.rhs as i64 - ones)?));
-            for &(v, _) in &row.terms {
-                match sum[v as usize].checked_add(lambda) {
-                    Some(s) => sum[v as usize] = s,
-                    None => return false,
-                }
-            }
-        }
-        value == Some(self.value) && (0..costs.len()).all(|v| fixed[v].is_some() || sum[v] == costs[v])
+        implied_value(model, costs, &self.multipliers) == Some(self.value)
     }
+}
+
+/// The constant that `multipliers` (row index, λ) prove the objective `costs` equal to on every
+/// solution of `model`, or `None` when they prove nothing: a multiplier on a row that is not an
+/// equality with unit coefficients, a free variable whose cost is not the sum of its rows'
+/// multipliers, or an overflow. The one place the certificate's value is computed, so a found
+/// certificate and [`ConstantObjective::holds`] agree by construction.
+fn implied_value(model: &Model, costs: &[i64], multipliers: &[(usize, i64)]) -> Option<i64> {
+    if costs.len() != model.num_vars() {
+        return None;
+    }
+    let fixed = model.fixed();
+    let mut sum = vec![0i64; costs.len()];
+    let mut value = 0i64;
+    for (v, f) in fixed.iter().enumerate() {
+        if *f == Some(true) {
+            value = value.checked_add(costs[v])?;
+        }
+    }
+    for &(r, lambda) in multipliers {
+        let row = model.rows().get(r)?;
+        if row.sense != Sense::Eq || row.terms.iter().any(|&(_, a)| a != 1) {
+            return None;
+        }
+        let ones = row.terms.iter().filter(|&&(v, _)| fixed[v as usize] == Some(true)).count() as i64;
+        value = value.checked_add(lambda.checked_mul(row.rhs as i64 - ones)?)?;
+        for &(v, _) in &row.terms {
+            sum[v as usize] = sum[v as usize].checked_add(lambda)?;
+        }
+    }
+    (0..costs.len()).all(|v| fixed[v].is_some() || sum[v] == costs[v]).then_some(value)
 }
 
 /// Which family a row of the cube belongs to (see the module doc); the value indexes
@@ -130,9 +136,9 @@ pub fn constant_objective(model: &Model, costs: &[i64]) -> Option<ConstantObject
     }
     for a in 0..families.len() {
         for b in a + 1..families.len() {
-            if let Some(certificate) = potentials(model, costs, &families[a], &families[b]) {
-                if certificate.holds(model, costs) {
-                    return Some(certificate);
+            if let Some(multipliers) = potentials(model, costs, &families[a], &families[b]) {
+                if let Some(value) = implied_value(model, costs, &multipliers) {
+                    return Some(ConstantObjective { value, multipliers });
                 }
             }
         }
@@ -146,7 +152,8 @@ const NONE: u32 = u32::MAX;
 /// Solve `c_v = λ_a + λ_b` for every free variable `v`, `a` its row in `first` and `b` its
 /// row in `second` (a missing one counts 0), when each family holds every free variable at
 /// most once. Node 0 is "no row" (λ = 0); nodes `1..` are the rows of `first`, then `second`.
-fn potentials(model: &Model, costs: &[i64], first: &[usize], second: &[usize]) -> Option<ConstantObjective> {
+/// Returns the nonzero multipliers `(row index, λ)`, unchecked ([`implied_value`] checks them).
+fn potentials(model: &Model, costs: &[i64], first: &[usize], second: &[usize]) -> Option<Vec<(usize, i64)>> {
     let fixed = model.fixed();
     let rows = model.rows();
     // Each free variable's node in each family.
@@ -200,24 +207,13 @@ fn potentials(model: &Model, costs: &[i64], first: &[usize], second: &[usize]) -
         }
     }
     let mut multipliers = Vec::new();
-    let mut value = 0i64;
-    for (v, f) in fixed.iter().enumerate() {
-        if *f == Some(true) {
-            value = value.checked_add(costs[v])?;
-        }
-    }
     for (id, l) in lambda.iter().enumerate().skip(1) {
         let l = (*l)?;
-        if l == 0 {
-            continue;
+        if l != 0 {
+            multipliers.push((row_of[id] as usize, l));
         }
-        let r = row_of[id] as usize;
-        let row = &rows[r];
-        let ones = row.terms.iter().filter(|&&(v, _)| fixed[v as usize] == Some(true)).count() as i64;
-        value = value.checked_add(l.checked_mul(row.rhs as i64 - ones)?)?;
-        multipliers.push((r, l));
     }
-    Some(ConstantObjective { value, multipliers })
+    Some(multipliers)
 }
 
 #[cfg(test)]
