@@ -64,6 +64,9 @@ pub enum MipStart {
 }
 
 impl MipStart {
+    /// Every choice, in the order the help lists them.
+    pub const ALL: [MipStart; 3] = [MipStart::Auto, MipStart::Native, MipStart::Off];
+
     /// Whether a search with `objective` gets a start.
     pub fn applies(self, objective: Objective) -> bool {
         match self {
@@ -90,7 +93,7 @@ impl std::str::FromStr for MipStart {
     /// the names there are.
     fn from_str(name: &str) -> Result<Self, Self::Err> {
         let key = name.trim().to_ascii_lowercase();
-        [MipStart::Auto, MipStart::Native, MipStart::Off]
+        MipStart::ALL
             .into_iter()
             .find(|m| m.name() == key)
             .ok_or_else(|| format!("unknown MIP start {name:?} (expected auto, native or off)"))
@@ -501,7 +504,7 @@ mod tests {
 
     #[test]
     fn mip_start_choices_are_read_by_the_names_they_print() {
-        for m in [MipStart::Auto, MipStart::Native, MipStart::Off] {
+        for m in MipStart::ALL {
             assert_eq!(m.name().parse::<MipStart>(), Ok(m));
         }
         assert_eq!("OFF".parse::<MipStart>(), Ok(MipStart::Off));
