@@ -148,6 +148,30 @@ pub struct Report {
 }
 
 impl Report {
+    /// A report with no grid: `outcome` says why (infeasible, or unknown for a search that
+    /// stopped), `end` how the search ended, and nothing found.
+    pub fn unanswered(
+        outcome: Outcome,
+        end: SearchEnd,
+        stats: Stats,
+        build_time: Duration,
+        presolve_time: Option<Duration>,
+        total_time: Duration,
+    ) -> Report {
+        Report {
+            outcome,
+            solutions: Vec::new(),
+            count: 0,
+            end,
+            stats,
+            build_time,
+            presolve_time,
+            start_time: None,
+            objective_reduced: None,
+            total_time,
+        }
+    }
+
     /// The first checked solution: `Some` exactly when the outcome is [`Outcome::Solved`].
     pub fn solution(&self) -> Option<&Grid> {
         match self.outcome {
@@ -354,18 +378,9 @@ fn stopped_early(
     presolve_time: Option<Duration>,
     start: Instant,
 ) -> Report {
-    Report {
-        outcome: Outcome::Unknown { reason: reason.clone() },
-        solutions: Vec::new(),
-        count: 0,
-        end: SearchEnd::Stopped { reason },
-        stats: Stats { nodes: Some(0), ..stats },
-        build_time,
-        presolve_time,
-        start_time: None,
-        objective_reduced: None,
-        total_time: start.elapsed(),
-    }
+    let outcome = Outcome::Unknown { reason: reason.clone() };
+    let stats = Stats { nodes: Some(0), ..stats };
+    Report::unanswered(outcome, SearchEnd::Stopped { reason }, stats, build_time, presolve_time, start.elapsed())
 }
 
 /// Search for up to `max` solutions with the chosen backend and check every one returned.
@@ -385,18 +400,9 @@ pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resu
     // Givens that already break a rule are the clearest reason there is no solution.
     let conflicts = check::given_conflicts(puzzle);
     if let Some(first) = conflicts.first() {
-        return Ok(Report {
-            outcome: Outcome::Infeasible { reason: first.to_string() },
-            solutions: Vec::new(),
-            count: 0,
-            end: SearchEnd::Exhausted,
-            stats: empty_stats(),
-            build_time: Duration::ZERO,
-            presolve_time: None,
-            start_time: None,
-            objective_reduced: None,
-            total_time: start.elapsed(),
-        });
+        let outcome = Outcome::Infeasible { reason: first.to_string() };
+        let stats = empty_stats();
+        return Ok(Report::unanswered(outcome, SearchEnd::Exhausted, stats, Duration::ZERO, None, start.elapsed()));
     }
     if let Some(report) = fast {
         return Ok(report);
@@ -415,18 +421,17 @@ pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resu
         let t = Instant::now();
         match sudoku_ip_native::probe(&model, sudoku_ip_native::PROBE_BUDGET, &options.limits.cancel) {
             sudoku_ip_native::Presolve::Infeasible { reason } => {
-                return Ok(Report {
-                    outcome: Outcome::Infeasible { reason: format!("propagation proves no solution: {reason}") },
-                    solutions: Vec::new(),
-                    count: 0,
-                    end: SearchEnd::Exhausted,
-                    stats: Stats { model: model.size(), ..empty_stats() },
+                let outcome = Outcome::Infeasible { reason: format!("propagation proves no solution: {reason}") };
+                let stats = Stats { model: model.size(), ..empty_stats() };
+                let (presolve_time, total_time) = (Some(t.elapsed()), start.elapsed());
+                return Ok(Report::unanswered(
+                    outcome,
+                    SearchEnd::Exhausted,
+                    stats,
                     build_time,
-                    presolve_time: Some(t.elapsed()),
-                    start_time: None,
-                    objective_reduced: None,
-                    total_time: start.elapsed(),
-                });
+                    presolve_time,
+                    total_time,
+                ));
             }
             sudoku_ip_native::Presolve::Reduced { fixed, .. } => {
                 for (v, f) in fixed.into_iter().enumerate() {

@@ -274,18 +274,9 @@ async fn limited_search(
         Some(result) => result.map_err(pipeline_error),
         None => {
             let reason = format!("time limit of {time:?} reached (the solver did not stop in time)");
-            Ok(Report {
-                outcome: Outcome::Unknown { reason: reason.clone() },
-                solutions: Vec::new(),
-                count: 0,
-                end: SearchEnd::Stopped { reason },
-                stats: sudoku_ip::Stats { backend: solver.name(), ..Default::default() },
-                build_time: Duration::ZERO,
-                presolve_time: None,
-                start_time: None,
-                objective_reduced: None,
-                total_time: time + GRACE,
-            })
+            let outcome = Outcome::Unknown { reason: reason.clone() };
+            let stats = sudoku_ip::Stats { backend: solver.name(), ..Default::default() };
+            Ok(Report::unanswered(outcome, SearchEnd::Stopped { reason }, stats, Duration::ZERO, None, time + GRACE))
         }
     }
 }
