@@ -160,12 +160,27 @@ impl std::str::FromStr for Objective {
     /// The objective called `name` (case and surrounding spaces ignored), or an error that
     /// lists the names there are.
     fn from_str(name: &str) -> Result<Self, Self::Err> {
-        let key = name.trim().to_ascii_lowercase();
-        Objective::ALL
-            .into_iter()
-            .find(|o| o.name() == key)
-            .ok_or_else(|| format!("unknown objective {name:?} (expected zero or seed)"))
+        by_name("objective", Objective::ALL, Objective::name, name)
     }
+}
+
+/// The choice of `all` whose `name_of` is `name`, case and surrounding spaces ignored; otherwise
+/// `unknown {what} "{name}" (expected a, b or c)`, listing `all` in order. The parser of a
+/// library enum with a fixed list of names ([`Objective`], the pipeline's MIP start).
+pub fn by_name<T: Copy, const N: usize>(
+    what: &str,
+    all: [T; N],
+    name_of: fn(T) -> &'static str,
+    name: &str,
+) -> Result<T, String> {
+    let key = name.trim().to_ascii_lowercase();
+    all.into_iter().find(|&t| name_of(t) == key).ok_or_else(|| {
+        let mut expected = all.into_iter().map(name_of).collect::<Vec<_>>().join(", ");
+        if let Some(i) = expected.rfind(", ") {
+            expected.replace_range(i..i + 2, " or ");
+        }
+        format!("unknown {what} {name:?} (expected {expected})")
+    })
 }
 
 /// The 0-1 program of a puzzle.
@@ -695,6 +710,7 @@ mod tests {
         assert_eq!(" Seed ".parse::<Objective>(), Ok(Objective::Seed));
         let err = "min".parse::<Objective>().unwrap_err();
         assert!(err.contains("\"min\"") && err.contains("zero or seed"), "{err}");
+        assert_eq!(err, "unknown objective \"min\" (expected zero or seed)");
     }
 
     #[test]

@@ -92,11 +92,7 @@ impl std::str::FromStr for MipStart {
     /// The choice called `name` (case and surrounding spaces ignored), or an error that lists
     /// the names there are.
     fn from_str(name: &str) -> Result<Self, Self::Err> {
-        let key = name.trim().to_ascii_lowercase();
-        MipStart::ALL
-            .into_iter()
-            .find(|m| m.name() == key)
-            .ok_or_else(|| format!("unknown MIP start {name:?} (expected auto, native or off)"))
+        sudoku_ip_model::model::by_name("MIP start", MipStart::ALL, MipStart::name, name)
     }
 }
 
