@@ -3,6 +3,7 @@ puzzle files the native examples write with `--dump DIR` (one puzzle a line, its
 comma-separated, 0 for empty, n = box^2), the houses of a grid, and the check of a grid found."""
 
 import argparse
+import os
 
 
 def houses(n, b):
@@ -31,6 +32,7 @@ def puzzles(doc):
     ap.add_argument("--time-limit", type=float, default=60.0, help="seconds per puzzle")
     args = ap.parse_args()
     n = args.box * args.box
+    print(f"# {args.file}, load {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
     with open(args.file, encoding="utf-8") as f:
         for i, line in enumerate(f, 1):
             if line.strip():

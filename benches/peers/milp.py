@@ -14,9 +14,12 @@
 starts from a native solution by default, `--mip-start auto`; `ours-X --mip-start off` is the
 same run without it); CP-SAT keeps no objective (f is one value on every solution).
 
-Every time is in-process (model building included, process start excluded): the peers are
-timed around their build + solve calls; ours is the `time_ms` that `solve --stats -O json`
-reports for each puzzle (model, presolve, solver and the independent check). Each peer's grid is
+Every time is in-process (model building included, process start excluded): the peers in CPU
+time (this process's, user + sys) around their build + solve calls; ours is the `time_ms` that
+`solve --stats -O json` reports for each puzzle (model, presolve, solver and the independent
+check), which is wall time inside the process, so on a loaded machine it can only overstate
+ours; the whole `solve` process's CPU time (start-up included) is printed beside it, with the
+load. Each peer's grid is
 compared with ours. Prints median / max per tool, how many puzzles each left unsolved and
 answered with a grid other than ours (right or wrong: unchecked), and the ratios of the medians.
 
@@ -31,6 +34,8 @@ as `sudoku-ip generate -O line` writes them. See README.md beside this file.
 
 import argparse
 import json
+import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -122,16 +127,25 @@ def cp_sat(n, cells, time_limit, _objective):
 
 
 def timed(f, *args):
-    t = time.perf_counter()
+    t = time.process_time()
     out = f(*args)
-    return out, (time.perf_counter() - t) * 1000.0
+    return out, (time.process_time() - t) * 1000.0
+
+
+def children_cpu_seconds():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 
 
 def ours(cli, solver, lines, time_limit, extra):
     """One `solve` run over the puzzles; per puzzle (grid, in-process ms)."""
     cmd = [cli, "solve", "--solver", solver, "--jobs", "1", "--time-limit", str(time_limit), "--stats", "-O", "json"]
     cmd += extra + ["-"]
+    before = children_cpu_seconds()
     p = subprocess.run(cmd, input="\n".join(lines) + "\n", capture_output=True, text=True)
+    cpu = children_cpu_seconds() - before
+    print(f"# ours ({solver}{' ' + ' '.join(extra) if extra else ''}): the process took {cpu * 1e3:.0f} ms CPU "
+          f"for {len(lines)} puzzles ({cpu * 1e3 / len(lines):.2f} ms a puzzle, start-up included)", flush=True)
     out = []
     for line in p.stdout.splitlines():
         if not line.strip():
@@ -165,6 +179,7 @@ def main():
                     help="also run ours' MILP solvers with --mip-start native (zero objective) or off (seed)")
     a = ap.parse_args()
 
+    print(f"# load {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
     puzzles = read_puzzles(a.file, a.limit)
     lines = [p[0] for p in puzzles]
     results = {}

@@ -2,7 +2,8 @@
 """A CDCL SAT solver (CaDiCaL 1.5.3 through PySAT) on big grids, beside `cpsat_grids.py`: the
 peer that learns clauses from its conflicts, for the half-given grids at the peak of hardness
 (README, "Half-given grids from 36x36 up"). Each puzzle is solved for one solution with a time
-limit; prints status, seconds, conflicts and decisions per puzzle.
+limit; prints status, CPU seconds of the solve (the child process's, user + sys; the limit is
+wall time), conflicts and decisions per puzzle, after a line with the load.
 
     pip install python-sat
     cargo run --release -p sudoku-ip-native --example half_sweep -- 0 6 3 50 --dump target/peers
@@ -52,9 +53,9 @@ def solve(values, b, answer):
     var, cnf = clauses(values, n, b)
     with Cadical153(bootstrap_with=cnf) as solver:
         answer.send("solving")
-        start = time.time()
+        start = time.process_time()
         status = solver.solve()
-        took = time.time() - start
+        took = time.process_time() - start
         stats = solver.accum_stats()
         if status:
             true = {v for v in solver.get_model() if v > 0}
@@ -89,7 +90,7 @@ def main():
     for i, values, box, limit in puzzles(__doc__):
         status, took, conflicts, decisions, nvars, nclauses = solve_within(values, box, limit)
         print(
-            f"line {i}: {status} {took:.2f} s, {conflicts} conflicts, {decisions} decisions "
+            f"line {i}: {status} {took:.2f} s{' wall' if status == 'UNKNOWN' else ' CPU'}, {conflicts} conflicts, {decisions} decisions "
             f"({nvars} variables, {nclauses} clauses)",
             flush=True,
         )

@@ -2,7 +2,9 @@
 # Goal 1 of issue 17: the whole command `sudoku-ip solve --unique --jobs 1 -O line FILE`
 # against the `sudoku` crate doing the same in one process (crates/native/examples/crate_lines.rs:
 # read each line, solve with a limit of two, print the solution), interleaved, CPU time of each
-# process (user + sys, `perf stat -e task-clock`, in ms). The two outputs are compared first.
+# process (user + sys, `perf stat -e task-clock`, in ms), each row with the load at its start.
+# The two outputs are compared first. The files may be ../shared/data/sudoku9/puzzles* (the
+# data is not in the repository).
 #
 #   benches/peers/whole_process.sh [--rounds R] FILE...
 #
@@ -28,11 +30,13 @@ for f in "$@"; do
     b=$("$peer" "$f" | cksum)
     [ "$a" = "$b" ] || echo "warning: $f: the outputs differ" >&2
 done
-printf '%s\t%s\t%s\t%s\t%s\n' round file ours_ms crate_ms ours/crate
+echo "# cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
+printf '%s\t%s\t%s\t%s\t%s\t%s\n' round file ours_ms crate_ms ours/crate load
 for r in $(seq "$rounds"); do
     for f in "$@"; do
+        load=$(cut -d' ' -f1 /proc/loadavg)
         a=$(cpu_ms "$ours" solve --unique --jobs 1 -O line "$f")
         b=$(cpu_ms "$peer" "$f")
-        printf '%s\t%s\t%s\t%s\t%s\n' "$r" "$(basename "$f")" "$a" "$b" "$(awk "BEGIN { printf \"%.2f\", $a / $b }")"
+        printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$(basename "$f")" "$a" "$b" "$(awk "BEGIN { printf \"%.2f\", $a / $b }")" "$load"
     done
 done
