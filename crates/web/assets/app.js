@@ -324,8 +324,9 @@
     const board = $('#board');
     const n = S.n;
     board.innerHTML = '';
-    board.style.gridTemplateColumns = `repeat(${n}, 1fr)`;
-    board.style.gridTemplateRows = `repeat(${n}, 1fr)`;
+    // minmax(0, 1fr): a row never grows to its digit's height, so cells stay square.
+    board.style.gridTemplateColumns = `repeat(${n}, minmax(0, 1fr))`;
+    board.style.gridTemplateRows = `repeat(${n}, minmax(0, 1fr))`;
     board.dataset.size = String(n);
     board.setAttribute('aria-rowcount', String(n));
     board.setAttribute('aria-colcount', String(n));
@@ -351,14 +352,13 @@
       }
       board.appendChild(row);
     }
+    // The stylesheet sizes the board, its cells and digits from the side and the window.
     const wrap = $('#board-wrap');
-    const size = wrap.getBoundingClientRect().width || 540;
-    wrap.style.setProperty('--digit', `${Math.max(10, Math.floor((size / n) * (n > 9 ? 0.48 : 0.55)))}px`);
+    wrap.style.setProperty('--n', String(n));
+    wrap.style.setProperty('--digit-scale', n > 9 ? '0.48' : '0.55');
     for (const layer of ['#underlay', '#overlay']) $(layer).setAttribute('viewBox', `0 0 ${n} ${n}`);
     // The margin's unit is a cell too, the grid from 0 to n inside a ring of one cell.
     $('#margin').setAttribute('viewBox', `-1 -1 ${n + 2} ${n + 2}`);
-    // On the panel, so the panel can widen by the margin too.
-    $('#board-panel').style.setProperty('--cell', `${(size - 6) / n}px`);
     // Cell numbers mean other cells at another size.
     selection = [];
     cursor = 0;
@@ -497,6 +497,7 @@
     const n = S.n;
     under.innerHTML = '';
     svg.innerHTML = '';
+    caged = new Map();
     const cx = (i) => colOf(i) + 0.5;
     const cy = (i) => rowOf(i) + 0.5;
     if (S.regions) {
@@ -602,11 +603,24 @@
     }
   }
 
-  // The cage's dashed outline, inset from the cell borders, beneath the digits; its sum in the
-  // top-left cell's corner above them, small and on a patch of paper, clear of the digit.
+  // Killer cages as SudokuPad draws them: a dashed outline inset from the cell borders, beneath
+  // the digits; the total small in the top-left cell's corner, above them on a patch of paper,
+  // in a notch: the outline is broken around it. Pencil marks keep inside the outline and
+  // below the total (`pencilArea`).
+  const CAGE_INSET = 0.09;
+  const CAGE_SUM = 0.2; // the total's font size, in cells
+  // The box a cage's total takes in its cell, in cells from the cell's corner.
+  const sumBox = (text) => ({ x: 0.03, y: 0.02, w: String(text).length * CAGE_SUM * 0.6 + 0.02, h: CAGE_SUM * 1.2 });
+  // Cell index -> the top of the pencil marks' area in that cell (below a total), for every
+  // cell in a cage; filled by `drawCage` on each drawing.
+  let caged = new Map();
+
   function drawCage(under, over, cage) {
     const inCage = new Set(cage.cells);
-    const m = 0.08;
+    const m = CAGE_INSET;
+    const first = cage.cells.length ? Math.min(...cage.cells) : -1;
+    const label = cage.sum == null ? '' : String(cage.sum);
+    const notch = label ? sumBox(label) : null;
     for (const i of cage.cells) {
       const x = colOf(i), y = rowOf(i), n = S.n;
       const up = rowOf(i) > 0 && inCage.has(i - n);
@@ -615,21 +629,45 @@
       const right = colOf(i) < n - 1 && inCage.has(i + 1);
       const x0 = x + (left ? 0 : m), x1 = x + 1 - (right ? 0 : m);
       const y0 = y + (up ? 0 : m), y1 = y + 1 - (down ? 0 : m);
-      const seg = (ax, ay, bx, by) => svgEl('line', { x1: ax, y1: ay, x2: bx, y2: by, stroke: '#3d4650', 'stroke-width': 0.025, 'stroke-dasharray': '0.08 0.05' }, under);
-      if (!up) seg(x0, y0, x1, y0);
+      const seg = (ax, ay, bx, by) => {
+        if (ax < bx || ay < by) svgEl('line', { class: 'cage', x1: ax, y1: ay, x2: bx, y2: by, stroke: '#3d4650', 'stroke-width': 0.025, 'stroke-dasharray': '0.08 0.05' }, under);
+      };
+      // The total's cell: the top and left sides start past the notch.
+      const cut = i === first && notch;
+      if (!up) seg(cut ? x + notch.x + notch.w + 0.03 : x0, y0, x1, y0);
       if (!down) seg(x0, y1, x1, y1);
-      if (!left) seg(x0, y0, x0, y1);
+      if (!left) seg(x0, cut ? y + notch.y + notch.h + 0.03 : y0, x0, y1);
       if (!right) seg(x1, y0, x1, y1);
+      caged.set(i, cut ? notch.y + notch.h + 0.03 : 0);
     }
-    if (cage.sum != null && cage.cells.length) {
-      const first = Math.min(...cage.cells);
-      const size = 0.2;
-      const text = String(cage.sum);
-      const x = colOf(first) + 0.05, top = rowOf(first) + 0.04;
-      svgEl('rect', { x: x - 0.02, y: top, width: text.length * size * 0.6 + 0.04, height: size * 0.95, fill: '#fff', 'fill-opacity': 0.9 }, over);
-      const t = svgEl('text', { class: 'cage-sum', x, y: top + size * 0.8, 'font-size': size, fill: '#1b1f24' }, over);
-      t.textContent = text;
+    if (notch) {
+      const x = colOf(first), y = rowOf(first);
+      svgEl('rect', { class: 'cage-notch', x: x + notch.x - 0.01, y: y + notch.y, width: notch.w + 0.02, height: notch.h, fill: '#fff' }, over);
+      const t = svgEl('text', { class: 'cage-sum', x: x + notch.x + 0.01, y: y + notch.y + CAGE_SUM * 0.9, 'font-size': CAGE_SUM, fill: '#1b1f24' }, over);
+      t.textContent = label;
     }
+  }
+
+  // Where a cell's pencil marks go, in cells from its corner, and how big: the whole cell, or
+  // inside the cage's outline and below its total. One size on the whole board (the smallest
+  // area's), so the marks line up from cell to cell.
+  function pencilArea(i) {
+    const [br, bc] = pencilGrid();
+    const inset = caged.size ? CAGE_INSET + 0.025 : 0.02;
+    const top = caged.has(i) ? Math.max(inset, caged.get(i)) : inset;
+    const lowest = caged.size ? 1 - inset - (sumBox('').y + sumBox('').h + 0.03) : 1 - 2 * inset;
+    const size = 0.85 * Math.min(lowest / br, (1 - 2 * inset) / bc);
+    return { x0: inset, y0: top, x1: 1 - inset, y1: 1 - inset, rows: br, cols: bc, size };
+  }
+
+  // Pencil marks sit like the digits of a box: 3x3 for a 9x9, 4x4 for a 16x16 (the inferred
+  // box's shape where the grid has none, and a near square where that is one long row).
+  function pencilGrid() {
+    const n = S.n;
+    const [r, c] = S.box || inferredBox(n);
+    if (r * c === n && r > 1) return [r, c];
+    const side = Math.ceil(Math.sqrt(n));
+    return [Math.ceil(n / side), side];
   }
 
   // Colours and widths (in cells) as the pictures draw them (the rule files' `draw` in the
@@ -786,7 +824,6 @@
     const clued = S.kept.filter((r) => OUTSIDE_TYPES.has(r.type) && Array.isArray(r.clues) && r.clues.length);
     const shown = !!OUTSIDE_TOOLS[tool] || clued.length > 0;
     $('#board-wrap').classList.toggle('with-margin', shown);
-    $('#board-panel').classList.toggle('with-margin', shown);
     margin.classList.toggle('picking', !!OUTSIDE_TOOLS[tool]);
     if (!shown) return;
     for (let r = -1; r <= n; r++) {
@@ -980,6 +1017,7 @@
   }
 
   function syncControls() {
+    if (!busy) applyHealth();
     const size = $('#size');
     if (size.value !== String(S.n)) size.value = String(S.n);
     fillBoxOptions();
@@ -1578,7 +1616,11 @@
     $('#share-link').value = '';
   }
 
+  // While a request runs, its buttons are off (applyHealth turns on only the idle page's).
+  let busy = false;
+
   async function run(label, work) {
+    busy = true;
     setStatus(`${label}…`, 'busy');
     const report = $('#report');
     report.textContent = `${label}…`;
@@ -1590,16 +1632,33 @@
     } catch (e) {
       showError(errorText(e));
     } finally {
+      busy = false;
       busyButtons().forEach((b) => { b.disabled = false; });
       applyHealth();
     }
   }
 
+  // The solver and the time limit typed. A time limit that is not a number of seconds > 0 is
+  // refused, in the report and on the box, never replaced by another.
   function solverOptions() {
-    const t = Number($('#time-limit').value);
-    const o = { solver: $('#solver').value };
-    if (t > 0) o.time_limit = t;
-    return o;
+    const t = timeLimit();
+    if (typeof t === 'string') throw new Error(t);
+    return { solver: $('#solver').value, time_limit: t };
+  }
+
+  // The time limit box's seconds, or why they are not a time limit (and the box marked).
+  function timeLimit() {
+    const box = $('#time-limit');
+    const raw = box.value.trim();
+    const t = Number(raw);
+    const max = health ? health.limits.max_time_s : Infinity;
+    let why = '';
+    if (box.validity.badInput || raw === '') why = 'Time limit: type a number of seconds';
+    else if (!(Number.isFinite(t) && t > 0)) why = `Time limit: ${raw} s is not a time limit; type a number of seconds above 0`;
+    else if (t > max) why = `Time limit: ${raw} s is above this server's ${max} s; type at most ${max}`;
+    box.setAttribute('aria-invalid', why ? 'true' : 'false');
+    box.title = why;
+    return why || t;
   }
 
   const fmtMs = (ms) => (ms == null ? '–' : ms < 1 ? `${(ms * 1000).toFixed(0)} µs` : ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(2)} s`);
@@ -1714,7 +1773,9 @@
       const r = await api('generate', body);
       if (r.status !== 'generated') { showError(`Unknown: ${r.reason}`); return; }
       replacePuzzle(r.puzzle);
-      showReport([['Givens', r.givens], ['Unique', 'yes (proved)'], ['Seed', r.seed], ['Time', fmtMs(r.time_ms)], ...ratingRows(r.rating)]);
+      // The rating's rows say Givens too: once is enough.
+      const rated = ratingRows(r.rating).filter(([k]) => k !== 'Givens');
+      showReport([['Givens', r.givens], ['Unique', 'yes (proved)'], ['Seed', r.seed], ['Time', fmtMs(r.time_ms)], ...rated]);
       setStatus(`Generated a puzzle with ${r.givens} givens and a unique solution${r.rating ? ` (${r.rating.grade})` : ''}`, 'ok');
     });
   }
@@ -1853,7 +1914,12 @@
   function applyHealth() {
     if (!health) return;
     const gen = health.generate || {};
-    $('#generate').disabled = !gen.available;
+    // Generate only where the server generates: up to its largest side.
+    const fits = S.n <= health.limits.generate_side;
+    $('#generate').disabled = !gen.available || !fits;
+    const side = health.limits.generate_side;
+    $('#generate-limit').textContent = fits ? '' : `This server generates grids up to ${side}x${side}; pick a smaller size to generate.`;
+    $('#generate-limit').hidden = fits;
     $('#rate').disabled = !gen.available;
     const draw = (health.render || {}).available;
     $('#download-svg').disabled = !draw;
@@ -1970,6 +2036,12 @@
       $(input).addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); addShape(); } });
     }
     $('#solver').addEventListener('change', objectiveFollowsSolver);
+    // A bad time limit is said as soon as the box is left, not at the next Solve.
+    $('#time-limit').addEventListener('change', () => {
+      const t = timeLimit();
+      if (typeof t === 'string') showError(t);
+      else if ($('#report').dataset.state === 'error') staleReport();
+    });
     $('#solve').addEventListener('click', () => solve(false));
     $('#unique').addEventListener('click', () => solve(true));
     $('#count').addEventListener('click', count);
@@ -2005,8 +2077,10 @@
     };
     window.sudokuPage = {
       puzzle: toPuzzleJson, api, run, setStatus, showError, cellName, symbol, svgEl, setCellNotes,
-      // Pencil marks are laid out like a box: the inferred shape when there are no boxes.
-      size: () => S.n, box: () => S.box || inferredBox(S.n), shownValue: (i) => S.givens[i] || (solution ? solution[i] : 0),
+      // Pencil marks are laid out like a box, inside a cage's outline and below its total.
+      size: () => S.n, pencilArea, shownValue: (i) => S.givens[i] || (solution ? solution[i] : 0),
+      // The insight views show candidates: a solution shown would hide them.
+      hideSolution: () => { if (solution) { solution = null; render(); } },
     };
   }
 

@@ -87,7 +87,6 @@
     layer.innerHTML = '';
     page.setCellNotes(view ? describe : null);
     if (!view) return;
-    const [br, bc] = smallGrid(n);
     const step = view.kind === 'path' ? view.path.steps[view.at] : view.step;
     const marks = new Map(); // "k:d" -> colour of the disc behind the pencil digit
     if (step) {
@@ -102,7 +101,6 @@
     }
     const masks = view.kind === 'path' ? view.path.masks[view.at] : view.masks;
     const filled = view.kind === 'path' ? view.path.placed[view.at] : view.placed;
-    const size = 0.8 / Math.max(br, bc);
     for (let k = 0; k < n * n; k++) {
       if (page.shownValue(k)) continue; // a given or a solved digit is on the board already
       const mask = masks[k];
@@ -112,10 +110,14 @@
         t.textContent = page.symbol(digitOf(mask));
         continue;
       }
+      // Laid out like a box's digits, inside the area the page keeps for them (clear of a
+      // cage's outline and total).
+      const area = page.pencilArea(k);
+      const size = area.size;
       for (let d = 1; d <= n; d++) {
         if (!has(mask, d)) continue;
-        const x = x0 + ((d - 1) % bc + 0.5) / bc;
-        const y = y0 + (Math.floor((d - 1) / bc) + 0.5) / br;
+        const x = x0 + area.x0 + (((d - 1) % area.cols) + 0.5) * ((area.x1 - area.x0) / area.cols);
+        const y = y0 + area.y0 + (Math.floor((d - 1) / area.cols) + 0.5) * ((area.y1 - area.y0) / area.rows);
         const disc = marks.get(`${k}:${d}`);
         if (disc) svgEl('circle', { class: disc === COLOURS.removed ? 'removed' : 'pattern', 'data-note-cell': page.cellName(k), 'data-digit': d, cx: x, cy: y, r: size * 0.62, fill: disc }, layer);
         let ink = '#3d4650';
@@ -129,12 +131,6 @@
         t.textContent = page.symbol(d);
       }
     }
-  }
-
-  // Pencil marks sit like the digits of a box: 3x3 for a 9x9, 4x4 for a 16x16.
-  function smallGrid(n) {
-    const [r, c] = page.box();
-    return r * c === n ? [r, c] : [Math.ceil(Math.sqrt(n)), Math.ceil(n / Math.ceil(Math.sqrt(n)))];
   }
 
   function onRendered() {
@@ -189,6 +185,8 @@
       if (pencil) Object.assign(body, pencil);
       const r = await page.api('hint', body);
       if (r.status === 'unknown') { page.showError(`Unknown: ${r.reason}`); return; }
+      // The marks go in the open cells: a solution shown would fill them all.
+      page.hideSolution();
       const n = page.size();
       signature = currentSignature();
       view = { kind: 'hint', masks: parseCandidates(r.position, n), placed: cellSet(r.placed, n), step: r.step || null };
@@ -234,6 +232,8 @@
     await page.run('Finding the true candidates', async () => {
       const r = await page.api('candidates', { puzzle: page.puzzle(), max: 10 });
       if (r.status === 'unknown' && !r.counts) { page.showError(`Unknown: ${r.reason}`); return; }
+      // The marks go in the open cells: a solution shown would fill them all.
+      page.hideSolution();
       const n = page.size();
       signature = currentSignature();
       view = { kind: 'true', masks: parseCandidates(r.candidates, n), counts: r.counts, max: r.max, step: null };
@@ -262,6 +262,8 @@
       if (pencil) Object.assign(body, pencil);
       const r = await page.api('explain', body);
       if (r.status === 'unknown') { page.showError(`Unknown: ${r.reason}`); return; }
+      // The marks go in the open cells: a solution shown would fill them all.
+      page.hideSolution();
       const n = page.size();
       signature = currentSignature();
       const path = { ...r, masks: r.positions.map((p) => parseCandidates(p, n)), placed: r.placed.map((cells) => cellSet(cells, n)) };

@@ -357,6 +357,12 @@ async fn generate_shows_a_new_unique_puzzle() {
     assert_eq!(flags.iter().filter(|&&f| f).count(), givens, "every shown digit is a given");
     let puzzle = puzzle_of(&shown);
     assert_eq!(count_up_to_two(&puzzle), (1, SearchEnd::Exhausted), "the generated puzzle is unique");
+    // Each line of the report once (it said Givens twice).
+    let terms = s.js("return Array.from(document.querySelectorAll('#report dt')).map((d) => d.textContent);").await;
+    let terms: Vec<&str> = terms.as_array().expect("terms").iter().filter_map(Value::as_str).collect();
+    assert_eq!(terms.iter().filter(|&&t| t == "Givens").count(), 1, "{terms:?}");
+    let unique: std::collections::BTreeSet<&&str> = terms.iter().collect();
+    assert_eq!(unique.len(), terms.len(), "a line said twice: {terms:?}");
     let (state, text) = s.press("#solve").await;
     assert_eq!((state.as_str(), text.as_str()), ("ok", "Solved"));
     let solved = puzzle_of(&s.shown_line().await).givens().clone();
@@ -2388,4 +2394,202 @@ async fn low_before_high_rows_are_marked_from_the_selection_and_reach_the_solver
         assert!(at(1) < at(9), "row {}: {row:?}", r + 1);
     }
     s.finish("low-before-high").await;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The page as a newcomer found it (issue 30, item 5): candidates over a solution, killer
+// sums and pencil marks on top of each other, a board that broke when the window narrowed, a
+// report that said Givens twice, a size Generate refused, a time limit silently replaced.
+
+/// For the `#notes` marks (pencil digits and the discs behind them) and the killer totals, the
+/// pairs that overlap, as "what ~ what" strings, with the mark's client box against every cage
+/// outline segment and every total's notch: empty when candidates, outlines and totals keep
+/// clear of one another. Also how many marks and totals it looked at.
+const CAGE_CLASHES: &str = "
+    const box = (e) => e.getBoundingClientRect();
+    const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const name = (e) => `${e.tagName}.${e.getAttribute('class')}${e.dataset.noteCell ? ' ' + e.dataset.noteCell + ':' + e.dataset.digit : ''}`;
+    const lines = Array.from(document.querySelectorAll('#underlay line.cage'));
+    const sums = Array.from(document.querySelectorAll('#overlay text.cage-sum, #overlay rect.cage-notch'));
+    const marks = Array.from(document.querySelectorAll('#notes text.pencil, #notes circle'));
+    const out = [];
+    for (const m of marks) for (const o of [...lines, ...sums]) if (hit(box(m), box(o))) out.push(`${name(m)} ~ ${name(o)}`);
+    for (const t of sums) for (const l of lines) if (hit(box(t), box(l))) out.push(`${name(t)} ~ ${name(l)}`);
+    return [out.slice(0, 12), marks.length, document.querySelectorAll('#overlay text.cage-sum').length];";
+
+/// How the board sits in the window: whether every cell is square (to half a pixel), the last
+/// row's bottom and the board's frame's bottom, each thermometer bulb's centre against its
+/// first cell's centre (the largest gap, px), and the page's scroll width against the
+/// window's, with the right edge of Clear digits.
+const BOARD_FIT: &str = "
+    const cells = Array.from(document.querySelectorAll('[data-cell]')).map((c) => c.getBoundingClientRect());
+    const square = cells.every((b) => Math.abs(b.width - b.height) <= 0.5);
+    const frame = document.getElementById('board').getBoundingClientRect();
+    const last = cells[cells.length - 1];
+    let gap = 0;
+    for (const bulb of document.querySelectorAll('#underlay circle[data-rule=\"thermometer\"]')) {
+        const b = bulb.getBoundingClientRect();
+        const c = cells[0];
+        gap = Math.max(gap, Math.hypot(b.left + b.width / 2 - (c.left + c.width / 2), b.top + b.height / 2 - (c.top + c.height / 2)));
+    }
+    return { square, width: cells[0].width, height: cells[0].height, last_bottom: last.bottom, frame_bottom: frame.bottom,
+             bulb_gap: gap, scroll: document.documentElement.scrollWidth, inner: window.innerWidth,
+             clear_right: document.getElementById('clear-digits').getBoundingClientRect().right };";
+
+impl Session {
+    /// Resizes the window and waits for the page to lay out at the new width.
+    async fn resize(&self, width: u32, height: u32) {
+        self.client.set_window_size(width, height).await.expect("resize the window");
+        self.wait_until(&format!("Math.abs(window.innerWidth - {width}) < 40"), &format!("a window {width} px wide"))
+            .await;
+        self.js("return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));").await;
+    }
+
+    /// Asserts the board fits the window as [`BOARD_FIT`] measures it; `what` says where.
+    async fn assert_board_fits(&self, what: &str) -> Value {
+        let fit = self.js(BOARD_FIT).await;
+        assert_eq!(fit["square"], json!(true), "{what}: cells are not square: {fit}");
+        let f = |k: &str| fit[k].as_f64().unwrap_or(f64::NAN);
+        assert!(f("last_bottom") <= f("frame_bottom") + 0.5, "{what}: the last row spills below the frame: {fit}");
+        assert!(f("bulb_gap") <= 1.0, "{what}: the thermometer's bulb is off its cell: {fit}");
+        assert!(f("scroll") <= f("inner"), "{what}: the page scrolls sideways: {fit}");
+        assert!(f("clear_right") <= f("inner"), "{what}: Clear digits is cut off: {fit}");
+        fit
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn show_candidates_with_a_solution_shown_hides_the_solution_and_draws_the_candidates() {
+    let Some(s) = Session::start("candidates-over-solution").await else { return };
+    s.js(RECORD_ERRORS).await;
+    let line = format!(
+        "{}{}",
+        ".".repeat(9),
+        &"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"[9..]
+    );
+    s.open(&format!("{}#line={line}", s.url)).await;
+    s.press("#solve").await;
+    assert!(!s.shown_line().await.contains('.'), "a solution is shown");
+    let (state, status) = s.press("#show-candidates").await;
+    assert_eq!(state, "ok", "{status}");
+    assert_eq!(s.shown_line().await, line, "the solution is hidden, the givens stay");
+    let limits = sudoku_ip::Limits { time: None, nodes: None, ..sudoku_ip::Limits::default() };
+    let found = sudoku_ip::candidates(&puzzle_of(&line), 10, limits).expect("true candidates");
+    assert_eq!(s.drawn_masks(9).await, open_cells(&found.masks(), &line), "the drawn candidates");
+    assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
+    s.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn killer_totals_sit_in_a_notch_of_the_outline_and_candidates_keep_clear_of_both() {
+    let Some(s) = Session::start("killer-notch").await else { return };
+    s.js(RECORD_ERRORS).await;
+    let (state, status) = s.import(&example_text("killer.json")).await;
+    assert_eq!(state, "ok", "{status}");
+    // The plain board: no outline runs through a total.
+    let plain = s.js(CAGE_CLASHES).await;
+    assert_eq!(plain[0], json!([]), "outlines through totals: {plain}");
+    assert!(plain[2].as_u64().unwrap_or(0) >= 20, "the totals: {plain}");
+    // A hint draws every open cell's candidates with discs behind some: none touches an outline
+    // or a total.
+    let (state, status) = s.press("#hint").await;
+    assert_eq!(state, "ok", "{status}");
+    let hinted = s.js(CAGE_CLASHES).await;
+    assert!(hinted[1].as_u64().unwrap_or(0) >= 81, "the candidates: {hinted}");
+    assert_eq!(hinted[0], json!([]), "candidates over outlines or totals: {hinted}");
+    // The same on a phone, and the pictures of the page docs/img holds (page-desktop.png,
+    // page-phone.png: SUDOKU_IP_E2E_SHOTS=docs/img and this test's name).
+    s.resize(1400, 1000).await;
+    s.js("window.scrollTo(0, 0);").await;
+    s.shot("page-desktop").await;
+    s.resize(390, 844).await;
+    let phone = s.js(CAGE_CLASHES).await;
+    assert_eq!(phone[0], json!([]), "390 px: candidates over outlines or totals: {phone}");
+    s.assert_board_fits("390 px, killer with candidates").await;
+    s.js("window.scrollTo(0, 0);").await;
+    s.shot("page-phone").await;
+    s.resize(1280, 1024).await;
+    // The true candidates too, after a solution was shown.
+    s.press("#solve").await;
+    let (state, status) = s.press("#show-candidates").await;
+    assert_eq!(state, "ok", "{status}");
+    let shown = s.js(CAGE_CLASHES).await;
+    assert!(shown[1].as_u64().unwrap_or(0) >= 81, "the true candidates: {shown}");
+    assert_eq!(shown[0], json!([]), "true candidates over outlines or totals: {shown}");
+    assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
+    s.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_follows_the_window_from_1400_to_420_px_and_a_phone_has_no_sideways_scroll() {
+    let Some(s) = Session::start("resize").await else { return };
+    s.js(RECORD_ERRORS).await;
+    s.resize(1400, 1000).await;
+    s.add_shape("thermo", &["r1c1", "r2c2", "r3c3", "r4c4"], None).await;
+    s.type_in("r9c9", "5").await;
+    let wide = s.assert_board_fits("1400 px").await;
+    // Narrowed after loading, as a person drags the window's edge.
+    s.resize(420, 1000).await;
+    let narrow = s.assert_board_fits("420 px").await;
+    assert!(
+        narrow["width"].as_f64().unwrap_or(0.0) < wide["width"].as_f64().unwrap_or(0.0) - 10.0,
+        "the board did not narrow with the window: {wide} then {narrow}"
+    );
+    s.resize(390, 844).await;
+    s.assert_board_fits("390 px").await;
+    // Outside clues add a ring of one cell: the board and its ring still fit.
+    s.click("[data-tool=\"sandwich\"]").await;
+    let ring = s
+        .js("const m = document.getElementById('margin').getBoundingClientRect(); \
+             return [m.left, m.right, window.innerWidth, document.documentElement.scrollWidth];")
+        .await;
+    let at = |k: usize| ring[k].as_f64().unwrap_or(f64::NAN);
+    assert!(at(0) >= 0.0 && at(1) <= at(2) && at(3) <= at(2), "the margin ring leaves the window: {ring}");
+    s.assert_board_fits("390 px with the margin").await;
+    s.click("[data-tool=\"digits\"]").await;
+    s.resize(1400, 1000).await;
+    s.assert_board_fits("back at 1400 px").await;
+    assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
+    s.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn generate_is_off_above_the_servers_size_and_a_negative_time_limit_is_refused_aloud() {
+    let Some(s) = Session::start("limits").await else { return };
+    s.js(RECORD_ERRORS).await;
+    let side = s.js("return fetch('/api/health').then((r) => r.json()).then((h) => h.limits.generate_side);").await;
+    let side = side.as_u64().expect("generate_side") as usize;
+    s.select_size(side + 1).await;
+    let off = s.js("return [document.getElementById('generate').disabled, document.getElementById('generate-limit').hidden, document.getElementById('generate-limit').textContent];").await;
+    assert_eq!(off[0], json!(true), "Generate on at {}x{}: {off}", side + 1, side + 1);
+    assert_eq!(off[1], json!(false), "no word why: {off}");
+    assert!(off[2].as_str().unwrap_or("").contains(&format!("up to {side}x{side}")), "{off}");
+    s.select_size(9).await;
+    let on = s
+        .js("return [document.getElementById('generate').disabled, document.getElementById('generate-limit').hidden];")
+        .await;
+    assert_eq!(on, json!([false, true]), "Generate at 9x9");
+    // A time limit of -3 is refused where the person looks, and nothing is solved.
+    s.js("const t = document.getElementById('time-limit'); t.value = '-3'; t.dispatchEvent(new Event('change'));")
+        .await;
+    let (state, text) = s.status().await;
+    assert_eq!(state, "error", "{text}");
+    assert!(text.contains("-3 s is not a time limit"), "{text}");
+    assert_eq!(s.js("return document.getElementById('time-limit').getAttribute('aria-invalid');").await, json!("true"));
+    let (state, text) = s.press("#solve").await;
+    assert_eq!(state, "error", "{text}");
+    assert!(text.contains("-3 s is not a time limit"), "{text}");
+    let (report_state, report) = s.report().await;
+    assert_eq!(report_state, json!("error"), "{report}");
+    assert_eq!(s.shown_line().await, ".".repeat(81), "solved with a refused time limit");
+    assert_eq!(s.js("return document.getElementById('time-limit').value;").await, json!("-3"), "the box was rewritten");
+    s.js("const t = document.getElementById('time-limit'); t.value = '2'; t.dispatchEvent(new Event('change'));").await;
+    let (state, text) = s.press("#solve").await;
+    assert_eq!((state.as_str(), text.as_str()), ("ok", "Solved"));
+    assert_eq!(
+        s.js("return document.getElementById('time-limit').getAttribute('aria-invalid');").await,
+        json!("false")
+    );
+    assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
+    s.close().await;
 }
