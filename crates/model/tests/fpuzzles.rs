@@ -521,3 +521,109 @@ fn the_readme_link_is_the_diagonal_example() {
     assert_eq!(p, example);
     assert_eq!(p.meta().title.as_deref(), Some("Diagonal Sudoku (seed 004)"));
 }
+
+/// A 4x4 f-puzzles JSON with `tail` (`,"key": …}`) after its grid.
+fn four(tail: &str) -> String {
+    format!(
+        r#"{{"size":4,"grid":[[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}]]{tail}"#
+    )
+}
+
+/// Issue 33: totals were read `as u32`, so 2^32 + 3 was a cage of 3 and 2^32 + 36 a diagonal
+/// of 36, solved and "checked" as such. Every number is now refused beyond its type, at its
+/// JSON path.
+#[test]
+fn totals_beyond_32_bits_are_refused_at_their_path_not_wrapped() {
+    let cases = [
+        (r#","killercage":[{"cells":["R1C1","R1C2"],"value":"4294967299"}]}"#, "$.killercage[0].value"),
+        (r#","killercage":[{"cells":["R1C1","R1C2"],"value":4294967299}]}"#, "$.killercage[0].value"),
+        (
+            r#","littlekillersum":[{"cell":"R0C1","direction":"DR","value":"4294967332"}]}"#,
+            "$.littlekillersum[0].value",
+        ),
+        (r#","sandwichsum":[{"cell":"R0C1","value":"4294967296"}]}"#, "$.sandwichsum[0].value"),
+        (r#","xsum":[{"cell":"R0C1","value":"18446744073709551616"}]}"#, "$.xsum[0].value"),
+    ];
+    for (tail, path) in cases {
+        let e = error_of(&four(tail));
+        assert!(e.starts_with(path), "{tail}: {e}");
+        assert!(e.contains("too large") || e.contains("a whole number"), "{tail}: {e}");
+    }
+    // The largest 32-bit total is read as itself, then refused as no sum of two digits.
+    let e = error_of(&four(r#","killercage":[{"cells":["R1C1","R1C2"],"value":"4294967295"}]}"#));
+    assert!(e.contains("sums to 3..7, not 4294967295"), "{e}");
+}
+
+/// Issue 30 item 6: a SudokuPad link holding the puzzle in `?puzzle=` was called a server id,
+/// and settings after a link (`?setting-nogrid=1`, `&theme=dark`) were read as payload.
+#[test]
+fn sudokupad_puzzle_queries_and_settings_after_a_link_are_read() {
+    let p = parse_puzzle(SMALL, &ParseOptions::default()).expect("small");
+    let link = fpuzzles::to_link(&p, LinkKind::SudokuPad).expect("link");
+    let payload = link.strip_prefix(fpuzzles::SUDOKUPAD_URL).expect("prefix");
+    assert!(payload.ends_with('='), "{payload}");
+    for text in [
+        format!("https://sudokupad.app/?puzzle=fpuzzles{payload}"),
+        format!("https://sudokupad.app/?puzzle=fpuzzles{payload}&setting-nogrid=1"),
+        format!("{link}?setting-nogrid=1"),
+        format!("{link}&theme=dark"),
+        format!("{link}?setting-nogrid=1&theme=dark#top"),
+        format!("https://sudokupad.app/sudoku/fpuzzles{payload}?theme=dark"),
+        format!("https://www.f-puzzles.com/?load={payload}&theme=dark"),
+    ] {
+        let read = parse_puzzle(&text, &ParseOptions::default()).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(read, p, "{text}");
+    }
+    let e = parse_puzzle("https://sudokupad.app/?puzzle=abc12", &ParseOptions::default()).expect_err("id").to_string();
+    assert!(e.contains("server id"), "{e}");
+}
+
+/// Issue 36 goal 3: real exports write null for "none" (`givenPencilMarks`, a rule's list),
+/// odd/even as a cell's `"parity"`, and numbers as strings; all read. A key that would change
+/// the puzzle is still refused at its path.
+#[test]
+fn real_exports_with_nulls_parity_and_numbers_as_strings_read() {
+    let grid = r#"[[{"value":"1","given":true,"givenPencilMarks":null,"centerPencilMarks":null},{"parity":"Odd"},{"value":null,"given":false},{"parity":"Even","region":"1"}],
+                   [{"givenPencilMarks":["2","4"]},{"parity":null},{"parity":""},{}],[{},{},{},{}],[{},{},{},{"parity":"odd"}]]"#;
+    let json = format!(
+        r#"{{"size":"4","grid":{grid},"killercage":null,"negative":null,"odd":[{{"cell":"R4C4"}}],"title":null}}"#
+    );
+    let p = parse_puzzle(&json, &ParseOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(p.givens().get(c(1, 1)), 1);
+    assert_eq!(p.givens().filled(), 1);
+    assert_eq!(
+        p.rules(),
+        [
+            Rule::from(OddEven { odd: vec![c(4, 4), c(1, 2)], even: vec![c(1, 4)] }),
+            Rule::from(Candidates { cells: vec![(c(2, 1), vec![2, 4])] }),
+        ]
+    );
+    // Written back and read again: the same puzzle.
+    let back = fpuzzles::from_value(&fpuzzles::to_fpuzzles(&p).expect("write")).expect("read");
+    assert_eq!(back, p);
+    for (tail, path) in [
+        (r#","grid2":[{"cells":["R1C1"]}]}"#, "$.grid2[0]: the f-puzzles rule \"grid2\" is not supported"),
+        (r#","thermometer":[{"lines":null}]}"#, "$.thermometer[0].lines: expected a list of lines"),
+    ] {
+        let e = error_of(&four(tail));
+        assert!(e.starts_with(path), "{tail}: {e}");
+    }
+    let bad_parity = r#"{"size":4,"grid":[[{"parity":"Prime"},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#;
+    let e = error_of(bad_parity);
+    assert!(e.starts_with("$.grid[0][0].parity: expected \"Odd\" or \"Even\""), "{e}");
+    let unknown =
+        r#"{"size":4,"grid":[[{"colour":"red","given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#;
+    assert!(error_of(unknown).starts_with("$.grid[0][0].colour: unknown cell key"), "{}", error_of(unknown));
+}
+
+/// Issue 36 goal 3: fortress-style minimum/maximum cells next to each other were refused as
+/// contradictory; setters compare a marked cell only with its unmarked neighbours.
+#[test]
+fn fortress_cells_next_to_each_other_read_and_solve_by_the_convention() {
+    let tail = r#","minimum":[{"cell":"R1C1"},{"cell":"R1C2"}],"maximum":[{"cell":"R2C2"}]}"#;
+    let p = parse_puzzle(&four(tail), &ParseOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(p.rules(), [Rule::from(MinMax { minimum: vec![c(1, 1), c(1, 2)], maximum: vec![c(2, 2)] })]);
+    let grid = Grid::from_values(4, vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]).expect("grid");
+    let violations = sudoku_ip_model::check::verify(&p, &grid);
+    assert!(violations.is_empty(), "{violations:?}");
+}

@@ -207,12 +207,15 @@ fn minimum_and_maximum_cells_agree_with_the_enumeration() {
             r#"{"type": "min-max", "minimum": [], "maximum": ["r4c4"]}"#,
             r#"{"type": "min-max", "minimum": ["r2c3"], "maximum": ["r3c2", "r4c4"]}"#,
             r#"{"type": "min-max", "minimum": ["r4c2", "r2c4"], "maximum": ["r3c3"]}"#,
+            // Fortresses: touching marked cells, compared only with unmarked neighbours.
+            r#"{"type": "min-max", "minimum": ["r2c2", "r2c3"], "maximum": ["r3c2", "r3c3"]}"#,
         ],
         &[
             r#"{"type": "min-max", "minimum": ["r2c3"], "maximum": ["r3c5"]}"#,
             r#"{"type": "min-max", "minimum": [], "maximum": ["r4c3"]}"#,
             r#"{"type": "min-max", "minimum": ["r6c4"], "maximum": []}"#,
             r#"{"type": "min-max", "minimum": ["r3c3", "r6c5"], "maximum": ["r2c5", "r4c4"]}"#,
+            r#"{"type": "min-max", "minimum": [], "maximum": ["r3c3", "r3c4", "r4c3", "r4c4"]}"#,
         ],
     );
 }

@@ -10,14 +10,20 @@
 //! The payload is lz-string's *standard* base64 (`A–Z a–z 0–9 + /`, `=` padding) of the
 //! f-puzzles JSON (`{"size": 9, "grid": [[{"value": 5, "given": true}, …], …], "killercage":
 //! […], …}`). Chat apps damage links: `+` becomes a space and URL normalisers collapse `//` to
-//! `/`; both are repaired (a collapsed slash by trying the fewest doublings that decode).
-//! Links that hold only a server id (`?id=…`, `sudokupad.app/abc12`) cannot be read offline.
+//! `/`; both are repaired (a collapsed slash in one pass, see [`lz`]). The payload is
+//! decompressed with a budget ([`lz::MAX_DECOMPRESSED`] characters): a few kilobytes of
+//! lz-string can ask for gigabytes. SudokuPad's `?puzzle=fpuzzles…` carries the puzzle too,
+//! and settings after a link (`?setting-nogrid=1`, `&theme=dark`) are not part of it. Links
+//! that hold only a server id (`?id=…`, `sudokupad.app/abc12`) cannot be read offline.
 //!
 //! Reading keeps what has meaning: the size, the givens (`given: true` only — other values are
 //! a player's entries), region overrides (jigsaw), `givenPencilMarks` (the [`Candidates`]
-//! rule), `title` / `author` / `ruleset` and `solution` ([`Meta`]), and every rule key in
-//! [`SUPPORTED`]. Cosmetic keys ([`COSMETIC`]) are ignored by name. Any other key is an error
-//! naming it and its JSON path: a dropped rule would make a wrong "unique" answer.
+//! rule), a cell's `parity` (`"Odd"` / `"Even"`, as the `odd` / `even` lists), `title` /
+//! `author` / `ruleset` and `solution` ([`Meta`]), and every rule key in [`SUPPORTED`]. Real
+//! exports write `null` for "none" and numbers as strings; both read. A number beyond what
+//! it counts (a cage total above 2^32) is an error at its path, never wrapped. Cosmetic keys
+//! ([`COSMETIC`]) are ignored by name. Any other key is an error naming it and its JSON path:
+//! a dropped rule would make a wrong "unique" answer.
 //!
 //! Writing ([`to_fpuzzles`], [`to_link`]) is the inverse for every rule with an f-puzzles form;
 //! a puzzle with a rule f-puzzles cannot say is refused, never written without it. The payload
@@ -27,6 +33,7 @@
 use serde_json::{json, Map, Value};
 
 use super::json::{array, err, key_path, kind, object};
+use super::lz::{self, LzError};
 use crate::error::ParseError;
 use crate::geometry::{Cell, Geometry, Layout, MAX_SIDE};
 use crate::grid::Grid;
@@ -64,9 +71,6 @@ type Res<T> = Result<T, ParseError>;
 /// Longest payload read, in characters. Real links are a few thousand; lz-string output can
 /// grow with the square of its input, so the cap bounds the work a hostile link can ask for.
 pub const MAX_PAYLOAD: usize = 64 * 1024;
-
-/// Most `/` a collapsed-slash repair considers (2^this decodings at worst).
-const MAX_SLASH_REPAIR: usize = 10;
 
 /// The f-puzzles link prefix ([`LinkKind::FPuzzles`]).
 pub const FPUZZLES_URL: &str = "https://www.f-puzzles.com/?load=";
@@ -120,6 +124,9 @@ pub const COSMETIC: &[&str] =
 
 /// Keys of the puzzle itself (not rules).
 const BASE: &[&str] = &["size", "grid", "title", "author", "ruleset", "solution"];
+
+/// Keys of a cell object that are read.
+const CELL_KEYS: &[&str] = &["value", "given", "region", "givenPencilMarks", "parity"];
 
 /// Keys of a cell object that are a player's state or colour, not the puzzle.
 const CELL_STATE: &[&str] = &["centerPencilMarks", "cornerPencilMarks", "c", "cArray", "highlight"];
@@ -200,19 +207,22 @@ fn payload_of(link: &str) -> Res<String> {
              (SudokuPad: share menu; f-puzzles: Export), then give that link",
         )
     };
-    let raw = if let Some(i) = lower.find("load=") {
-        let rest = &t[i + "load=".len()..];
-        rest.split(['&', '#']).next().unwrap_or("").to_string()
-    } else if lower.contains("?id=") || lower.contains("&id=") {
+    // The payload ends where a link's settings start (`…==?setting-nogrid=1`, `&theme=dark`):
+    // none of `?`, `&`, `#` is base64.
+    let cut = |text: &str| text.split(['?', '&', '#']).next().unwrap_or("").to_string();
+    let raw = if let Some(v) = query_value(&t, "load") {
+        cut(v)
+    } else if query_value(&t, "id").is_some() {
         return Err(server_id());
     } else if let Some(at) = host_end(&lower) {
-        // SudokuPad: the id is the path (`/fpuzzles…`, `/sudoku/fpuzzles…`) or `?puzzleid=`.
+        // SudokuPad: the puzzle is the path (`/fpuzzles…`, `/sudoku/fpuzzles…`) or a query
+        // value (`?puzzle=fpuzzles…`, `?puzzleid=…`).
         let path = &t[at..];
-        let id = match lower[at..].find("puzzleid=") {
-            Some(i) => path[i + "puzzleid=".len()..].split('&').next().unwrap_or(""),
-            None => path.trim_start_matches('/'),
+        let id = match query_value(path, "puzzle").or_else(|| query_value(path, "puzzleid")) {
+            Some(v) => cut(v),
+            None => cut(path.trim_start_matches('/')),
         };
-        let id = id.strip_prefix("sudoku/").unwrap_or(id);
+        let id = id.strip_prefix("sudoku/").unwrap_or(&id);
         let id_lower = id.to_ascii_lowercase();
         if let Some(rest) = strip_prefix_ci(id, "fpuzzles").or_else(|| strip_prefix_ci(id, "fpuz")) {
             rest.to_string()
@@ -225,13 +235,23 @@ fn payload_of(link: &str) -> Res<String> {
             return Err(server_id());
         }
     } else {
-        strip_prefix_ci(&t, "fpuzzles").unwrap_or(&t).to_string()
+        cut(strip_prefix_ci(&t, "fpuzzles").unwrap_or(&t))
     };
     let decoded = percent_decode(&raw);
     if decoded.is_empty() {
         return Err(link_error("the link holds no puzzle after its prefix; copy the whole link"));
     }
     Ok(decoded)
+}
+
+/// The value of the query parameter `name` (`?name=…` or `&name=…`, any case), up to the
+/// next parameter.
+fn query_value<'t>(text: &'t str, name: &str) -> Option<&'t str> {
+    let lower = text.to_ascii_lowercase();
+    ['?', '&'].iter().find_map(|sep| {
+        let at = lower.find(&format!("{sep}{name}="))? + name.len() + 2;
+        Some(text[at..].split(['&', '#']).next().unwrap_or(""))
+    })
 }
 
 /// Byte offset where a URL's path starts, when the text is a URL of a site we know.
@@ -269,7 +289,8 @@ fn percent_decode(text: &str) -> String {
     String::from_utf8(out).unwrap_or_else(|_| text.to_string())
 }
 
-/// Decode an lz-string base64 payload to the f-puzzles JSON object it holds.
+/// Decode an lz-string base64 payload to the f-puzzles JSON object it holds, within
+/// [`lz::MAX_DECOMPRESSED`] units, repairing collapsed `//` ([`lz`]).
 fn decode_payload(payload: &str) -> Res<Value> {
     if payload.len() > MAX_PAYLOAD {
         return Err(link_error(format!(
@@ -285,39 +306,25 @@ fn decode_payload(payload: &str) -> Res<Value> {
             payload[..i].chars().count() + 1
         )));
     }
-    if let Some(v) = decode_json(payload) {
-        return Ok(v);
-    }
-    // Collapsed `//`: double the fewest slashes that make it decode.
-    let slashes: Vec<usize> = payload.match_indices('/').map(|(i, _)| i).take(MAX_SLASH_REPAIR).collect();
-    let k = slashes.len();
-    let mut masks: Vec<u32> = (1..1u32 << k).collect();
-    masks.sort_by_key(|m| m.count_ones());
-    for mask in masks {
-        let mut fixed = String::with_capacity(payload.len() + k);
-        let mut last = 0;
-        for (j, &at) in slashes.iter().enumerate() {
-            if mask & (1 << j) != 0 {
-                fixed.push_str(&payload[last..=at]);
-                fixed.push('/');
-                last = at + 1;
-            }
+    lz::decode_json(payload).map_err(|e| match e {
+        LzError::TooLarge { limit } => link_error(format!(
+            "the payload decompresses to more than {limit} characters; a real puzzle's JSON is far smaller \
+             (a 64x64 puzzle's is under 1 MB), so the link is refused"
+        )),
+        LzError::TooDeep { at } => link_error(format!(
+            "the puzzle's JSON in the link nests deeper than {} levels (at character {}); f-puzzles JSON nests \
+             four deep",
+            lz::MAX_DEPTH,
+            at + 1
+        )),
+        LzError::NotBase64 { at } => {
+            link_error(format!("found a character that is not base64 at character {}", at + 1))
         }
-        fixed.push_str(&payload[last..]);
-        if let Some(v) = decode_json(&fixed) {
-            return Ok(v);
-        }
-    }
-    Err(link_error(
-        "the payload does not decode to an f-puzzles puzzle (lz-string base64 of its JSON); \
-         the link may be cut short: copy the whole link",
-    ))
-}
-
-fn decode_json(payload: &str) -> Option<Value> {
-    let units = lz_str::decompress_from_base64(payload)?;
-    let text = String::from_utf16(&units).ok()?;
-    serde_json::from_str::<Value>(&text).ok().filter(Value::is_object)
+        LzError::Undecodable | LzError::GaveUp => link_error(
+            "the payload does not decode to an f-puzzles puzzle (lz-string base64 of its JSON), not even with \
+             collapsed '//' repaired; the link may be cut short: copy the whole link",
+        ),
+    })
 }
 
 /// lz-string base64 of `json`, padded as the JavaScript library pads (`=` × (4 − len mod 4),
@@ -354,6 +361,23 @@ fn number(v: &Value, path: &str, what: &str) -> Res<u64> {
     parsed.ok_or_else(|| err(path, format!("expected {what} (a whole number, e.g. \"15\"), found {v}")))
 }
 
+/// A [`number`] that must fit `T`: a larger one is refused naming its path, never wrapped (a
+/// cage total of 2^32 + 3 read as 3 would be a wrong answer).
+fn bounded<T: TryFrom<u64>>(v: &Value, path: &str, what: &str) -> Res<T> {
+    let x = number(v, path, what)?;
+    T::try_from(x).map_err(|_| err(path, format!("expected {what}, found {x}, which is too large")))
+}
+
+/// A cell's number (`"value"`, `"region"`, a pencil mark): a whole number or one written as a
+/// string; `None` for null or an empty string (nothing there).
+fn cell_number(v: &Value, path: &str, what: &str) -> Res<Option<u64>> {
+    match v {
+        Value::Null => Ok(None),
+        Value::String(s) if s.trim().is_empty() => Ok(None),
+        v => number(v, path, what).map(Some),
+    }
+}
+
 fn fcell(v: &Value, path: &str, n: usize) -> Res<Cell> {
     let text = v.as_str().ok_or_else(|| err(path, format!("expected a cell like \"R1C1\", found {v}")))?;
     match Cell::parse(text, MAX_SIDE) {
@@ -380,7 +404,7 @@ fn flines(entry: &Map<String, Value>, path: &str, n: usize) -> Res<Vec<Vec<Cell>
 
 /// The entries of a constraint array, each an object, with their paths.
 fn entries<'v>(top: &'v Map<String, Value>, key: &str) -> Res<Vec<(String, &'v Map<String, Value>)>> {
-    let Some(v) = top.get(key) else { return Ok(Vec::new()) };
+    let Some(v) = top.get(key).filter(|v| !v.is_null()) else { return Ok(Vec::new()) };
     let path = key_path("$", key);
     array(v, &path, &format!("a list of {key} entries"))?
         .iter()
@@ -438,11 +462,11 @@ pub fn from_value(value: &Value) -> Res<Puzzle> {
         }
     }
     let n_value = top.get("size").ok_or_else(|| err("$", "expected a \"size\" key (the side of the grid)"))?;
-    let n = number(n_value, "$.size", "the side of the grid")? as usize;
+    let n: usize = bounded(n_value, "$.size", "the side of the grid")?;
     if !(1..=MAX_SIDE).contains(&n) {
         return Err(err("$.size", format!("a side of {n} is not supported (1 to {MAX_SIDE})")));
     }
-    let (geometry, givens, marks) = read_grid(top, n)?;
+    let (geometry, givens, marks, parity) = read_grid(top, n)?;
     let mut puzzle = Puzzle::new(geometry, givens);
     let meta = Meta {
         title: text(top, "title")?,
@@ -452,7 +476,7 @@ pub fn from_value(value: &Value) -> Res<Puzzle> {
         ..Meta::default()
     };
     puzzle.set_meta(meta);
-    let rules = read_rules(top, n)?;
+    let rules = read_rules(top, n, parity)?;
     let mut puzzle = puzzle.with_rules(rules);
     if !marks.is_empty() {
         puzzle = puzzle.with_rule(Candidates { cells: marks });
@@ -464,7 +488,11 @@ pub fn from_value(value: &Value) -> Res<Puzzle> {
 
 type CellMarks = Vec<(Cell, Vec<usize>)>;
 
-fn read_grid(top: &Map<String, Value>, n: usize) -> Res<(Geometry, Grid, CellMarks)> {
+/// What the cells of the grid say: the geometry, the givens, given pencil marks, and odd and
+/// even cells written as a cell's `"parity"`.
+type GridRead = (Geometry, Grid, CellMarks, OddEven);
+
+fn read_grid(top: &Map<String, Value>, n: usize) -> Res<GridRead> {
     let grid_v = top.get("grid").ok_or_else(|| err("$", "expected a \"grid\" key (rows of cells)"))?;
     let rows = array(grid_v, "$.grid", "rows of cells")?;
     if rows.len() != n {
@@ -476,6 +504,7 @@ fn read_grid(top: &Map<String, Value>, n: usize) -> Res<(Geometry, Grid, CellMar
     let mut overridden = false;
     let mut no_region: Vec<(Cell, String)> = Vec::new();
     let mut marks = Vec::new();
+    let mut parity = OddEven { odd: Vec::new(), even: Vec::new() };
     for (r, row) in rows.iter().enumerate() {
         let rpath = format!("$.grid[{r}]");
         let cells = array(row, &rpath, "a row of cells")?;
@@ -490,56 +519,68 @@ fn read_grid(top: &Map<String, Value>, n: usize) -> Res<(Geometry, Grid, CellMar
                 v => object(v, &path, "a cell")?,
             };
             for key in obj.keys() {
-                if !matches!(key.as_str(), "value" | "given" | "region" | "givenPencilMarks")
-                    && !CELL_STATE.contains(&key.as_str())
-                {
+                if !CELL_KEYS.contains(&key.as_str()) && !CELL_STATE.contains(&key.as_str()) {
                     return Err(err(
                         &key_path(&path, key),
                         format!(
-                            "unknown cell key {key:?} (read: value, given, region, givenPencilMarks; ignored: {})",
+                            "unknown cell key {key:?} (read: {}; ignored: {})",
+                            CELL_KEYS.join(", "),
                             CELL_STATE.join(", ")
                         ),
                     ));
                 }
             }
+            // f-puzzles writes null (and SudokuPad an empty string) for "none" anywhere in a
+            // cell; numbers may be written as strings.
             let given = matches!(obj.get("given"), Some(Value::Bool(true)));
-            if given {
-                let v = obj.get("value").map_or(0, |v| v.as_u64().unwrap_or(u64::MAX));
-                if !(1..=n as u64).contains(&v) {
-                    let found = obj.get("value").map_or("nothing".to_string(), Value::to_string);
-                    return Err(err(
-                        &format!("{path}.value"),
-                        format!("a given must be a digit 1 to {n}, found {found}"),
-                    ));
-                }
-                givens.set(cell, v as usize);
+            let vpath = format!("{path}.value");
+            let value = obj.get("value").map(|v| cell_number(v, &vpath, "a digit")).transpose()?.flatten();
+            if let (true, Some(v)) = (given, value) {
+                let digit = usize::try_from(v).ok().filter(|d| (1..=n).contains(d));
+                let digit = digit.ok_or_else(|| err(&vpath, format!("a given must be a digit 1 to {n}, found {v}")))?;
+                givens.set(cell, digit);
             }
             match obj.get("region") {
                 None => {}
                 // Every cell in no region is a Latin square; only some of them is an error.
                 Some(Value::Null) => no_region.push((cell, format!("{path}.region"))),
                 Some(v) => {
-                    let id = v.as_u64().filter(|&id| id < n as u64).ok_or_else(|| {
-                        err(&format!("{path}.region"), format!("expected a region number 0 to {}, found {v}", n - 1))
-                    })?;
-                    overridden |= owner[cell.index(n)] != id as usize;
-                    owner[cell.index(n)] = id as usize;
+                    let rpath = format!("{path}.region");
+                    let bad = || err(&rpath, format!("expected a region number 0 to {}, found {v}", n - 1));
+                    let id = cell_number(v, &rpath, "a region number")?.ok_or_else(bad)?;
+                    let id = usize::try_from(id).ok().filter(|&id| id < n).ok_or_else(bad)?;
+                    overridden |= owner[cell.index(n)] != id;
+                    owner[cell.index(n)] = id;
                 }
             }
-            if let Some(v) = obj.get("givenPencilMarks") {
-                let mpath = format!("{path}.givenPencilMarks");
-                let mut digits = Vec::new();
-                for (i, d) in array(v, &mpath, "a list of digits")?.iter().enumerate() {
-                    let d = d.as_u64().filter(|d| (1..=n as u64).contains(d)).ok_or_else(|| {
-                        err(&format!("{mpath}[{i}]"), format!("expected a digit 1 to {n}, found {d}"))
-                    })?;
-                    if !digits.contains(&(d as usize)) {
-                        digits.push(d as usize);
+            match obj.get("givenPencilMarks") {
+                None | Some(Value::Null) => {}
+                Some(v) => {
+                    let mpath = format!("{path}.givenPencilMarks");
+                    let mut digits = Vec::new();
+                    for (i, d) in array(v, &mpath, "a list of digits")?.iter().enumerate() {
+                        let dpath = format!("{mpath}[{i}]");
+                        let digit = cell_number(d, &dpath, "a digit")?.and_then(|d| usize::try_from(d).ok());
+                        let digit = digit
+                            .filter(|d| (1..=n).contains(d))
+                            .ok_or_else(|| err(&dpath, format!("expected a digit 1 to {n}, found {d}")))?;
+                        if !digits.contains(&digit) {
+                            digits.push(digit);
+                        }
+                    }
+                    if !digits.is_empty() {
+                        digits.sort_unstable();
+                        marks.push((cell, digits));
                     }
                 }
-                if !digits.is_empty() {
-                    digits.sort_unstable();
-                    marks.push((cell, digits));
+            }
+            match obj.get("parity") {
+                None | Some(Value::Null) => {}
+                Some(Value::String(p)) if p.trim().is_empty() => {}
+                Some(Value::String(p)) if p.trim().eq_ignore_ascii_case("odd") => parity.odd.push(cell),
+                Some(Value::String(p)) if p.trim().eq_ignore_ascii_case("even") => parity.even.push(cell),
+                Some(v) => {
+                    return Err(err(&format!("{path}.parity"), format!("expected \"Odd\" or \"Even\", found {v}")))
                 }
             }
         }
@@ -576,7 +617,7 @@ fn read_grid(top: &Map<String, Value>, n: usize) -> Res<(Geometry, Grid, CellMar
     } else {
         Geometry::new(n, Some((h, w)))?
     };
-    Ok((geometry, givens, marks))
+    Ok((geometry, givens, marks, parity))
 }
 
 /// Region labels renumbered by first appearance (row-major), so two labellings of one
@@ -620,7 +661,7 @@ fn read_solution(top: &Map<String, Value>, n: usize) -> Res<Option<Grid>> {
     Ok(Grid::from_values(n, values))
 }
 
-fn read_rules(top: &Map<String, Value>, n: usize) -> Res<Vec<Rule>> {
+fn read_rules(top: &Map<String, Value>, n: usize, parity: OddEven) -> Res<Vec<Rule>> {
     let mut out: Vec<Rule> = Vec::new();
     match (flag(top, "diagonal+")?, flag(top, "diagonal-")?) {
         (true, true) => out.push(Diagonal.into()),
@@ -649,13 +690,13 @@ fn read_rules(top: &Map<String, Value>, n: usize) -> Res<Vec<Rule>> {
             let value = match e.get("value") {
                 None | Some(Value::Null) => usual,
                 Some(Value::String(s)) if s.trim().is_empty() => usual,
-                Some(v) => number(v, &format!("{path}.value"), "the dot's value")?,
+                Some(v) => bounded::<usize>(v, &format!("{path}.value"), "the dot's value")?,
             };
             match (key, value == usual) {
                 ("difference", true) => white.push(p),
                 (_, true) => black.push(p),
-                ("difference", false) => differences.push(KDot { cells: p, value: dot_value(value) }),
-                (_, false) => ratios.push(KDot { cells: p, value: dot_value(value) }),
+                ("difference", false) => differences.push(KDot { cells: p, value }),
+                (_, false) => ratios.push(KDot { cells: p, value }),
             }
         }
     }
@@ -697,7 +738,7 @@ fn read_rules(top: &Map<String, Value>, n: usize) -> Res<Vec<Rule>> {
         let sum = match e.get("value") {
             None | Some(Value::Null) => None,
             Some(Value::String(s)) if s.trim().is_empty() => None,
-            Some(v) => Some(number(v, &format!("{path}.value"), "the cage total")? as u32),
+            Some(v) => Some(bounded::<u32>(v, &format!("{path}.value"), "the cage total")?),
         };
         cages.push(Cage { cells, sum });
     }
@@ -778,7 +819,15 @@ fn read_rules(top: &Map<String, Value>, n: usize) -> Res<Vec<Rule>> {
             .map(|(path, e)| fcell(field(e, path, "cell", "\"R1C1\"")?, &format!("{path}.cell"), n))
             .collect()
     };
-    let (odd, even) = (one_cells("odd")?, one_cells("even")?);
+    // Odd and even cells: the `odd` / `even` lists, then the cells' own `"parity"`.
+    let (mut odd, mut even) = (one_cells("odd")?, one_cells("even")?);
+    for (list, more) in [(&mut odd, parity.odd), (&mut even, parity.even)] {
+        for cell in more {
+            if !list.contains(&cell) {
+                list.push(cell);
+            }
+        }
+    }
     if !odd.is_empty() || !even.is_empty() {
         out.push(OddEven { odd, even }.into());
     }
@@ -797,7 +846,7 @@ fn read_rules(top: &Map<String, Value>, n: usize) -> Res<Vec<Rule>> {
         let difference = match e.get("value") {
             None | Some(Value::Null) => None,
             Some(Value::String(s)) if s.trim().is_empty() => None,
-            Some(v) => Some(number(v, &format!("{path}.value"), "the least difference")? as usize),
+            Some(v) => Some(bounded::<usize>(v, &format!("{path}.value"), "the least difference")?),
         };
         let lines = flines(e, &path, n)?;
         match &mut whispers {
@@ -844,7 +893,7 @@ fn read_rules(top: &Map<String, Value>, n: usize) -> Res<Vec<Rule>> {
             // A clue without a number asks nothing.
             None | Some(Value::Null) => continue,
             Some(Value::String(s)) if s.trim().is_empty() => continue,
-            Some(v) => number(v, &format!("{path}.value"), "the diagonal's sum")? as u32,
+            Some(v) => bounded::<u32>(v, &format!("{path}.value"), "the diagonal's sum")?,
         };
         let at = outside_cell(
             field(e, &path, "cell", "the clue's place outside the grid, \"R0C4\"")?,
@@ -912,7 +961,7 @@ fn read_rules(top: &Map<String, Value>, n: usize) -> Res<Vec<Rule>> {
         let digits = array(field(e, &path, "values", "the digits in the circle")?, &vpath, "a list of digits")?
             .iter()
             .enumerate()
-            .map(|(i, v)| number(v, &format!("{vpath}[{i}]"), "a digit").map(|d| d as usize))
+            .map(|(i, v)| bounded::<usize>(v, &format!("{vpath}[{i}]"), "a digit"))
             .collect::<Res<Vec<usize>>>()?;
         quads.push(Quad { cells, digits });
     }
@@ -921,11 +970,6 @@ fn read_rules(top: &Map<String, Value>, n: usize) -> Res<Vec<Rule>> {
     }
 
     Ok(out)
-}
-
-/// A dot's value as read (a value beyond `usize` is refused by validation as impossible).
-fn dot_value(value: u64) -> usize {
-    usize::try_from(value).unwrap_or(usize::MAX)
 }
 
 /// Every line of every entry of a line rule's key.
@@ -949,11 +993,10 @@ fn outside_clues(top: &Map<String, Value>, key: &str, n: usize, what: &str) -> R
         let value = match e.get("value") {
             None | Some(Value::Null) => continue,
             Some(Value::String(s)) if s.trim().is_empty() => continue,
-            Some(v) => number(v, &format!("{path}.value"), what)?,
+            Some(v) => bounded::<u32>(v, &format!("{path}.value"), what)?,
         };
         let cpath = format!("{path}.cell");
         let at = outside_cell(field(e, &path, "cell", "the clue's place outside the grid, \"R0C4\"")?, &cpath, n)?;
-        let value = u32::try_from(value).map_err(|_| err(&format!("{path}.value"), format!("{value} is too large")))?;
         let clue = OutsideClue::at(n, at, value).ok_or_else(|| {
             err(
                 &cpath,
@@ -980,7 +1023,7 @@ fn outside_cell(v: &Value, path: &str, n: usize) -> Res<(i64, i64)> {
 }
 
 fn read_negative(top: &Map<String, Value>) -> Res<Vec<&'static str>> {
-    let Some(v) = top.get("negative") else { return Ok(Vec::new()) };
+    let Some(v) = top.get("negative").filter(|v| !v.is_null()) else { return Ok(Vec::new()) };
     let mut out = Vec::new();
     for (i, item) in array(v, "$.negative", "a list of \"ratio\", \"xv\"")?.iter().enumerate() {
         match item.as_str() {

@@ -22,6 +22,7 @@ pub mod detect;
 pub mod fpuzzles;
 pub mod json;
 pub mod killer_text;
+pub mod lz;
 mod write;
 
 pub use detect::{detect, detect_format, Detection};

@@ -1,7 +1,13 @@
-//! Minimum and maximum cells (f-puzzles `minimum` / `maximum`): a minimum cell holds a digit
-//! smaller than each of its orthogonal neighbours, a maximum cell one greater.
+//! Minimum and maximum cells (f-puzzles `minimum` / `maximum`, "fortress" cells): a minimum
+//! cell holds a digit smaller than each of its unmarked orthogonal neighbours, a maximum cell
+//! one greater.
 //!
-//! For a minimum cell `a` and each neighbour `b`, cliques of the conflict graph (the `x[b,·]`
+//! Marked cells next to each other are not compared: that is the setters' convention (and how
+//! f-puzzles, SudokuPad and the Interactive Sudoku Solver read them), so a fortress of shaded
+//! cells is compared only along its border. Two touching minimum cells would otherwise have to
+//! be each smaller than the other.
+//!
+//! For a minimum cell `a` and each unmarked neighbour `b`, cliques of the conflict graph (the `x[b,·]`
 //! are exclusive by the cell row), and the mirror image for a maximum:
 //!
 //! ```text
@@ -22,7 +28,7 @@ use crate::grid::Grid;
 use crate::model::Sense;
 
 use super::fields::cells_json;
-use super::{check_cells, orthogonal, Emit, Fields, Mark, RuleError, RuleKind};
+use super::{check_cells, Emit, Fields, Mark, RuleError, RuleKind};
 
 /// The shade of a minimum cell.
 const MIN_SHADE: &str = "#dbe7f5";
@@ -32,10 +38,22 @@ const MAX_SHADE: &str = "#f8e1cc";
 /// Minimum and maximum cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MinMax {
-    /// Cells smaller than every orthogonal neighbour.
+    /// Cells smaller than every unmarked orthogonal neighbour.
     pub minimum: Vec<Cell>,
-    /// Cells greater than every orthogonal neighbour.
+    /// Cells greater than every unmarked orthogonal neighbour.
     pub maximum: Vec<Cell>,
+}
+
+impl MinMax {
+    /// Whether `c` is a minimum or a maximum cell.
+    fn marked(&self, c: Cell) -> bool {
+        self.minimum.contains(&c) || self.maximum.contains(&c)
+    }
+
+    /// The neighbours a marked cell `a` is compared with: the unmarked ones.
+    fn compared(&self, a: Cell, n: usize) -> Vec<Cell> {
+        neighbours(a, n).into_iter().filter(|&b| !self.marked(b)).collect()
+    }
 }
 
 /// The orthogonal neighbours of `a` inside a side-`n` grid, found by the four steps.
@@ -51,7 +69,8 @@ fn neighbours(a: Cell, n: usize) -> Vec<Cell> {
 impl RuleKind for MinMax {
     const NAME: &'static str = "min-max";
     const ALIASES: &'static [&'static str] = &["minimum", "maximum", "minmax"];
-    const SUMMARY: &'static str = "a minimum cell is smaller than its orthogonal neighbours, a maximum cell greater";
+    const SUMMARY: &'static str =
+        "a minimum cell is smaller than its unmarked orthogonal neighbours, a maximum cell greater";
 
     fn read(f: &mut Fields<'_>) -> Result<Self, ParseError> {
         Ok(MinMax { minimum: f.cells("minimum")?, maximum: f.cells("maximum")? })
@@ -67,25 +86,14 @@ impl RuleKind for MinMax {
         let all: Vec<Cell> = self.minimum.iter().chain(&self.maximum).copied().collect();
         let k = self.minimum.len();
         let path = |i: usize| if i < k { format!("minimum[{i}]") } else { format!("maximum[{}]", i - k) };
-        check_cells(n, &all, path)?;
-        for (list, cells, what) in [("minimum", &self.minimum, "smaller"), ("maximum", &self.maximum, "greater")] {
-            for (i, &a) in cells.iter().enumerate() {
-                if let Some(&b) = cells[..i].iter().find(|&&b| orthogonal(a, b)) {
-                    return Err(RuleError::new(
-                        format!("{list}[{i}]"),
-                        format!("{a} and {b} are neighbours: each cannot be {what} than the other"),
-                    ));
-                }
-            }
-        }
-        Ok(())
+        check_cells(n, &all, path)
     }
 
     fn emit(&self, b: &mut Emit<'_, '_>) {
         let n = b.n();
         for (list, cells, low) in [("min", &self.minimum, true), ("max", &self.maximum, false)] {
             for (i, &a) in cells.iter().enumerate() {
-                for nb in neighbours(a, n) {
+                for nb in self.compared(a, n) {
                     for d in 1..=n {
                         let mut terms = vec![(b.var(a, d), 1)];
                         let clash = |e: &usize| if low { *e <= d } else { *e >= d };
@@ -106,12 +114,14 @@ impl RuleKind for MinMax {
                 if v == 0 {
                     continue;
                 }
+                // Every cell of the grid, so as to share no code with the rows.
                 for r in 0..n {
                     for c in 0..n {
                         let b = Cell::new(r, c);
                         let w = grid.get(b);
                         let near = a.row.abs_diff(b.row) + a.col.abs_diff(b.col) == 1;
-                        if near && w != 0 && (if low { w <= v } else { w >= v }) {
+                        let unmarked = !self.minimum.contains(&b) && !self.maximum.contains(&b);
+                        if near && unmarked && w != 0 && (if low { w <= v } else { w >= v }) {
                             out.push(Violation::Rule {
                                 rule: if low { "minimum".into() } else { "maximum".into() },
                                 message: format!(
@@ -160,10 +170,42 @@ mod tests {
     }
 
     #[test]
+    fn model_and_checker_agree_on_fortresses_of_touching_marked_cells() {
+        // Two minimum cells side by side, a maximum below one of them, and a lone maximum.
+        let rule = MinMax { minimum: vec![c(1, 1), c(1, 2)], maximum: vec![c(2, 2), c(4, 4)] };
+        let (yes, no) = agreement4(rule.into());
+        assert!(yes > 0 && no > 0, "{yes} {no}");
+    }
+
+    #[test]
+    fn touching_marked_cells_are_compared_only_with_unmarked_neighbours() {
+        let g = Geometry::new(4, None).expect("4x4");
+        let fortress = MinMax { minimum: vec![c(1, 1), c(1, 2)], maximum: vec![c(2, 2)] };
+        fortress.validate(&g).expect("touching marked cells are the setters' fortress");
+        // r1c1 = 1 and r1c2 = 2 touch: both minimum, not compared. r1c2 (2) is below its
+        // unmarked neighbour r1c3 (3); r2c2 (4) is above its unmarked r2c1 (3) and r2c3 (1)
+        // and is not compared with r1c2 above it.
+        let grid = grid4([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]);
+        assert!(fortress.check(&g, &grid).is_empty(), "{:?}", fortress.check(&g, &grid));
+        // Two touching minimum cells are not compared with each other, only with the rest:
+        // r1c2 (2) is above r1c1 (1), r2c2 (4) above r2c1 (3), r2c3 (1) and r3c2 (1).
+        let v = MinMax { minimum: vec![c(1, 2), c(2, 2)], maximum: vec![] }.check(&g, &grid);
+        let pairs: Vec<Vec<Cell>> = v
+            .iter()
+            .map(|v| match v {
+                Violation::Rule { cells, .. } => cells.clone(),
+                other => panic!("{other}"),
+            })
+            .collect();
+        assert_eq!(
+            pairs,
+            [vec![c(1, 2), c(1, 1)], vec![c(2, 2), c(2, 1)], vec![c(2, 2), c(2, 3)], vec![c(2, 2), c(3, 2)]]
+        );
+    }
+
+    #[test]
     fn validation_and_messages() {
         let g = Geometry::new(4, None).expect("4x4");
-        let e = MinMax { minimum: vec![c(1, 1), c(1, 2)], maximum: vec![] }.validate(&g).expect_err("neighbours");
-        assert_eq!(e.path, "minimum[1]");
         let e = MinMax { minimum: vec![c(1, 1)], maximum: vec![c(1, 1)] }.validate(&g).expect_err("both");
         assert_eq!(e.path, "maximum[0]");
         let grid = grid4([1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]);
