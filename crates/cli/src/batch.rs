@@ -95,6 +95,8 @@ struct Printer<'a> {
     a: &'a SolveArgs,
     format: OutputFormat,
     out: std::io::BufWriter<std::io::StdoutLock<'static>>,
+    /// What goes to stderr (a line's failure, its stats, the tally).
+    notes: super::output::Notes,
     worst: Status,
     solved: usize,
     failed: usize,
@@ -106,6 +108,7 @@ impl<'a> Printer<'a> {
             a,
             format: a.output.output.unwrap_or(OutputFormat::Line),
             out: std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock()),
+            notes: super::output::Notes::new(),
             worst: Status::Ok,
             solved: 0,
             failed: 0,
@@ -113,8 +116,9 @@ impl<'a> Printer<'a> {
     }
 
     fn finish(mut self) -> Result<Status, Failure> {
+        self.notes.say(format_args!("{} solved, {} not solved", self.solved, self.failed), &mut self.out)?;
         self.out.flush()?;
-        eprintln!("{} solved, {} not solved", self.solved, self.failed);
+        self.notes.flush()?;
         Ok(self.worst)
     }
 
@@ -171,12 +175,12 @@ impl<'a> Printer<'a> {
                 };
                 writeln!(self.out, "{text}")?;
                 if status != Status::Ok {
-                    self.out.flush()?;
-                    eprintln!("line {line}: {text}");
+                    self.notes.say(format_args!("line {line}: {text}"), &mut self.out)?;
                 }
                 if a.output.stats {
                     if let Ok(Ok(report)) = &result {
-                        eprintln!("line {line}: {}", super::output::stats_line(report));
+                        let stats = super::output::stats_line(report);
+                        self.notes.say(format_args!("line {line}: {stats}"), &mut self.out)?;
                     }
                 }
             }

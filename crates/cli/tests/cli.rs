@@ -174,6 +174,47 @@ fn a_long_batch_is_read_as_it_goes_and_bad_lines_past_the_start_keep_their_place
 }
 
 #[test]
+fn batch_notes_kept_for_stderr_come_out_whole_and_in_order() {
+    // Lines with many solutions each say so on stderr. Off a terminal the notes are kept and
+    // written together (a write per line cost more than the search on such sets, issue 34):
+    // past the 64 KiB kept at once and at the end, every note must still come out, whole, in
+    // line order, with the tally last, and stdout must keep one line per puzzle.
+    let empty = ".".repeat(81);
+    let solution = grid(SEED004_SOLUTION).to_line();
+    let first = example("seed004.txt").givens().to_line();
+    let mut input = String::new();
+    for i in 0..2500 {
+        input.push_str(if i % 500 == 7 { &first } else { &empty });
+        input.push('\n');
+    }
+    // From a file: through stdin, the test's writer and the binary's output would fill both
+    // pipes and wait on each other.
+    let file = std::env::temp_dir().join(format!("sudoku-ip-notes-{}.txt", std::process::id()));
+    std::fs::write(&file, &input).unwrap();
+    let out = run(&["solve", "--unique", "--jobs", "1", file.to_str().unwrap()], "");
+    let _ = std::fs::remove_file(&file);
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2500);
+    let err = text(&out.stderr);
+    let notes: Vec<&str> = err.lines().collect();
+    assert!(err.len() > 1 << 16, "enough notes to fill the kept text: {} bytes", err.len());
+    assert_eq!(notes.len(), 2500 - 5 + 1, "a note per line with many solutions, then the tally");
+    let mut at = 0;
+    for (i, line) in lines.iter().enumerate() {
+        if i % 500 == 7 {
+            assert_eq!(*line, solution);
+            continue;
+        }
+        assert_eq!(*line, "not unique: at least 2 solutions");
+        assert_eq!(notes[at], format!("line {}: not unique: at least 2 solutions", i + 1));
+        at += 1;
+    }
+    assert_eq!(notes[at], "5 solved, 2495 not solved");
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
 fn help_explains_formats_and_exit_codes() {
     let out = run(&["--help"], "");
     assert_eq!(out.status.code(), Some(0));
