@@ -52,7 +52,8 @@ const cpuMs = () => {
 
 const ours = (values) => {
   if (!values) return null;
-  return values.map((v) => (v < 10 ? String(v) : (v).toString(36).toUpperCase())).join('');
+  // A typed array would turn the letters back into numbers: map over a plain one.
+  return Array.from(values, (v) => v.toString(36).toUpperCase()).join('');
 };
 
 const slugs = Object.keys(inputs).filter((s) => !only || only.includes(s));
