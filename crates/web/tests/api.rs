@@ -392,10 +392,10 @@ async fn unknown_routes_are_json_404s_and_the_page_is_served() {
     assert_eq!(status, StatusCode::OK);
     assert!(headers.iter().any(|(k, v)| k == "content-type" && v.starts_with("text/html")));
     let page = String::from_utf8(bytes).expect("UTF-8");
-    for id in ["id=\"board\"", "id=\"solve\"", "id=\"generate\"", "id=\"status\"", "src=\"/app.js\""] {
+    for id in ["id=\"board\"", "id=\"solve\"", "id=\"generate\"", "id=\"status\"", "src=\"/js/main.js\""] {
         assert!(page.contains(id), "the page lacks {id}");
     }
-    let (status, _, script) = send(server(), "GET", "/app.js", Body::empty()).await;
+    let (status, _, script) = send(server(), "GET", "/js/board.js", Body::empty()).await;
     assert_eq!(status, StatusCode::OK);
     assert!(
         String::from_utf8_lossy(&script).contains("data-cell")
