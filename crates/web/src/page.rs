@@ -53,6 +53,7 @@ const MODULES: &[(&str, &str)] = &[
     ("solve.js", include_str!("../assets/js/solve.js")),
     ("links.js", include_str!("../assets/js/links.js")),
     ("insight.js", include_str!("../assets/js/insight.js")),
+    ("unique.js", include_str!("../assets/js/unique.js")),
 ];
 
 /// `/`, `/js/<module>.js`, `/app.css`.

@@ -2593,3 +2593,73 @@ async fn generate_is_off_above_the_servers_size_and_a_negative_time_limit_is_ref
     assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
     s.close().await;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Uniqueness as you draw (issue 36, goal 4).
+
+impl Session {
+    /// The uniqueness line once it has settled (not "checking…"): its state and text.
+    async fn uniqueness(&self) -> (String, String) {
+        self.wait_until(
+            "document.getElementById('uniqueness').dataset.state !== 'checking'",
+            "the uniqueness check to answer",
+        )
+        .await;
+        let v =
+            self.js("const u = document.getElementById('uniqueness'); return [u.dataset.state, u.textContent];").await;
+        (v[0].as_str().unwrap_or("").to_string(), v[1].as_str().unwrap_or("").to_string())
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_edit_checks_uniqueness_and_the_next_edit_cancels_the_check_in_flight() {
+    let Some(s) = Session::start("unique-as-you-draw").await else { return };
+    s.js(RECORD_ERRORS).await;
+    // Every check the page starts, and those it aborts, counted in the page.
+    s.js("window.__checks = 0; window.__aborted = 0; const f = window.fetch; \
+          window.fetch = (url, o) => { if (String(url).endsWith('/api/count') && o && o.signal) { window.__checks++; \
+            o.signal.addEventListener('abort', () => window.__aborted++); } return f(url, o); };")
+        .await;
+    // The empty grid has many solutions.
+    s.type_in("r1c1", "5").await;
+    assert_eq!(s.uniqueness().await, ("many".into(), "2+ solutions".into()));
+    // The classic with its first row emptied: still 2+; its first row typed back: unique.
+    let classic = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let line = format!("{}{}", ".".repeat(9), &classic[9..]);
+    s.open(&format!("{}#line={line}", s.url)).await;
+    assert_eq!(s.uniqueness().await.0, "many");
+    for (c, digit) in classic[..9].chars().enumerate() {
+        if digit != '.' {
+            s.type_in(&format!("r1c{}", c + 1), &digit.to_string()).await;
+        }
+    }
+    assert_eq!(s.uniqueness().await, ("unique".into(), "unique".into()));
+    let (count, _) = count_up_to_two(&puzzle_of(&format!("{}{}", &classic[..9], &classic[9..])));
+    assert_eq!(count, 1, "the page said unique of a puzzle the engine does not find unique");
+    // A second 5 in the row: no solution.
+    s.type_in("r1c9", "5").await;
+    assert_eq!(s.uniqueness().await, ("none".into(), "no solution".into()));
+    // Undo: unique again, from a fresh check of the puzzle as it now is.
+    s.keys(&format!("{}z{}", char::from(Key::Control), char::from(Key::Null))).await;
+    assert_eq!(s.uniqueness().await.0, "unique");
+    // A burst of edits, each starting a check while the one before may still run: whatever the
+    // timing, the line ends speaking of the last puzzle, not of one in between (r5c5 holds 5 in
+    // the classic's solution, so 1, 2, 3, 6, 7, 8 and 9 there have no solution).
+    let before = s.js("return [window.__checks, window.__aborted];").await;
+    for digit in ["1", "2", "3", "6", "7", "8", "9"] {
+        s.type_in("r5c5", digit).await;
+    }
+    s.keys(&char::from(Key::Delete).to_string()).await;
+    let (state, _) = s.uniqueness().await;
+    assert_eq!(state, "unique", "r5c5 cleared again: the last puzzle is the unique one");
+    let after = s.js("return [window.__checks, window.__aborted];").await;
+    let checks = after[0].as_u64().unwrap_or(0) - before[0].as_u64().unwrap_or(0);
+    assert!(checks >= 1, "no check after the burst: {before} {after}");
+    // Nothing is left running: the line is settled and no check is in flight (the page's own
+    // count of fetches started minus aborted minus answered is not observable, so check that a
+    // new edit still gets its own answer).
+    s.type_in("r5c5", "9").await;
+    assert_eq!(s.uniqueness().await.0, "none");
+    assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
+    s.close().await;
+}

@@ -7,7 +7,7 @@
 //   shapes   two-step and typed shapes      list    the list of shapes under Draw
 //   input    mouse and keyboard             api     requests, status, report, run()
 //   solve    Solve, Count, Rate, Generate   links   import, export, links, downloads
-//   insight  Hint, candidates, Explain
+//   insight  Hint, candidates, Explain     unique  uniqueness as you draw
 //
 // Modules below the page never import the ones above: state, board and api tell main.js's
 // hooks (after.edit, afterRender, whenIdle) instead of calling up.
@@ -33,6 +33,7 @@ import { copyLink, download, downloadText, exportFpuzzles, givensLine, importTex
 import { count, generate, rate, solve, timeLimit } from './solve.js';
 import { SWITCHES, after, blankState, boxShapes, boxText, commit, inferredBox, st, toPuzzleJson, windowSide } from './state.js';
 import { addShape, onMarginClick, presetGap, setTool } from './tools.js';
+import { checkSoon } from './unique.js';
 
 export function syncControls() {
   if (!st.busy) applyHealth();
@@ -197,7 +198,8 @@ export function wire() {
 function hook() {
   after.edit.push(staleReport, staleLinks, render);
   after.replace.push(staleLinks, render);
-  afterRender.push(syncControls, renderShapes);
+  // After every drawing: a puzzle that changed is checked for uniqueness (unique.js).
+  afterRender.push(syncControls, renderShapes, checkSoon);
   whenIdle.push(applyHealth);
   cellHandlers.down = onCellDown;
   cellHandlers.enter = onCellEnter;
