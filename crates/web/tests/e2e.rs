@@ -906,11 +906,7 @@ async fn show_candidates_draws_the_true_candidates_coloured_by_their_solution_co
     let Some(s) = Session::start("candidates").await else { return };
     s.js(RECORD_ERRORS).await;
     // The classic with its first row emptied: several solutions.
-    let line = format!(
-        "{}{}",
-        ".".repeat(9),
-        &"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"[9..]
-    );
+    let line = classic_without_its_first_row();
     s.open(&format!("{}#line={line}", s.url)).await;
     let (state, status) = s.press("#show-candidates").await;
     assert_eq!(state, "ok", "{status}");
@@ -942,6 +938,14 @@ async fn show_candidates_draws_the_true_candidates_coloured_by_their_solution_co
     assert!(s.notes().await.is_empty(), "Clear marks leaves marks");
     assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
     s.close().await;
+}
+
+/// The classic of the seeds (Wikipedia's Sudoku), unique.
+const CLASSIC: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+/// [`CLASSIC`] with its first row emptied: several solutions.
+fn classic_without_its_first_row() -> String {
+    format!("{}{}", ".".repeat(9), &CLASSIC[9..])
 }
 
 /// A session showing Explain's step-through of `MEDIUM_LINE`, with the puzzle, the facade's
@@ -2462,11 +2466,7 @@ impl Session {
 async fn show_candidates_with_a_solution_shown_hides_the_solution_and_draws_the_candidates() {
     let Some(s) = Session::start("candidates-over-solution").await else { return };
     s.js(RECORD_ERRORS).await;
-    let line = format!(
-        "{}{}",
-        ".".repeat(9),
-        &"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"[9..]
-    );
+    let line = classic_without_its_first_row();
     s.open(&format!("{}#line={line}", s.url)).await;
     s.press("#solve").await;
     assert!(!s.shown_line().await.contains('.'), "a solution is shown");
@@ -2624,8 +2624,8 @@ async fn each_edit_checks_uniqueness_and_the_next_edit_cancels_the_check_in_flig
     s.type_in("r1c1", "5").await;
     assert_eq!(s.uniqueness().await, ("many".into(), "2+ solutions".into()));
     // The classic with its first row emptied: still 2+; its first row typed back: unique.
-    let classic = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-    let line = format!("{}{}", ".".repeat(9), &classic[9..]);
+    let classic = CLASSIC;
+    let line = classic_without_its_first_row();
     s.open(&format!("{}#line={line}", s.url)).await;
     assert_eq!(s.uniqueness().await.0, "many");
     for (c, digit) in classic[..9].chars().enumerate() {
@@ -2634,7 +2634,7 @@ async fn each_edit_checks_uniqueness_and_the_next_edit_cancels_the_check_in_flig
         }
     }
     assert_eq!(s.uniqueness().await, ("unique".into(), "unique".into()));
-    let (count, _) = count_up_to_two(&puzzle_of(&format!("{}{}", &classic[..9], &classic[9..])));
+    let (count, _) = count_up_to_two(&puzzle_of(classic));
     assert_eq!(count, 1, "the page said unique of a puzzle the engine does not find unique");
     // A second 5 in the row: no solution.
     s.type_in("r1c9", "5").await;

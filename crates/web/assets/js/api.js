@@ -66,11 +66,14 @@ export function staleReport() {
   report.dataset.state = 'empty';
 }
 
-// What the page does when a request is over (main.js: the buttons the server offers).
+// What the page does when a request starts (main.js: the uniqueness check steps aside) and
+// when it is over (the buttons the server offers, the check again).
+export const whenBusy = [];
 export const whenIdle = [];
 
 export async function run(label, work) {
   st.busy = true;
+  whenBusy.forEach((f) => f());
   setStatus(`${label}…`, 'busy');
   const report = $('#report');
   report.textContent = `${label}…`;

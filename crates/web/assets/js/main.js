@@ -23,7 +23,7 @@
 // drawn by dragging through cells, outside clues (little killer, sandwich, X-sum, skyscraper) by
 // clicking a margin around the grid, quadruples from a 2×2, clones as an area then its copy,
 // dots with values, given pencil marks and min/max cells from the selection.
-import { api, setStatus, showError, staleReport, whenIdle } from './api.js';
+import { api, setStatus, showError, staleReport, whenBusy, whenIdle } from './api.js';
 import { afterRender, cellHandlers, render } from './board.js';
 import { $, $$ } from './dom.js';
 import { endDrag, onCellDown, onCellEnter, onKey } from './input.js';
@@ -33,7 +33,7 @@ import { copyLink, download, downloadText, exportFpuzzles, givensLine, importTex
 import { count, generate, rate, solve, timeLimit } from './solve.js';
 import { SWITCHES, after, blankState, boxShapes, boxText, commit, inferredBox, st, toPuzzleJson, windowSide } from './state.js';
 import { addShape, onMarginClick, presetGap, setTool } from './tools.js';
-import { checkSoon } from './unique.js';
+import { cancelCheck, checkSoon } from './unique.js';
 
 export function syncControls() {
   if (!st.busy) applyHealth();
@@ -200,7 +200,8 @@ function hook() {
   after.replace.push(staleLinks, render);
   // After every drawing: a puzzle that changed is checked for uniqueness (unique.js).
   afterRender.push(syncControls, renderShapes, checkSoon);
-  whenIdle.push(applyHealth);
+  whenBusy.push(cancelCheck);
+  whenIdle.push(applyHealth, checkSoon);
   cellHandlers.down = onCellDown;
   cellHandlers.enter = onCellEnter;
   $('#margin').addEventListener('sudoku:margin', (e) => onMarginClick(e.detail.r, e.detail.c));

@@ -6,7 +6,7 @@
 
 import { api } from './api.js';
 import { $ } from './dom.js';
-import { toPuzzleJson } from './state.js';
+import { st, toPuzzleJson } from './state.js';
 
 // Seconds a check may take; it says "not decided" beyond.
 const TIME_LIMIT = 1;
@@ -27,6 +27,7 @@ function show(state, text, title = '') {
 // Starts a check of the puzzle as it now is, unless the line already speaks of it (or its
 // check is on its way: a click that only moves the selection leaves it be).
 export function checkSoon() {
+  if (st.busy) return; // after the person's request (main.js calls again when idle)
   const puzzle = toPuzzleJson();
   const key = JSON.stringify(puzzle);
   if (key === checked) return;
@@ -36,6 +37,18 @@ export function checkSoon() {
   clearTimeout(timer);
   show('checking', 'checking…');
   timer = setTimeout(() => { timer = 0; check(puzzle, key); }, SETTLE_MS);
+}
+
+// A request the person asked for (Solve, Count, …) goes first: the check in flight or waiting
+// is dropped, so that it holds none of the server's solver slots, and starts again once the
+// page is idle (main.js calls `checkSoon` then).
+export function cancelCheck() {
+  if (inFlight) inFlight.abort();
+  inFlight = null;
+  clearTimeout(timer);
+  timer = 0;
+  if (checked) show('idle', '');
+  checked = '';
 }
 
 async function check(puzzle, key) {
