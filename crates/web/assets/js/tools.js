@@ -5,7 +5,7 @@ import { render } from './board.js';
 import { $ } from './dom.js';
 import { ARROWS, LINE_TOOLS, MARK_TOOLS, ONE_MARK_A_CELL, OUTSIDE_TOOLS, TOOL_HINTS, gapOf, lineRuleName, markLists } from './kinds.js';
 import { addClone, addPencilMarks, addPillArrow, addRootCage, addValueDot, quadruple } from './shapes.js';
-import { adjacent, cellIndex, cellName, colOf, commit, keptRule, regionsFromBoxes, rowOf, st } from './state.js';
+import { adjacent, cellIndex, cellName, colOf, commit, keptRule, regionsFromBoxes, rowOf, st, valueDots } from './state.js';
 
 // A click on the margin with an outside-clue tool: the clue typed is set there (replacing
 // one of the same rule at that place); with nothing typed, the clue there goes.
@@ -62,7 +62,7 @@ export function addShape() {
   if (!sel.length) { fail('Select cells first'); return; }
   const pair = () => {
     if (sel.length !== 2 || !adjacent(sel[0], sel[1])) { fail('Select exactly two neighbouring cells'); return null; }
-    const all = [...S.white, ...S.black, ...S.xs, ...S.vs, ...valueDots().map((d) => d.cells.map(cellIndex))];
+    const all = [...st.S.white, ...st.S.black, ...st.S.xs, ...st.S.vs, ...valueDots().map((d) => d.cells.map(cellIndex))];
     if (all.some(([a, b]) => (a === sel[0] && b === sel[1]) || (a === sel[1] && b === sel[0]))) { fail('That pair already has a mark'); return null; }
     return [sel[0], sel[1]];
   };
@@ -110,7 +110,7 @@ export function addShape() {
       const other = st.tool === 'odd' ? 'even' : 'odd';
       commit(() => {
         const all = sel.every((i) => st.S[mine].includes(i));
-        st.S[mine] = all ? st.S[mine].filter((i) => !sel.includes(i)) : [...new Set([...S[mine], ...sel])].sort((a, b) => a - b);
+        st.S[mine] = all ? st.S[mine].filter((i) => !sel.includes(i)) : [...new Set([...st.S[mine], ...sel])].sort((a, b) => a - b);
         st.S[other] = st.S[other].filter((i) => !sel.includes(i));
       });
       break;
