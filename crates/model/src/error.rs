@@ -2,8 +2,6 @@
 
 use thiserror::Error;
 
-use crate::formats::elide;
-
 /// A geometry that cannot be built.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -168,4 +166,18 @@ impl ParseError {
             other => other,
         }
     }
+}
+
+/// `text` itself when it has at most `max` characters, else its start and its end around
+/// " … ": for messages that quote input someone else's code put in them (serde's `invalid
+/// type: string "<1 MB>", expected usize`), so they stay short and keep how they end.
+pub fn elide(text: &str, max: usize) -> String {
+    let count = text.chars().count();
+    if count <= max {
+        return text.to_string();
+    }
+    let keep = max / 2;
+    let head: String = text.chars().take(keep).collect();
+    let tail: String = text.chars().skip(count - keep).collect();
+    format!("{head} … {tail}")
 }

@@ -32,6 +32,7 @@ pub mod export;
 pub mod formats;
 pub mod geometry;
 pub mod grid;
+mod json_read;
 pub mod model;
 pub mod puzzle;
 pub mod rules;

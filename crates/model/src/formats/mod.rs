@@ -25,6 +25,7 @@ pub mod killer_text;
 pub mod lz;
 mod write;
 
+pub use crate::error::elide;
 pub use detect::{detect, detect_format, Detection};
 pub use write::{write_text, TextForm, WriteError};
 
@@ -120,20 +121,6 @@ pub fn excerpt(found: &str) -> String {
         Some((cut, _)) => format!("{}…", &found[..cut]),
         None => found.to_string(),
     }
-}
-
-/// `text` itself when it has at most `max` characters, else its start and its end around
-/// " … ": for messages that quote input someone else's code put in them (serde's `invalid
-/// type: string "<1 MB>", expected usize`), so they stay short and keep how they end.
-pub fn elide(text: &str, max: usize) -> String {
-    let count = text.chars().count();
-    if count <= max {
-        return text.to_string();
-    }
-    let keep = max / 2;
-    let head: String = text.chars().take(keep).collect();
-    let tail: String = text.chars().skip(count - keep).collect();
-    format!("{head} … {tail}")
 }
 
 fn geometry(n: usize, opts: &ParseOptions) -> Result<Geometry, ParseError> {

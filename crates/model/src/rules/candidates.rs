@@ -33,10 +33,10 @@ impl RuleKind for Candidates {
             let cell = e.cell("cell", "the cell")?;
             let at = e.at("digits");
             let list = e.required("digits", "the digits the cell may hold")?;
-            let list = crate::formats::json::array(list, &at, "a list of digits")?;
+            let list = crate::json_read::array(list, &at, "a list of digits")?;
             let mut digits = Vec::with_capacity(list.len());
             for (i, d) in list.iter().enumerate() {
-                let d = crate::formats::json::uint(d, &format!("{at}[{i}]"), "a digit")?;
+                let d = crate::json_read::uint(d, &format!("{at}[{i}]"), "a digit")?;
                 digits.push(usize::try_from(d).unwrap_or(usize::MAX));
             }
             Ok((cell, digits))

@@ -5,8 +5,8 @@
 use serde_json::{Map, Value};
 
 use crate::error::ParseError;
-use crate::formats::json::{array, boolean, cell, cell_lists, cells, err, key_path, known_keys, object, pairs, uint};
 use crate::geometry::Cell;
+use crate::json_read::{array, boolean, cell, cell_lists, cells, err, key_path, known_keys, object, pairs, uint};
 
 type Res<T> = Result<T, ParseError>;
 
