@@ -13,11 +13,10 @@ use sudoku_ip::formats::{self, Document, TextForm};
 use sudoku_ip::generate::{
     self, GenerateError, GenerateSpec, Generated, Grade, KillerSpec, Rating, SeRating, Symmetry,
 };
-use sudoku_ip::{Cancel, Geometry, Puzzle};
+use sudoku_ip::{Cancel, Generation, Geometry, Puzzle};
 
 use super::args::{parse_seconds, BoxArgs, InputArgs, OutputFormat};
 use super::commands::{read_document, read_text, with_rules};
-use super::output::grid_json;
 use super::progress::Job;
 use super::{Failure, Status};
 
@@ -361,7 +360,7 @@ pub fn generate_cmd(a: GenerateArgs) -> Result<Status, Failure> {
         (0..a.count as u64)
             .into_par_iter()
             .map(|i| {
-                let made = generate::generate(&spec.with_seed(spec.seed.wrapping_add(i)));
+                let made = sudoku_ip::generate(&spec.with_seed(spec.seed.wrapping_add(i)));
                 bar.inc(1);
                 made
             })
@@ -381,7 +380,7 @@ pub fn generate_cmd(a: GenerateArgs) -> Result<Status, Failure> {
     let mut status = Status::Ok;
     let mut drawn = Vec::new();
     for (i, result) in results.into_iter().enumerate() {
-        let g = match result {
+        let generation = match result {
             Ok(g) => g,
             Err(e) => {
                 let seed = spec.seed.wrapping_add(i as u64);
@@ -393,6 +392,7 @@ pub fn generate_cmd(a: GenerateArgs) -> Result<Status, Failure> {
                 continue;
             }
         };
+        let g = &generation.made;
         if let Some(reason) = &g.stopped {
             eprintln!(
                 "puzzle {} (seed {}): {reason}: {} clues, unique but not proved minimal, {} attempt(s)",
@@ -412,12 +412,12 @@ pub fn generate_cmd(a: GenerateArgs) -> Result<Status, Failure> {
             );
         }
         if a.stats {
-            eprintln!("{}", stats_text(&g));
+            eprintln!("{}", stats_text(g));
         }
         if link {
-            writeln!(w, "{}", link_text(&g)?)?;
+            writeln!(w, "{}", link_text(g)?)?;
         } else {
-            write_generated(&mut w, &g, format, a.solution, i > 0)?;
+            write_generated(&mut w, &generation, format, a.solution, i > 0)?;
         }
         if a.picture.picture.is_some() {
             drawn.push((g.puzzle.clone(), a.solution.then(|| g.solution.clone())));
@@ -452,21 +452,14 @@ fn stats_text(g: &Generated) -> String {
     format!("seed {}: {} clues, {minimal}, {} attempt(s){rating}", g.seed, g.clues, g.attempts)
 }
 
-fn minimality_name(m: generate::Minimality) -> &'static str {
-    match m {
-        generate::Minimality::Cells => "cells",
-        generate::Minimality::Orbits => "orbits",
-        generate::Minimality::NotMinimal => "no",
-    }
-}
-
 fn write_generated(
     w: &mut impl Write,
-    g: &Generated,
+    generation: &Generation,
     format: OutputFormat,
     solution: bool,
     after_first: bool,
 ) -> Result<(), Failure> {
+    let g = &generation.made;
     let puzzle = &g.puzzle;
     match format {
         OutputFormat::Grid => {
@@ -491,27 +484,8 @@ fn write_generated(
                 writeln!(w, "{line}")?;
             }
         }
-        OutputFormat::Json => {
-            let mut v = json!({
-                "puzzle": formats::json::to_json(puzzle),
-                "line": puzzle.givens().to_line(),
-                "clues": g.clues,
-                "seed": g.seed,
-                "minimal": minimality_name(g.minimality),
-                "target_reached": g.target_reached,
-                "attempts": g.attempts,
-            });
-            if let Some(reason) = &g.stopped {
-                v["stopped"] = json!(reason);
-            }
-            if solution {
-                v["solution"] = grid_json(&g.solution);
-            }
-            if let Some(r) = &g.rating {
-                v["rating"] = rating_json(r);
-            }
-            writeln!(w, "{v}")?;
-        }
+        // The facade's one JSON shape, as the API answers it.
+        OutputFormat::Json => writeln!(w, "{}", serde_json::to_string(&generation.json(solution))?)?,
     }
     Ok(())
 }

@@ -162,7 +162,7 @@ fn spec(
 }
 
 fn generate_batch(py: Python<'_>, spec: &GenerateSpec, count: usize, jobs: Option<usize>) -> PyResult<Vec<Generated>> {
-    let made = py.detach(|| on_pool(jobs, || facade::generate::generate_many(spec, count)))?;
+    let made = py.detach(|| on_pool(jobs, || facade::generate_many(spec, count)))?;
     made.into_iter()
         .enumerate()
         .map(|(i, g)| {

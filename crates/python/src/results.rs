@@ -1,6 +1,7 @@
 //! What the module's calls return: a solve's result, a rating, a generated puzzle.
 
-use facade::generate::{Generated as GeneratedPuzzle, Rating as RatingData};
+use facade::generate::Rating as RatingData;
+use facade::Generation;
 use facade::{Answer, AnswerStatus, Grid, GridJson, Options, Report};
 use pyo3::prelude::*;
 
@@ -210,7 +211,7 @@ impl Rating {
 /// rating (unless generated with `rate=False`).
 #[pyclass(frozen, module = "sudoku_ip")]
 pub struct Generated {
-    pub(crate) inner: GeneratedPuzzle,
+    pub(crate) inner: Generation,
 }
 
 #[pymethods]
@@ -218,64 +219,71 @@ impl Generated {
     /// The puzzle.
     #[getter]
     fn puzzle(&self) -> Puzzle {
-        Puzzle { inner: self.inner.puzzle.clone() }
+        Puzzle { inner: self.inner.made.puzzle.clone() }
     }
 
     /// Its unique solution, row by row.
     #[getter]
     fn solution(&self) -> Rows {
-        grid_rows(&self.inner.solution)
+        grid_rows(&self.inner.made.solution)
     }
 
     /// The puzzle's givens as one line ('.' = empty).
     #[getter]
     fn line(&self) -> String {
-        self.inner.puzzle.givens().to_line()
+        self.inner.made.puzzle.givens().to_line()
     }
 
     /// The solution as one line.
     #[getter]
     fn solution_line(&self) -> String {
-        self.inner.solution.to_line()
+        self.inner.made.solution.to_line()
     }
 
     /// The seed that generates exactly this puzzle with the same settings.
     #[getter]
     fn seed(&self) -> u64 {
-        self.inner.seed
+        self.inner.made.seed
     }
 
     /// Number of givens.
     #[getter]
     fn clues(&self) -> usize {
-        self.inner.clues
+        self.inner.made.clues
     }
 
     /// The rating, or None when generated with `rate=False`.
     #[getter]
     fn rating(&self) -> Option<Rating> {
-        self.inner.rating.clone().map(|inner| Rating { inner })
+        self.inner.made.rating.clone().map(|inner| Rating { inner })
     }
 
     /// The grade ("easy" ... "expert"), or None when not rated.
     #[getter]
     fn grade(&self) -> Option<&'static str> {
-        self.inner.rating.as_ref().map(|r| r.grade.name())
+        self.inner.made.rating.as_ref().map(|r| r.grade.name())
+    }
+
+    /// The answer as a dict, in the one JSON shape the CLI's `generate -O json` and the web
+    /// API's `/api/generate` print (`status`, `puzzle`, `line`, `clues`, `seed`, `unique`,
+    /// `minimal`, `rating`, `solution`, `stats`, …).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json_to_py(py, &self.inner.json(true))
     }
 
     /// The puzzle in the JSON puzzle format (cages and other rules included).
     fn to_json(&self) -> String {
-        facade::formats::json::to_json(&self.inner.puzzle).to_string()
+        facade::formats::json::to_json(&self.inner.made.puzzle).to_string()
     }
 
     /// SVG for notebooks: the puzzle.
     fn _repr_svg_(&self) -> String {
         let opts = facade::render::RenderOptions { size: 360, ..Default::default() };
-        facade::render::svg(&self.inner.puzzle, None, &opts)
+        facade::render::svg(&self.inner.made.puzzle, None, &opts)
     }
 
     fn __repr__(&self) -> String {
         let grade = self.grade().map_or(String::new(), |g| format!(", {g}"));
-        format!("<Generated seed {}, {} clues{grade}: {}>", self.inner.seed, self.inner.clues, self.line())
+        format!("<Generated seed {}, {} clues{grade}: {}>", self.inner.made.seed, self.inner.made.clues, self.line())
     }
 }

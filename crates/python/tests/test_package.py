@@ -253,6 +253,17 @@ def test_generate_matches_the_cli_for_the_same_seed():
     assert out.strip() == sudoku_ip.generate(seed=42).line
 
 
+def test_generated_to_dict_is_the_cli_json_for_the_same_seed():
+    code, out, _ = run_cli("generate", "--seed", "5", "--size", "6", "--stats", "-O", "json", "--solution")
+    assert code == 0
+    cli = json.loads(out)
+    mine = sudoku_ip.generate(seed=5, size=6).to_dict()
+    timed = ("time_ms", "stats")
+    assert {k: v for k, v in mine.items() if k not in timed} == {k: v for k, v in cli.items() if k not in timed}
+    assert mine["status"] == "generated" and mine["unique"] is True
+    assert mine["stats"]["solver"] == "native"
+
+
 def test_difficulty_and_killer_generation():
     easy = sudoku_ip.generate(seed=3, difficulty="easy")
     assert easy.grade == "easy"

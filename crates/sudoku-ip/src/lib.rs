@@ -45,6 +45,7 @@
 
 mod answer;
 mod candidates;
+mod generation;
 mod input;
 mod insight;
 mod pipeline;
@@ -60,6 +61,7 @@ pub use sudoku_ip_render as render;
 
 pub use answer::{Answer, AnswerStatus, GridJson, StatsJson};
 pub use candidates::{candidates, CandidatesStatus, CapError, TrueCandidates, MAX_COUNT_CAP};
+pub use generation::{generate, generate_many, minimality_name, Generation, GenerationJson};
 pub use input::{
     duplicate_shapes, parse_batch_line, parse_box, puzzle_from_rows, time_limit, vet, with_rules, InputError,
     CLI_MAX_NONZEROS,

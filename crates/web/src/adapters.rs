@@ -2,13 +2,12 @@
 //! `sudoku-ip-generate` and `sudoku-ip-render` crates, so a change in their API is a change
 //! here only, and their errors become [`AppError`]s with the right status.
 
-use std::time::{Duration, Instant};
-
 use serde_json::Value;
 use sudoku_ip::generate::{self as gen, GenerateError, Grade, KillerSpec, Position, Symmetry};
 use sudoku_ip::model::rules::Rule;
 use sudoku_ip::model::{BoxShape, Cancel, Geometry, Grid, Puzzle};
 use sudoku_ip::render::RenderOptions;
+use sudoku_ip::Generation;
 
 use crate::error::AppError;
 
@@ -44,26 +43,6 @@ pub struct GenerateSpec {
     pub seed: u64,
     /// Add killer cages (and drop the givens they make redundant).
     pub killer: bool,
-}
-
-/// A generated puzzle.
-#[derive(Clone, Debug)]
-pub struct Generated {
-    /// The puzzle.
-    pub puzzle: Puzzle,
-    /// The rater's verdict, as JSON.
-    pub rating: Option<Value>,
-    /// The seed that makes this puzzle again.
-    pub seed: u64,
-    /// Time taken.
-    pub elapsed: Duration,
-    /// Why the generator stopped early (the puzzle is unique but may not be minimal).
-    pub stopped: Option<String>,
-}
-
-/// Whether this build can generate and rate.
-pub fn generate_available() -> bool {
-    true
 }
 
 /// Symmetry names the generator takes.
@@ -107,23 +86,16 @@ pub fn check_generate_spec(spec: &GenerateSpec) -> Result<(), AppError> {
     library_spec(spec).map(|_| ())
 }
 
-/// A puzzle with a unique solution, made until `cancel` says stop; `Ok(Err(reason))` when it
-/// stopped before any puzzle was made.
-pub fn generate(spec: &GenerateSpec, cancel: &Cancel) -> Result<Result<Generated, String>, AppError> {
-    let start = Instant::now();
+/// A puzzle made by the facade's [`sudoku_ip::generate`] (proved unique by the pipeline, its
+/// solution checked) until `cancel` says stop; `Ok(Err(reason))` when it stopped before it had
+/// a puzzle proved unique.
+pub fn generate(spec: &GenerateSpec, cancel: &Cancel) -> Result<Result<Generation, String>, AppError> {
     let spec = gen::GenerateSpec { cancel: cancel.clone(), ..library_spec(spec)? };
-    let made = match gen::generate(&spec) {
-        Ok(made) => made,
-        Err(GenerateError::Stopped { reason }) => return Ok(Err(reason)),
-        Err(e) => return Err(generate_error(e)),
-    };
-    Ok(Ok(Generated {
-        puzzle: made.puzzle,
-        rating: made.rating.and_then(|r| serde_json::to_value(r).ok()),
-        seed: made.seed,
-        elapsed: start.elapsed(),
-        stopped: made.stopped,
-    }))
+    match sudoku_ip::generate(&spec) {
+        Ok(made) => Ok(Ok(made)),
+        Err(GenerateError::Stopped { reason }) => Ok(Err(reason)),
+        Err(e) => Err(generate_error(e)),
+    }
 }
 
 /// The difficulty of a puzzle, as JSON (`grade`, `hardest`, `techniques`, …), or why the
@@ -173,11 +145,6 @@ fn generate_error(e: GenerateError) -> AppError {
         | GenerateError::Stopped { .. } => AppError::Unprocessable(e.to_string()),
         other => AppError::Internal(other.to_string()),
     }
-}
-
-/// Whether this build can draw.
-pub fn render_available() -> bool {
-    true
 }
 
 /// The picture of a puzzle, `pixels` wide, with `fill` digits drawn in its empty cells.

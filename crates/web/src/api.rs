@@ -281,7 +281,7 @@ async fn limited_search(
     }
 }
 
-/// A failure of the pipeline: a solver missing from the build is the server's limitation (503);
+/// A failure of the pipeline: a solver missing from the build is the server's limitation (501);
 /// anything else (a backend failure, a grid the checker refused) is a bug (500), never shown as
 /// an answer.
 fn pipeline_error(e: sudoku_ip::Error) -> AppError {
@@ -310,12 +310,12 @@ pub async fn health(State(state): State<AppState>) -> Json<Value> {
             .map(|e| json!({"name": e.name, "summary": e.summary, "aliases": e.aliases, "switchable": e.switchable()}))
             .collect::<Vec<_>>(),
         "generate": {
-            "available": adapters::generate_available(),
+            "available": true,
             "symmetries": adapters::symmetries(),
             "difficulties": adapters::difficulties(),
             "killer": true,
         },
-        "render": { "available": adapters::render_available(), "formats": ["svg", "png"] },
+        "render": { "available": true, "formats": ["svg", "png"] },
         "limits": {
             "body_bytes": l.body_bytes,
             "solve_side": l.solve_side,
@@ -427,8 +427,6 @@ pub async fn count(State(state): State<AppState>, req: WithPuzzle<CountOptions>)
     Ok(Json(Answer::count(&report).with_stats(&report, Some(time)).with_warnings(&warned)))
 }
 
-/// `POST /api/generate`: a new puzzle; its uniqueness is proved again here and its solution
-/// checked before it is sent.
 /// The geometry of `regions` (rows of region labels, or lists of cells) on an `n`-grid, read
 /// by the JSON puzzle format's own rules; a 400 naming `regions` otherwise.
 fn jigsaw(n: usize, regions: &Value) -> Result<Geometry, AppError> {
@@ -437,6 +435,8 @@ fn jigsaw(n: usize, regions: &Value) -> Result<Geometry, AppError> {
     Ok(puzzle.geometry().clone())
 }
 
+/// `POST /api/generate`: a new puzzle, proved unique and its solution checked by the facade's
+/// pipeline ([`sudoku_ip::generate`]), in its one JSON shape ([`sudoku_ip::GenerationJson`]).
 pub async fn generate(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<GenerateRequest>,
@@ -467,57 +467,23 @@ pub async fn generate(
         killer: req.killer.unwrap_or(false),
     };
     adapters::check_generate_spec(&spec)?;
-    let job = move |cancel: Cancel| -> Result<Result<(adapters::Generated, Report), String>, AppError> {
-        // The generator gets four fifths of the time; the proof below, what is left.
-        let made = match adapters::generate(&spec, &cancel.with_time_limit(Some(time.mul_f64(0.8))))? {
-            Ok(made) => made,
-            Err(reason) => return Ok(Err(reason)),
-        };
-        // Trust nothing: prove uniqueness and check the solution with the facade's pipeline.
-        let options = Options { limits: Limits { time: Some(time), nodes: None, cancel }, ..Options::default() };
-        let proof = sudoku_ip::count(&made.puzzle, &options, 2, 2).map_err(pipeline_error)?;
-        Ok(Ok((made, proof)))
+    // The facade's generate: the generator, then the pipeline's proof of uniqueness and
+    // checked solution, within the job's time limit.
+    let job = move |cancel: Cancel| adapters::generate(&spec, &cancel);
+    let unknown = |reason: String| {
+        Json(
+            json!({ "status": "unknown", "reason": format!("{reason}; try a smaller size, fewer rules or no difficulty") }),
+        )
     };
-    let Some(result) = run_limited(&state, time, job).await? else {
-        return Ok(Json(json!({
-            "status": "unknown",
-            "reason": format!("time limit of {time:?} reached before a puzzle was made; try a smaller size, fewer rules or no difficulty"),
-        })));
-    };
-    let (made, proof) = match result? {
-        Ok(done) => done,
-        Err(reason) => {
-            return Ok(Json(json!({
-                "status": "unknown",
-                "reason": format!("{reason} before a puzzle was made; try a smaller size, fewer rules or no difficulty"),
-            })))
-        }
-    };
-    if let SearchEnd::Stopped { reason } = &proof.end {
-        return Ok(Json(
-            json!({ "status": "unknown", "reason": format!("uniqueness of the new puzzle unknown: {reason}") }),
-        ));
+    match run_limited(&state, time, job).await? {
+        None => Ok(unknown(format!("time limit of {time:?} reached before a puzzle was made"))),
+        Some(Err(e)) => Err(e),
+        Some(Ok(Err(reason))) => Ok(unknown(reason)),
+        Some(Ok(Ok(made))) => Ok(Json(
+            serde_json::to_value(made.json(true))
+                .map_err(|e| AppError::Internal(format!("cannot write the generated puzzle: {e}")))?,
+        )),
     }
-    if !(proof.count == 1 && proof.end == SearchEnd::Exhausted) {
-        return Err(AppError::Internal(format!(
-            "the generator returned a puzzle that is not proved unique ({} solutions found, {:?})",
-            proof.count, proof.end
-        )));
-    }
-    let solution = proof.solutions.first().map(GridJson::from);
-    Ok(Json(json!({
-        "status": "generated",
-        "puzzle": to_json(&made.puzzle),
-        "line": made.puzzle.givens().to_line(),
-        "givens": made.puzzle.givens().filled(),
-        "solution": solution,
-        "unique": true,
-        "rating": made.rating,
-        "seed": made.seed,
-        "time_ms": made.elapsed.as_secs_f64() * 1e3,
-        "stopped": made.stopped,
-        "stats": { "model": proof.stats.model, "proof_ms": proof.total_time.as_secs_f64() * 1e3, "nodes": proof.stats.nodes },
-    })))
 }
 
 /// A seed for a request that gives none: different on every call, reproducible once reported.

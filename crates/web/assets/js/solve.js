@@ -84,7 +84,7 @@ export async function generate() {
     replacePuzzle(r.puzzle);
     // The rating's rows say Givens too: once is enough.
     const rated = ratingRows(r.rating).filter(([k]) => k !== 'Givens');
-    showReport([['Givens', r.givens], ['Unique', 'yes (proved)'], ['Seed', r.seed], ['Time', fmtMs(r.time_ms)], ...rated]);
-    setStatus(`Generated a puzzle with ${r.givens} givens and a unique solution${r.rating ? ` (${r.rating.grade})` : ''}`, 'ok');
+    showReport([['Givens', r.clues], ['Unique', 'yes (proved)'], ['Seed', r.seed], ['Time', fmtMs(r.time_ms)], ...rated]);
+    setStatus(`Generated a puzzle with ${r.clues} givens and a unique solution${r.rating ? ` (${r.rating.grade})` : ''}`, 'ok');
   });
 }
