@@ -15,9 +15,7 @@ use sudoku_ip::model::formats::fpuzzles::{self, FPuzzlesWriteError, LinkKind};
 use sudoku_ip::model::formats::json::{parse_value, to_json, to_json_pretty};
 use sudoku_ip::model::rules::{rule_from_name, REGISTRY};
 use sudoku_ip::model::{warnings, Cell, Warning};
-use sudoku_ip::{
-    Answer, Cancel, Geometry, Grid, GridJson, Limits, Options, Outcome, Puzzle, Report, SearchEnd, Solver,
-};
+use sudoku_ip::{Answer, Cancel, Geometry, Grid, Limits, Options, Outcome, Puzzle, Report, SearchEnd, Solver};
 
 use crate::adapters::{self, GenerateSpec, ImageFormat};
 use crate::error::AppError;
