@@ -81,7 +81,7 @@ pub struct InputArgs {
     #[arg(long, default_value = "auto", value_parser = parse_format)]
     pub format: Format,
     /// Grid side for clue triplets (default: 9, or the smallest size that fits).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", alias = "side")]
     pub size: Option<usize>,
     #[command(flatten)]
     pub boxes: BoxArgs,
@@ -124,7 +124,7 @@ pub struct SolverArgs {
     #[arg(long, default_value_t = Solver::Native, value_parser = parse_solver)]
     pub solver: Solver,
     /// Give up after this many seconds (ends as "unknown", exit 1).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
     pub time_limit: Option<std::time::Duration>,
     /// Give up after this many search nodes (native engine).
     #[arg(long, value_name = "N")]
@@ -344,19 +344,10 @@ pub(super) fn parse_seconds(s: &str) -> Result<std::time::Duration, String> {
     sudoku_ip::time_limit(secs).map_err(|e| e.to_string())
 }
 
-/// Most threads `--jobs` may ask for, per core: more only adds switching (1,000 threads made a
-/// batch 75× slower) and 100,000 would exhaust the process.
-const JOBS_PER_CORE: usize = 8;
-
 pub(super) fn parse_jobs(s: &str) -> Result<usize, String> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let max = cores * JOBS_PER_CORE;
     match s.trim().parse::<usize>() {
-        Ok(0) | Err(_) => Err(format!("expected a positive number of threads, found {s:?}")),
-        Ok(j) if j > max => {
-            Err(format!("{j} threads is too many for {cores} cores (at most {max}, {JOBS_PER_CORE} a core)"))
-        }
-        Ok(j) => Ok(j),
+        Err(_) => Err(format!("expected a positive number of threads, found {s:?}")),
+        Ok(j) => sudoku_ip::jobs(j).map_err(|e| e.to_string()),
     }
 }
 

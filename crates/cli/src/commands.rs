@@ -31,16 +31,42 @@ pub fn dispatch(cli: Cli) -> Result<Status, Failure> {
     }
 }
 
-/// Read a file, or standard input for `-` / nothing.
+/// Read a file, or standard input for `-` / nothing, or the argument itself when it is no file
+/// but a puzzle written on the command line (a link, or a one-line puzzle: [`inline_puzzle`]).
 pub fn read_text(path: Option<&Path>) -> Result<(String, String), Failure> {
     match path {
         None => read_stdin(),
         Some(p) if p == Path::new("-") => read_stdin(),
-        Some(p) => {
-            let text = std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?;
-            Ok((text, p.display().to_string()))
-        }
+        Some(p) => match inline_puzzle(p) {
+            Some(text) => Ok((text, ARGUMENT.to_string())),
+            None => {
+                let text = std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?;
+                Ok((text, p.display().to_string()))
+            }
+        },
     }
+}
+
+/// How errors name a puzzle given as the argument itself.
+pub const ARGUMENT: &str = "<argument>";
+
+/// The argument as puzzle text, when it names no file and reads as a puzzle: a SudokuPad or
+/// f-puzzles link (`https://…`, or the bare `fpuzzles…` / `scl…` payload), or one line of
+/// digits and empty-cell marks whose length is a square grid's (`..53.....8…`, 81 for 9×9).
+/// A name that could be a mistyped file (`puzle.txt`) is left for the file error.
+pub fn inline_puzzle(arg: &Path) -> Option<String> {
+    if arg.exists() {
+        return None;
+    }
+    let text = arg.to_str()?.trim();
+    let link = ["http://", "https://", "fpuzzles", "scl", "ctc"].iter().any(|p| text.starts_with(p));
+    let cells = text.chars().count();
+    let side = (cells as f64).sqrt().round() as usize;
+    let line = cells >= 16
+        && side * side == cells
+        && text.chars().all(|c| c.is_ascii_alphanumeric() || ".*_".contains(c))
+        && text.chars().any(|c| c.is_ascii_digit() || ".*_".contains(c));
+    (link || line).then(|| format!("{text}\n"))
 }
 
 fn read_stdin() -> Result<(String, String), Failure> {

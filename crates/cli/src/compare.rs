@@ -22,7 +22,7 @@ pub struct CompareArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// Time limit of each backend on each puzzle, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value = "20", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", default_value = "20", value_parser = parse_seconds, allow_negative_numbers = true)]
     pub time_limit: Duration,
     /// Print JSON (one object a backend) instead of the table.
     #[arg(long)]

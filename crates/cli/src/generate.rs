@@ -88,7 +88,7 @@ pub struct GenerateArgs {
     pub jobs: Option<usize>,
     /// Stop after this many seconds (the whole run): each puzzle made so far is printed as
     /// reached (unique, said on stderr and in JSON to be cut short); one not begun is an error.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
     pub time_limit: Option<Duration>,
     // -o FILE: the puzzles (with --solution, their solutions too) as a picture; with --count
     // above 1, on printable A4 sheets, six a page.
@@ -133,7 +133,7 @@ pub struct RateArgs {
     pub json: bool,
     /// Stop after this many seconds (the whole run); puzzles not rated by then are errors
     /// ("time limit … reached", exit 1).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
     pub time_limit: Option<Duration>,
 }
 
@@ -149,7 +149,7 @@ pub struct MinimizeArgs {
     /// Stop after this many seconds (the whole run): the clues removed by then (still unique,
     /// said on stderr not to be minimal); a puzzle whose uniqueness was not proved in time is
     /// an error (exit 1).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
     pub time_limit: Option<Duration>,
 }
 

@@ -226,7 +226,7 @@ pub struct CandidatesArgs {
     #[arg(long, default_value_t = 10, value_name = "K")]
     pub max: u64,
     /// Give up after this many seconds (the counts found so far are lower bounds; exit 1).
-    #[arg(long, value_name = "SECONDS", value_parser = super::args::parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = super::args::parse_seconds, allow_negative_numbers = true)]
     pub time_limit: Option<std::time::Duration>,
     /// Output: text (default) or json.
     #[arg(long = "output", short = 'O', value_enum, default_value = "text")]

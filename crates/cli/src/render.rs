@@ -5,22 +5,21 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, Context};
 use clap::Args;
-use sudoku_ip::formats::{Document, Format};
+use sudoku_ip::formats::Document;
 use sudoku_ip::render::{self, ImageFormat, RenderOptions};
 use sudoku_ip::{Grid, Options, Outcome, Puzzle, Report};
 
-use super::args::{parse_format, BoxArgs, InputArgs};
+use super::args::InputArgs;
 use super::commands::read_document;
 use super::{Failure, Status};
 
-/// `render FILE -o out.svg|png|pdf`. The input options repeat [`InputArgs`]'s rather than
-/// flatten it: there `--size` is the grid side of triplets, here it is the picture's pixels
-/// (the grid side is `--side`).
+/// `render FILE -o out.svg|png|pdf`. The input options are every command's ([`InputArgs`]:
+/// `--size` is the grid side of triplets, as for `solve`); the picture's width in pixels is
+/// `--picture-size`, as for `solve -o`.
 #[derive(Debug, Args)]
 pub struct RenderArgs {
-    /// Puzzle file ('-' or nothing: standard input); with --sheet, a file of puzzles, one a line.
-    #[arg(value_name = "FILE")]
-    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub input: InputArgs,
     /// Picture to write: .svg, .png or .pdf (chosen by the extension).
     #[arg(long, short = 'o', value_name = "OUT")]
     pub out: PathBuf,
@@ -29,7 +28,7 @@ pub struct RenderArgs {
     pub solution: bool,
     /// Width of the picture in pixels (PNG size; SVG nominal size; sheets: the PNG's width).
     #[arg(long, value_name = "PX", default_value_t = 900, value_parser = clap::value_parser!(u32).range(16..=8192))]
-    pub size: u32,
+    pub picture_size: u32,
     /// Printable A4 sheets of every puzzle in FILE. A PDF holds all pages; SVG and PNG write
     /// OUT-1, OUT-2, ... when there is more than one page.
     #[arg(long)]
@@ -37,17 +36,6 @@ pub struct RenderArgs {
     /// With --sheet: puzzles a page.
     #[arg(long, value_name = "K", default_value_t = 6, requires = "sheet", value_parser = clap::value_parser!(u64).range(1..=64))]
     pub per_page: u64,
-    /// Input format.
-    #[arg(long, default_value = "auto", value_parser = parse_format)]
-    pub format: Format,
-    /// Grid side for clue triplets.
-    #[arg(long, value_name = "N")]
-    pub side: Option<usize>,
-    #[command(flatten)]
-    pub boxes: BoxArgs,
-    // Extra rules: the help lists the rule registry.
-    #[arg(long, value_name = "LIST", value_delimiter = ',', help = crate::args::rules_help())]
-    pub rules: Vec<String>,
 }
 
 /// `-o FILE.svg|png|pdf` on commands that produce a grid.
@@ -112,15 +100,7 @@ fn solve_for_picture(puzzle: &Puzzle, what: &str) -> Result<Option<Grid>, Failur
 /// puzzle has no solution (its picture shows the puzzle alone), 2 on bad input.
 pub fn run(a: RenderArgs) -> Result<Status, Failure> {
     format_of(&a.out)?;
-    let input = InputArgs {
-        file: a.file.clone(),
-        format: a.format,
-        size: a.side,
-        boxes: a.boxes.clone(),
-        rules: a.rules.clone(),
-        max_nonzeros: sudoku_ip::CLI_MAX_NONZEROS,
-    };
-    let (doc, name) = read_document(&input)?;
+    let (doc, name) = read_document(&a.input)?;
     let puzzles: Vec<(usize, Puzzle)> = match doc {
         Document::Single(p) => vec![(1, p)],
         Document::Batch(items) => items
@@ -154,10 +134,10 @@ pub fn run(a: RenderArgs) -> Result<Status, Failure> {
     }
     if !a.sheet {
         let (puzzle, solution) = &drawn[0];
-        write_picture(&a.out, puzzle, solution.as_ref(), a.size)?;
+        write_picture(&a.out, puzzle, solution.as_ref(), a.picture_size)?;
         return Ok(status);
     }
-    write_sheets(&a.out, &drawn, usize::try_from(a.per_page).unwrap_or(6), a.size)?;
+    write_sheets(&a.out, &drawn, usize::try_from(a.per_page).unwrap_or(6), a.picture_size)?;
     Ok(status)
 }
 

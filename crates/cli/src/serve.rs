@@ -17,7 +17,7 @@ pub struct ServeArgs {
     #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
     /// Time limit of every solve, in seconds: the default and the most a request may ask for.
-    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = super::args::parse_seconds)]
+    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = super::args::parse_seconds, allow_negative_numbers = true)]
     pub time_limit: Duration,
     /// Solves running at once; more requests wait briefly, then get 503 (default: the cores).
     #[arg(long, short = 'j', value_name = "N", value_parser = super::args::parse_jobs)]

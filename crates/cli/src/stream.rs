@@ -16,6 +16,7 @@ use sudoku_ip::formats::{self, BatchLines, Document, ParseOptions};
 use sudoku_ip::model::ParseError;
 use sudoku_ip::Puzzle;
 
+use super::commands::{inline_puzzle, ARGUMENT};
 use super::Failure;
 
 /// Lines read before the format is decided (the batch's headers must be within them).
@@ -83,8 +84,10 @@ impl Iterator for Lines {
 
 /// Open a file (or standard input for `-` / nothing) and decide what it holds.
 pub fn open(path: Option<&Path>, opts: &ParseOptions) -> Result<(Stream, String), Failure> {
-    let (reader, name): (Box<dyn BufRead>, String) = match path {
-        Some(p) if p != Path::new("-") => {
+    let inline = path.filter(|p| *p != Path::new("-")).and_then(inline_puzzle);
+    let (reader, name): (Box<dyn BufRead>, String) = match (path, inline) {
+        (_, Some(text)) => (Box::new(std::io::Cursor::new(text.into_bytes())), ARGUMENT.to_string()),
+        (Some(p), None) if p != Path::new("-") => {
             let file = std::fs::File::open(p).with_context(|| format!("cannot read {}", p.display()))?;
             (Box::new(BufReader::with_capacity(1 << 16, file)), p.display().to_string())
         }

@@ -50,7 +50,7 @@ const SUBCOMMANDS: &[(&str, &[&[&str]])] = &[
     ("count", &[INPUT, SOLVER, &["--max", "--json", "--stats"]]),
     ("check", &[&["--format", "--box", "--json"]]),
     ("export", &[INPUT, &["--lp", "--mps", "--fixed", "-o"]]),
-    ("render", &[&["-o", "--solution", "--size", "--sheet", "--per-page", "--format", "--side", "--box", "--rules"]]),
+    ("render", &[INPUT, &["-o", "--solution", "--picture-size", "--sheet", "--per-page"]]),
     ("rate", &[INPUT, &["--json"]]),
     ("minimize", &[INPUT, &["-O"]]),
     ("reduce", &[INPUT, &["-O"]]),
@@ -126,6 +126,7 @@ const FLAGS: &[(&str, &[&str], &[&str])] = &[
     ("--like", &["in.txt"], &["nope.txt"]),
     ("--no-presolve", &[], &[]),
     ("--picture", &["pic.svg"], &["pic.x"]),
+    ("--picture-size", &["320", "16"], &["15", "8193", "-1", "x"]),
 ];
 
 /// One flag and, unless it is a switch, one of its values: one that fits three times in four.

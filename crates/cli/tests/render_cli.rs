@@ -55,7 +55,7 @@ fn render_solution_png_has_the_size_asked() {
     let (plain, solved, solved_svg) = (dir.join("plain.png"), dir.join("solved.png"), dir.join("solved.svg"));
     let puzzle = example_path("seed004.txt");
     for (out, extra) in [(&plain, None), (&solved, Some("--solution")), (&solved_svg, Some("--solution"))] {
-        let mut args = vec!["render", puzzle.as_str(), "-o", path(out), "--size", "320"];
+        let mut args = vec!["render", puzzle.as_str(), "-o", path(out), "--picture-size", "320"];
         args.extend(extra);
         let o = run(&args);
         assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));

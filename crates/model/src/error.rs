@@ -13,7 +13,7 @@ pub enum GeometryError {
         n: usize,
     },
     /// `n` has no natural box shape (it is prime).
-    #[error("a {n}x{n} grid has no rectangular box shape to infer; give one explicitly (e.g. --box 1x{n}), or none (--no-boxes)")]
+    #[error("a {n}x{n} grid has no rectangular box shape to infer ({n} is prime): give a box shape (rows x columns), or none")]
     NoBoxShape {
         /// The side.
         n: usize,
@@ -171,13 +171,20 @@ impl ParseError {
 /// `text` itself when it has at most `max` characters, else its start and its end around
 /// " … ": for messages that quote input someone else's code put in them (serde's `invalid
 /// type: string "<1 MB>", expected usize`), so they stay short and keep how they end.
+/// Where a space is near a cut (within 30 characters), the cut moves to it, so that words are
+/// not split ("… jointgroups" was the end of "disjointgroups").
 pub fn elide(text: &str, max: usize) -> String {
+    const NEAR: usize = 30;
     let count = text.chars().count();
     if count <= max {
         return text.to_string();
     }
     let keep = max / 2;
-    let head: String = text.chars().take(keep).collect();
-    let tail: String = text.chars().skip(count - keep).collect();
-    format!("{head} … {tail}")
+    let chars: Vec<char> = text.chars().collect();
+    let head_end = (keep.saturating_sub(NEAR)..keep).rev().find(|&i| chars[i] == ' ').unwrap_or(keep);
+    let tail_start =
+        (count - keep..(count - keep + NEAR).min(count)).find(|&i| chars[i] == ' ').map_or(count - keep, |i| i + 1);
+    let head: String = chars[..head_end].iter().collect();
+    let tail: String = chars[tail_start..].iter().collect();
+    format!("{} … {}", head.trim_end_matches([',', ' ']), tail)
 }

@@ -50,3 +50,12 @@ pub use puzzle::Puzzle;
 pub use rules::Rule;
 pub use solve::{Backend, BackendError, Limits, SearchEnd, SearchRequest, SearchResult, StartUse, Stats};
 pub use warnings::{warnings, Warning};
+
+/// A count and its noun, for messages: `1 row`, `2 rows`; `1 entry`, `2 entries`.
+pub(crate) fn plural(count: usize, word: &str) -> String {
+    match (count, word.strip_suffix('y')) {
+        (1, _) => format!("1 {word}"),
+        (_, Some(stem)) => format!("{count} {stem}ies"),
+        _ => format!("{count} {word}s"),
+    }
+}

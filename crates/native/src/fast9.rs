@@ -1216,15 +1216,17 @@ mod tests {
         assert!(out.stopped && !out.complete && out.guesses < 2 * CLOCK_EVERY);
     }
 
-    /// Cross-check against the reference on puzzles from the shared data sets, which sit beside
-    /// the repository (`../shared/data`, as in CI). A missing file fails the test: a skipped
-    /// cross-check would pass without checking anything.
+    /// The first few hundred puzzles of one of tdoku's benchmark sets, kept in the repository
+    /// (`crates/native/testdata/sudoku9/`, copied from `../shared/data/sudoku9/`) so that the
+    /// tests run on a fresh clone.
+    fn fixture(name: &str) -> String {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/sudoku9").join(name);
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    }
+
+    /// Cross-check against the reference on puzzles of a benchmark set.
     fn cross_check_file(name: &str, take: usize, max: u64) {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku9");
-        let path = dir.join(name);
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-            panic!("{}: {e}; the cross-check needs the shared data sets beside the repository", path.display())
-        });
+        let text = fixture(name);
         let mut checked = 0;
         for line in text.lines().filter(|l| l.len() >= 81 && !l.starts_with('#')).take(take) {
             let givens = parse(line);
@@ -1296,11 +1298,9 @@ mod tests {
         assert!(guesses < 70.0, "{guesses} guesses a puzzle");
     }
 
-    /// Guesses a puzzle, solving and proving unique the first `take` puzzles of a shared set.
+    /// Guesses a puzzle, solving and proving unique the first `take` puzzles of a benchmark set.
     fn guesses_a_puzzle(name: &str, take: usize) -> f64 {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku9");
-        let text = std::fs::read_to_string(dir.join(name))
-            .unwrap_or_else(|e| panic!("{e}; the test needs the shared data sets beside the repository"));
+        let text = fixture(name);
         let puzzles: Vec<[u8; 81]> =
             text.lines().filter(|l| l.len() >= 81 && !l.starts_with('#')).take(take).map(parse).collect();
         assert_eq!(puzzles.len(), take, "{name} has fewer puzzles than expected");
@@ -1342,9 +1342,7 @@ mod tests {
     /// solution, and it must be a solution, not the first one again.
     #[test]
     fn rectangle_gives_a_valid_second_solution_without_more_search() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku9");
-        let text = std::fs::read_to_string(dir.join("puzzles7_serg_benchmark"))
-            .unwrap_or_else(|e| panic!("{e}; the test needs the shared data sets beside the repository"));
+        let text = fixture("puzzles7_serg_benchmark");
         let (mut with, mut without) = (0, 0);
         for line in text.lines().filter(|l| l.len() >= 81 && !l.starts_with('#')).take(300) {
             let givens = parse(line);

@@ -2,28 +2,35 @@
 //! rayon's thread pool (or a pool of `jobs` threads), so other Python threads go on meanwhile.
 
 use facade::generate::{GenerateSpec, Grade, KillerSpec, Symmetry};
-use facade::{Geometry, Options};
+use facade::{Cancel, Geometry, Limits, Options};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use rayon::prelude::*;
 
+use crate::interrupt::interruptible;
 use crate::puzzle::{add_rules, parse_options, solve_options, Puzzle};
 use crate::results::{Generated, SolveResult};
 use crate::{generate_error, solve_error, value_error, SolveError};
 
-/// Run `work` on a pool of `jobs` threads, or on rayon's global pool (one thread a core).
-fn on_pool<T: Send>(jobs: Option<usize>, work: impl FnOnce() -> T + Send) -> PyResult<T> {
-    match jobs {
-        None => Ok(work()),
-        Some(0) => Err(value_error("jobs must be at least 1")),
+/// Run `work` on a pool of `jobs` threads (at most [`facade::JOBS_PER_CORE`] a core, as
+/// the CLI's `--jobs`), or on rayon's global pool (one thread a core); Ctrl-C cancels the
+/// token `work` is given ([`interruptible`]).
+fn on_pool<T: Send>(py: Python<'_>, jobs: Option<usize>, work: impl FnOnce(&Cancel) -> T + Send) -> PyResult<T> {
+    let pool = match jobs {
+        None => None,
         Some(j) => {
+            let j = facade::jobs(j).map_err(|e| value_error(format!("jobs: {e}")))?;
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(j)
                 .build()
                 .map_err(|e| SolveError::new_err(format!("cannot start {j} threads: {e}")))?;
-            Ok(pool.install(work))
+            Some(pool)
         }
-    }
+    };
+    interruptible(py, |cancel| match &pool {
+        None => work(cancel),
+        Some(pool) => pool.install(|| work(cancel)),
+    })
 }
 
 /// A batch item before parsing: text (a line of a batch file) or a parsed puzzle.
@@ -74,13 +81,13 @@ pub fn solve_many(
         });
     }
     let rule_names = rules.unwrap_or_default();
-    let parsed: Vec<facade::Puzzle> = py
-        .detach(|| {
-            on_pool(jobs, || {
+    let parsed: Vec<facade::Puzzle> = on_pool(py, jobs, |cancel| {
                 items
                     .into_par_iter()
                     .enumerate()
                     .map(|(i, item)| match item {
+                        // Ctrl-C: the rest is not read (the call raises KeyboardInterrupt).
+                        _ if cancel.is_cancelled() => Err("cancelled".to_string()),
                         Item::Parsed(p) => Ok(p),
                         Item::Text(text) => {
                             let p = facade::parse_batch_line(&text, i + 1, &parse).map_err(|e| {
@@ -96,9 +103,8 @@ pub fn solve_many(
                         }
                     })
                     .collect::<Result<Vec<_>, String>>()
-            })
-        })?
-        .map_err(value_error)?;
+    })?
+    .map_err(value_error)?;
     let results = solve_parsed(py, parsed, opts, unique, jobs)?;
     Ok(results)
 }
@@ -111,13 +117,12 @@ fn solve_parsed(
     jobs: Option<usize>,
 ) -> PyResult<Vec<SolveResult>> {
     let (max, keep) = if unique { (2, 2) } else { (1, 1) };
-    py.detach(|| {
-        on_pool(jobs, || {
-            puzzles
-                .par_iter()
-                .map(|p| facade::search(p, &opts, max, keep).map(|report| SolveResult::new(p, &report, unique, &opts)))
-                .collect::<Result<Vec<_>, _>>()
-        })
+    on_pool(py, jobs, |cancel| {
+        let opts = Options { limits: Limits { cancel: cancel.clone(), ..opts.limits.clone() }, ..opts.clone() };
+        puzzles
+            .par_iter()
+            .map(|p| facade::search(p, &opts, max, keep).map(|report| SolveResult::new(p, &report, unique, &opts)))
+            .collect::<Result<Vec<_>, _>>()
     })?
     .map_err(solve_error)
 }
@@ -162,7 +167,10 @@ fn spec(
 }
 
 fn generate_batch(py: Python<'_>, spec: &GenerateSpec, count: usize, jobs: Option<usize>) -> PyResult<Vec<Generated>> {
-    let made = py.detach(|| on_pool(jobs, || facade::generate_many(spec, count)))?;
+    let made = on_pool(py, jobs, |cancel| {
+        let spec = GenerateSpec { cancel: cancel.clone(), ..spec.clone() };
+        facade::generate_many(&spec, count)
+    })?;
     made.into_iter()
         .enumerate()
         .map(|(i, g)| {

@@ -17,6 +17,7 @@
 //! error: it is a result whose `status` is `"infeasible"`.
 
 mod batch;
+mod interrupt;
 mod puzzle;
 mod results;
 

@@ -6,6 +6,7 @@ use facade::{export, Limits, MipStart, Model, Objective, Options, Solver};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString, PyType};
 
+use crate::interrupt::interruptible;
 use crate::results::{grid_rows, Rating, Rows, SolveResult};
 use crate::{generate_error, numpy_array, solve_error, value_error, SolveError};
 
@@ -83,9 +84,15 @@ fn rows_of(grid: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<i64>>> {
 }
 
 impl Puzzle {
+    /// A search that Ctrl-C stops ([`interruptible`]).
     fn search(&self, py: Python<'_>, opts: Options, max: u64, keep: usize) -> PyResult<facade::Report> {
         let puzzle = &self.inner;
-        py.detach(|| facade::search(puzzle, &opts, max, keep)).map_err(solve_error)
+        interruptible(py, |cancel| {
+            let mut opts = opts;
+            opts.limits.cancel = cancel.clone();
+            facade::search(puzzle, &opts, max, keep)
+        })?
+        .map_err(solve_error)
     }
 
     fn svg(&self, solution: Option<&facade::Grid>, size: u32) -> PyResult<String> {
@@ -267,22 +274,30 @@ impl Puzzle {
         }
     }
 
-    /// Iterate over the solutions, at most `max` of them, each as rows of integers (found
-    /// together, then handed out one at a time). With a time or node limit the iterator gives
-    /// what was found before the limit.
+    /// Iterate over the solutions, at most `max` of them, each as rows of integers. The
+    /// iterator is lazy: the search runs on a thread of its own and finds the next solution
+    /// while the last is used (a few ahead at most), so the first comes at once whatever `max`;
+    /// dropping the iterator stops the search. With a time or node limit it ends with what was
+    /// found before the limit. Ctrl-C while it waits for the next solution stops the search
+    /// and raises KeyboardInterrupt.
     #[pyo3(signature = (*, max = 1000, solver = "native", time_limit = None, node_limit = None))]
     fn solutions(
         &self,
-        py: Python<'_>,
-        max: usize,
+        max: u64,
         solver: &str,
         time_limit: Option<f64>,
         node_limit: Option<u64>,
     ) -> PyResult<SolutionIter> {
-        let opts = options(solver, time_limit, node_limit, true)?;
-        let max = max.max(1);
-        let report = self.search(py, opts, max as u64, max)?;
-        Ok(SolutionIter { grids: report.solutions.into_iter() })
+        let mut opts = options(solver, time_limit, node_limit, true)?;
+        let cancel = facade::Cancel::new();
+        opts.limits.cancel = cancel.clone();
+        let (tx, rx) = std::sync::mpsc::sync_channel::<facade::Grid>(SOLUTIONS_AHEAD);
+        let puzzle = self.inner.clone();
+        let worker = std::thread::Builder::new()
+            .name("sudoku-ip solutions".into())
+            .spawn(move || facade::search_each(&puzzle, &opts, max.max(1), |g| tx.send(g.clone()).is_ok()))
+            .map_err(|e| SolveError::new_err(format!("cannot start the search: {e}")))?;
+        Ok(SolutionIter { grids: rx, worker: Some(worker), cancel })
     }
 
     /// Rate the puzzle as a person would solve it: grade (easy, medium, hard, expert), the
@@ -290,15 +305,17 @@ impl Puzzle {
     /// have exactly one solution (SolveError otherwise).
     fn rate(&self, py: Python<'_>) -> PyResult<Rating> {
         let puzzle = &self.inner;
-        let rating = py.detach(|| facade::generate::rate(puzzle)).map_err(|e| generate_error(e, ""))?;
+        let rating =
+            interruptible(py, |cancel| facade::generate::rate_with(puzzle, cancel))?.map_err(|e| generate_error(e, ""))?;
         Ok(Rating { inner: rating })
     }
 
     /// The same puzzle with every clue it does not need removed (still unique, and minimal).
     fn minimize(&self, py: Python<'_>) -> PyResult<Puzzle> {
         let puzzle = &self.inner;
-        let inner = py.detach(|| facade::generate::minimize(puzzle)).map_err(|e| generate_error(e, ""))?;
-        Ok(Puzzle { inner })
+        let minimized =
+            interruptible(py, |cancel| facade::generate::minimize_with(puzzle, cancel))?.map_err(|e| generate_error(e, ""))?;
+        Ok(Puzzle { inner: minimized.puzzle })
     }
 
     /// The 0-1 model in CPLEX-LP format, for HiGHS, CBC, GLPK, Gurobi, PuLP...
@@ -347,11 +364,7 @@ impl Puzzle {
 
     /// HTML for notebooks: the picture and a one-line description.
     fn _repr_html_(&self) -> PyResult<String> {
-        Ok(format!(
-            "<figure style=\"margin:0\">{}<figcaption>{}</figcaption></figure>",
-            self.svg(None, 360)?,
-            html_escape(&self.__repr__())
-        ))
+        Ok(figure_html(&self.svg(None, 360)?, &self.__repr__()))
     }
 
     /// The givens as a grid of text (what the CLI prints).
@@ -373,14 +386,26 @@ impl Puzzle {
     }
 }
 
+/// A notebook figure: a picture over its caption (`_repr_html_` of puzzles, results and
+/// generated puzzles).
+pub(crate) fn figure_html(svg: &str, caption: &str) -> String {
+    format!("<figure style=\"margin:0\">{svg}<figcaption>{}</figcaption></figure>", html_escape(caption))
+}
+
 fn html_escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
-/// An iterator over solutions (rows of integers), from `Puzzle.solutions()`.
+/// Solutions found ahead of the one being used.
+const SOLUTIONS_AHEAD: usize = 4;
+
+/// An iterator over solutions (rows of integers), from `Puzzle.solutions()`: the search runs
+/// on a worker thread and hands each solution over as it is found.
 #[pyclass(module = "sudoku_ip")]
 pub struct SolutionIter {
-    grids: std::vec::IntoIter<facade::Grid>,
+    grids: std::sync::mpsc::Receiver<facade::Grid>,
+    worker: Option<std::thread::JoinHandle<Result<facade::Report, facade::Error>>>,
+    cancel: facade::Cancel,
 }
 
 #[pymethods]
@@ -389,11 +414,42 @@ impl SolutionIter {
         slf
     }
 
-    fn __next__(&mut self) -> Option<Rows> {
-        self.grids.next().map(|g| grid_rows(&g))
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Rows>> {
+        use std::sync::mpsc::RecvTimeoutError;
+        loop {
+            let grids = &self.grids;
+            match py.detach(|| grids.recv_timeout(crate::interrupt::POLL)) {
+                Ok(grid) => return Ok(Some(grid_rows(&grid))),
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(e) = py.check_signals() {
+                        self.stop();
+                        return Err(e);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    // The search ended: its error, if any, is raised once; then the end.
+                    return match self.worker.take().map(|w| py.detach(|| w.join())) {
+                        Some(Ok(Err(e))) => Err(solve_error(e)),
+                        Some(Err(_)) => Err(SolveError::new_err("the search thread panicked")),
+                        _ => Ok(None),
+                    };
+                }
+            }
+        }
     }
+}
 
-    fn __len__(&self) -> usize {
-        self.grids.len()
+impl SolutionIter {
+    /// Stop the search (the worker ends at its next check of the token).
+    fn stop(&mut self) {
+        self.cancel.cancel();
+        self.worker = None;
+    }
+}
+
+impl Drop for SolutionIter {
+    fn drop(&mut self) {
+        // The worker's next send fails once the receiver is gone; the token stops it sooner.
+        self.cancel.cancel();
     }
 }

@@ -5,7 +5,7 @@ use facade::Generation;
 use facade::{Answer, AnswerStatus, Grid, GridJson, Options, Report};
 use pyo3::prelude::*;
 
-use crate::puzzle::{picture, Puzzle};
+use crate::puzzle::{figure_html, picture, Puzzle};
 use crate::{json_to_py, numpy_array};
 
 /// Rows as Python lists of ints (pyo3 would turn a `Vec<u8>` into `bytes`).
@@ -128,6 +128,11 @@ impl SolveResult {
     fn _repr_svg_(&self) -> String {
         let opts = facade::render::RenderOptions { size: 360, ..Default::default() };
         facade::render::svg(&self.puzzle, self.solution.as_ref(), &opts)
+    }
+
+    /// HTML for notebooks: the picture and the result in one line.
+    fn _repr_html_(&self) -> String {
+        figure_html(&self._repr_svg_(), &self.__repr__())
     }
 
     fn __bool__(&self) -> bool {
@@ -280,6 +285,11 @@ impl Generated {
     fn _repr_svg_(&self) -> String {
         let opts = facade::render::RenderOptions { size: 360, ..Default::default() };
         facade::render::svg(&self.inner.made.puzzle, None, &opts)
+    }
+
+    /// HTML for notebooks: the picture and its seed, clues and grade in one line.
+    fn _repr_html_(&self) -> String {
+        figure_html(&self._repr_svg_(), &self.__repr__())
     }
 
     fn __repr__(&self) -> String {

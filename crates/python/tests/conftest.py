@@ -1,9 +1,10 @@
 """Shared paths and helpers of the Python package's tests.
 
-The tests find the repository from this file, the shared data (seeds, 9x9 benchmark sets) in a
-`shared/` folder beside the repository or above it (or at $SUDOKU_IP_SHARED), and the CLI
-binary at $SUDOKU_IP_BIN or in the repository's target/ (CI builds it with `cargo test`).
-A missing file fails the test that needs it, with the path: nothing is skipped silently.
+The tests find the repository from this file, and the CLI binary at $SUDOKU_IP_BIN or in the
+repository's target/ (CI builds it with `cargo test`). They need nothing outside the
+repository: the few lines they take from the seeds and the 9x9 benchmark sets are copied into
+`tests/data/` and `crates/native/testdata/`. A missing file fails the test that needs it, with
+the path: nothing is skipped silently.
 """
 
 import os
@@ -14,16 +15,9 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[3]
 EXAMPLES = REPO / "examples"
-
-
-def shared_dir() -> Path:
-    env = os.environ.get("SUDOKU_IP_SHARED")
-    if env:
-        return Path(env)
-    for parent in REPO.parents:
-        if (parent / "shared" / "seeds").is_dir():
-            return parent / "shared"
-    pytest.fail(f"no shared/ folder (seeds, data) beside or above {REPO}; set SUDOKU_IP_SHARED")
+DATA = Path(__file__).resolve().parent / "data"
+# The first 200 puzzles of the 17-clue benchmark set, kept for the Rust tests too.
+SEVENTEEN = REPO / "crates" / "native" / "testdata" / "sudoku9" / "puzzles2_17_clue"
 
 
 def cli_binary() -> Path:

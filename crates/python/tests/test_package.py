@@ -13,7 +13,7 @@ import pytest
 import sudoku_ip
 from sudoku_ip import Puzzle, SolveError
 
-from conftest import EXAMPLES, check_sudoku, cli_binary, run_cli, shared_dir
+from conftest import DATA, EXAMPLES, SEVENTEEN, check_sudoku, cli_binary, run_cli
 
 
 def read(name):
@@ -32,9 +32,9 @@ def rows_of(solution):
 
 
 def test_seed_003s_clue_matrix_read_from_the_seed_document_solves_uniquely():
-    # The MATLAB page (seed 003) writes its puzzle as B = [1,2,2; 1,5,3; ...]; read it from
-    # the document itself.
-    seed = next(shared_dir().joinpath("seeds").glob("003_*.txt")).read_text()
+    # The MATLAB page (seed 003) writes its puzzle as B = [1,2,2; 1,5,3; ...]; read it as the
+    # document writes it (its lines, copied into tests/data).
+    seed = (DATA / "seed003_B.txt").read_text()
     matrix = re.search(r"B = (\[1,2,2;[^\]]*\])", seed).group(1)
     puzzle = Puzzle.parse(matrix)
     assert puzzle.size == 9 and puzzle.clues == 21
@@ -302,7 +302,7 @@ def test_render_is_the_clis_picture(tmp_path):
     path = EXAMPLES / "killer.json"
     puzzle = Puzzle.parse(path.read_text())
     out = tmp_path / "k.svg"
-    assert run_cli("render", path, "-o", out, "--size", "500")[0] == 0
+    assert run_cli("render", path, "-o", out, "--picture-size", "500")[0] == 0
     assert puzzle.render("svg", size=500) == out.read_text()
     png = puzzle.render("png", size=64)
     assert isinstance(png, bytes) and png.startswith(b"\x89PNG\r\n\x1a\n")
@@ -340,9 +340,8 @@ def comparable(answer):
 
 
 def test_solve_many_gives_the_clis_answers_on_a_batch(tmp_path):
-    seventeen = shared_dir() / "data" / "sudoku9" / "puzzles2_17_clue"
     lines = [l for _, l in batch_lines(EXAMPLES / "top100.txt")]
-    lines += [l for _, l in batch_lines(seventeen)][:300]
+    lines += [l for _, l in batch_lines(SEVENTEEN)][:200]
     lines += ["." * 81, "55" + "." * 79]  # not unique; no solution
     path = tmp_path / "batch.txt"
     path.write_text("\n".join(lines) + "\n")

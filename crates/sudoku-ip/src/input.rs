@@ -37,6 +37,9 @@ pub enum InputError {
     /// A time limit that is not a usable number of seconds.
     #[error("{0}")]
     TimeLimit(String),
+    /// A number of threads that is zero or more than [`JOBS_PER_CORE`] a core.
+    #[error("{0}")]
+    Jobs(String),
     /// A grid given as rows of integers that is not a square of digits.
     #[error("{0}")]
     Rows(String),
@@ -56,6 +59,23 @@ pub enum InputError {
     /// The puzzle's model is above the front end's bound (its size and the bound are named).
     #[error(transparent)]
     ModelTooLarge(#[from] ModelTooLarge),
+}
+
+/// Most threads a batch may ask for (`--jobs`, Python's `jobs=`), per core: more only adds
+/// switching (1,000 threads made a batch 75× slower) and 100,000 would exhaust the process.
+pub const JOBS_PER_CORE: usize = 8;
+
+/// A number of threads for a batch: at least 1, at most [`JOBS_PER_CORE`] a core.
+pub fn jobs(threads: usize) -> Result<usize, InputError> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let max = cores * JOBS_PER_CORE;
+    match threads {
+        0 => Err(InputError::Jobs("expected a positive number of threads, found 0".into())),
+        j if j > max => Err(InputError::Jobs(format!(
+            "{j} threads is too many for {cores} cores (at most {max}, {JOBS_PER_CORE} a core)"
+        ))),
+        j => Ok(j),
+    }
 }
 
 /// A time limit of `seconds`: any non-negative number a clock can hold (`1e30` is refused).

@@ -63,8 +63,8 @@ pub use answer::{Answer, AnswerStatus, GridJson, StatsJson};
 pub use candidates::{candidates, CandidatesStatus, CapError, TrueCandidates, MAX_COUNT_CAP};
 pub use generation::{generate, generate_many, minimality_name, Generation, GenerationJson};
 pub use input::{
-    duplicate_shapes, parse_batch_line, parse_box, puzzle_from_rows, time_limit, vet, with_rules, InputError,
-    CLI_MAX_NONZEROS,
+    duplicate_shapes, jobs, parse_batch_line, parse_box, puzzle_from_rows, time_limit, vet, with_rules, InputError,
+    CLI_MAX_NONZEROS, JOBS_PER_CORE,
 };
 pub use insight::{
     candidates_notes, explain, explain_positions, hint, position_picture, read_position, Hint, HintStatus, Path,

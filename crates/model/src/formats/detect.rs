@@ -17,6 +17,7 @@
 //!
 //! Sides below 4 (which have no box shape to infer) count only when a size or box is given.
 
+use crate::plural;
 use super::{
     grid_lines, grid_side, killer_text, line_form, meaningful_lines, starts_as_json, Format, Line, ParseOptions,
     RowShape,
@@ -149,14 +150,6 @@ fn most_common(values: impl Iterator<Item = usize>) -> Option<(usize, usize)> {
     counts.into_iter().max_by_key(|&(v, c)| (c, v))
 }
 
-/// `1 row`, `2 rows`; `1 entry`, `2 entries`.
-fn plural(count: usize, word: &str) -> String {
-    match (count, word.strip_suffix('y')) {
-        (1, _) => format!("1 {word}"),
-        (_, Some(stem)) => format!("{count} {stem}ies"),
-        _ => format!("{count} {word}s"),
-    }
-}
 
 /// The error for a text no format fits: each format considered and why it was rejected.
 fn no_format(

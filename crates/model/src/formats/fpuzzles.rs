@@ -454,8 +454,8 @@ pub fn from_value(value: &Value) -> Res<Puzzle> {
             return Err(err(
                 &path,
                 format!(
-                    "the f-puzzles rule {key:?} is not supported by sudoku-ip (supported: {}); \
-                     the puzzle cannot be solved without it",
+                    "the f-puzzles rule {key:?} is not supported by sudoku-ip, and the puzzle \
+                     cannot be solved without it (supported: {})",
                     SUPPORTED.join(", ")
                 ),
             ));

@@ -782,6 +782,18 @@ fn json_errors_are_shown_elided_with_their_ends() {
 }
 
 #[test]
+fn elided_messages_cut_between_words_not_inside_them() {
+    // The API and the page showed "… jointgroups" for the end of a list of supported rules.
+    let list = (0..60).map(|i| format!("rule{i}")).collect::<Vec<_>>().join(", ") + ", disjointgroups";
+    let shown = elide(&list, 100);
+    assert!(shown.ends_with("… disjointgroups") || shown.contains(" … rule"), "{shown}");
+    let words = |t: &str| t.split([' ', ',']).filter(|w| !w.is_empty() && *w != "…").map(String::from).collect::<Vec<_>>();
+    let whole = words(&list);
+    assert!(words(&shown).iter().all(|w| whole.contains(w)), "a word was cut: {shown}");
+    assert!(shown.chars().count() <= 100 + 3, "{shown}");
+}
+
+#[test]
 fn batch_lines_reads_each_line_as_the_whole_document_does() {
     // Text with headers, JSON lines and f-puzzles-free text: every line read alone equals the
     // same line of the whole document, headers' box and rules included.

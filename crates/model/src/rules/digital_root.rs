@@ -131,7 +131,7 @@ impl RuleKind for DigitalRoot {
             if k > n {
                 return Err(RuleError::new(
                     format!("{path}.cells"),
-                    format!("a cage of {k} cells cannot hold {k} distinct digits of 1..{n}"),
+                    format!("a cage of {} cannot hold {k} distinct digits of 1..{n}", crate::plural(k, "cell")),
                 ));
             }
             if totals(n, k, cage.root).is_empty() {

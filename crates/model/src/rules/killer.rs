@@ -182,7 +182,7 @@ fn validate(n: usize, cages: &[Cage], distinct: bool) -> Result<(), RuleError> {
         let Some((lo, hi)) = sum_range(n, k, distinct) else {
             return Err(RuleError::new(
                 format!("{path}.cells"),
-                format!("a cage of {k} cells cannot hold {k} distinct digits of 1..{n}"),
+                format!("a cage of {} cannot hold {k} distinct digits of 1..{n}", crate::plural(k, "cell")),
             ));
         };
         if let Some(s) = cage.sum {
@@ -190,7 +190,7 @@ fn validate(n: usize, cages: &[Cage], distinct: bool) -> Result<(), RuleError> {
                 let kind = if distinct { "distinct digits" } else { "digits" };
                 return Err(RuleError::new(
                     format!("{path}.sum"),
-                    format!("a cage of {k} cells with {kind} of 1..{n} sums to {lo}..{hi}, not {s}"),
+                    format!("a cage of {} with {kind} of 1..{n} sums to {lo}..{hi}, not {s}", crate::plural(k, "cell")),
                 ));
             }
         }
