@@ -5,7 +5,8 @@
 //! raises (KeyboardInterrupt from Ctrl-C), the work's token is cancelled, the call waits for
 //! the work to stop — every long loop reads the token — and raises the handler's exception.
 
-use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Mutex;
 use std::time::Duration;
 
 use facade::Cancel;
@@ -19,6 +20,8 @@ pub(crate) const POLL: Duration = Duration::from_millis(50);
 pub(crate) fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce(&Cancel) -> T + Send) -> PyResult<T> {
     let cancel = Cancel::new();
     let (tx, rx) = mpsc::sync_channel(1);
+    // A receiver is not Sync: the wait without the GIL borrows it through a mutex.
+    let rx = Mutex::new(rx);
     let token = cancel.clone();
     let mut raised = None;
     let out = rayon::in_place_scope(|scope| {
@@ -27,7 +30,7 @@ pub(crate) fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce(&Cancel) 
             let _ = tx.send(work(&token));
         });
         loop {
-            match py.detach(|| rx.recv_timeout(POLL)) {
+            match py.detach(|| wait(&rx)) {
                 Ok(out) => return Some(out),
                 Err(RecvTimeoutError::Disconnected) => return None,
                 Err(RecvTimeoutError::Timeout) => {
@@ -45,5 +48,13 @@ pub(crate) fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce(&Cancel) 
         (Some(e), _) => Err(e),
         (None, Some(out)) => Ok(out),
         (None, None) => Err(crate::SolveError::new_err("the call's worker stopped without an answer")),
+    }
+}
+
+/// The next value of `rx` within [`POLL`] (a poisoned lock counts as the sender gone).
+pub(crate) fn wait<T>(rx: &Mutex<Receiver<T>>) -> Result<T, RecvTimeoutError> {
+    match rx.lock() {
+        Ok(rx) => rx.recv_timeout(POLL),
+        Err(_) => Err(RecvTimeoutError::Disconnected),
     }
 }

@@ -297,7 +297,7 @@ impl Puzzle {
             .name("sudoku-ip solutions".into())
             .spawn(move || facade::search_each(&puzzle, &opts, max.max(1), |g| tx.send(g.clone()).is_ok()))
             .map_err(|e| SolveError::new_err(format!("cannot start the search: {e}")))?;
-        Ok(SolutionIter { grids: rx, worker: Some(worker), cancel })
+        Ok(SolutionIter { grids: std::sync::Mutex::new(rx), worker: Some(worker), cancel })
     }
 
     /// Rate the puzzle as a person would solve it: grade (easy, medium, hard, expert), the
@@ -403,7 +403,7 @@ const SOLUTIONS_AHEAD: usize = 4;
 /// on a worker thread and hands each solution over as it is found.
 #[pyclass(module = "sudoku_ip")]
 pub struct SolutionIter {
-    grids: std::sync::mpsc::Receiver<facade::Grid>,
+    grids: std::sync::Mutex<std::sync::mpsc::Receiver<facade::Grid>>,
     worker: Option<std::thread::JoinHandle<Result<facade::Report, facade::Error>>>,
     cancel: facade::Cancel,
 }
@@ -418,7 +418,7 @@ impl SolutionIter {
         use std::sync::mpsc::RecvTimeoutError;
         loop {
             let grids = &self.grids;
-            match py.detach(|| grids.recv_timeout(crate::interrupt::POLL)) {
+            match py.detach(|| crate::interrupt::wait(grids)) {
                 Ok(grid) => return Ok(Some(grid_rows(&grid))),
                 Err(RecvTimeoutError::Timeout) => {
                     if let Err(e) = py.check_signals() {

@@ -94,3 +94,11 @@ def test_results_and_generated_puzzles_show_as_figures_in_a_notebook():
     generated = sudoku_ip.generate(seed=1, rate=False)
     html = generated._repr_html_()
     assert html.startswith("<figure") and "<svg" in html and "seed 1" in html
+
+
+def test_a_prime_size_is_explained_in_python_terms_not_cli_flags():
+    # generate(size=7) suggested "--box 1x7" and "--no-boxes".
+    with pytest.raises(ValueError) as e:
+        sudoku_ip.generate(size=7)
+    assert "prime" in str(e.value) and "--" not in str(e.value), str(e.value)
+    assert sudoku_ip.generate(size=7, box="none", seed=1, rate=False).puzzle.size == 7
