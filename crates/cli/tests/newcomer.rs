@@ -63,7 +63,8 @@ fn render_takes_size_as_the_grid_side_like_solve_and_picture_size_as_pixels() {
     // `render` had --side for the grid and --size for pixels, the reverse of solve.
     let dir = tempdir("render-size");
     let picture = dir.join("p.svg");
-    let out = run(&["render", "--size", "4", "-o", picture.to_str().expect("path"), "--picture-size", "320", "-"], "1,1,1\n");
+    let out =
+        run(&["render", "--size", "4", "-o", picture.to_str().expect("path"), "--picture-size", "320", "-"], "1,1,1\n");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let svg = std::fs::read_to_string(&picture).expect("picture");
     assert!(svg.contains("width=\"320\""), "{}", &svg[..200.min(svg.len())]);

@@ -112,9 +112,9 @@ fn mask_times(text: &str) -> String {
                 k += 1;
             }
             let rest: String = chars[k..(k + 3).min(chars.len())].iter().collect();
-            let unit = UNITS.iter().find(|u| {
-                rest.starts_with(**u) && !rest[u.len()..].chars().next().is_some_and(char::is_alphanumeric)
-            });
+            let unit = UNITS
+                .iter()
+                .find(|u| rest.starts_with(**u) && !rest[u.len()..].chars().next().is_some_and(char::is_alphanumeric));
             if unit.is_some() {
                 out.push('#');
                 i = j;

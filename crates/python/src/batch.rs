@@ -82,27 +82,27 @@ pub fn solve_many(
     }
     let rule_names = rules.unwrap_or_default();
     let parsed: Vec<facade::Puzzle> = on_pool(py, jobs, |cancel| {
-                items
-                    .into_par_iter()
-                    .enumerate()
-                    .map(|(i, item)| match item {
-                        // Ctrl-C: the rest is not read (the call raises KeyboardInterrupt).
-                        _ if cancel.is_cancelled() => Err("cancelled".to_string()),
-                        Item::Parsed(p) => Ok(p),
-                        Item::Text(text) => {
-                            let p = facade::parse_batch_line(&text, i + 1, &parse).map_err(|e| {
-                                // Errors without a position (an empty line) still name the line.
-                                let message = e.to_string();
-                                if message.starts_with("line ") {
-                                    message
-                                } else {
-                                    format!("line {}: {message}", i + 1)
-                                }
-                            })?;
-                            facade::with_rules(p, &rule_names).map_err(|e| format!("line {}: {e}", i + 1))
+        items
+            .into_par_iter()
+            .enumerate()
+            .map(|(i, item)| match item {
+                // Ctrl-C: the rest is not read (the call raises KeyboardInterrupt).
+                _ if cancel.is_cancelled() => Err("cancelled".to_string()),
+                Item::Parsed(p) => Ok(p),
+                Item::Text(text) => {
+                    let p = facade::parse_batch_line(&text, i + 1, &parse).map_err(|e| {
+                        // Errors without a position (an empty line) still name the line.
+                        let message = e.to_string();
+                        if message.starts_with("line ") {
+                            message
+                        } else {
+                            format!("line {}: {message}", i + 1)
                         }
-                    })
-                    .collect::<Result<Vec<_>, String>>()
+                    })?;
+                    facade::with_rules(p, &rule_names).map_err(|e| format!("line {}: {e}", i + 1))
+                }
+            })
+            .collect::<Result<Vec<_>, String>>()
     })?
     .map_err(value_error)?;
     let results = solve_parsed(py, parsed, opts, unique, jobs)?;

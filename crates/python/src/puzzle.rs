@@ -31,7 +31,12 @@ pub(crate) fn options(
 ) -> PyResult<Options> {
     let solver = Solver::from_name(solver).map_err(value_error)?;
     let time = time_limit.map(facade::time_limit).transpose().map_err(value_error)?;
-    Ok(Options { solver, limits: Limits { time, nodes: node_limit, ..Limits::default() }, presolve, ..Options::default() })
+    Ok(Options {
+        solver,
+        limits: Limits { time, nodes: node_limit, ..Limits::default() },
+        presolve,
+        ..Options::default()
+    })
 }
 
 /// `options` with what a MILP solver minimises (`objective`: "zero" or "seed") and when it
@@ -305,16 +310,16 @@ impl Puzzle {
     /// have exactly one solution (SolveError otherwise).
     fn rate(&self, py: Python<'_>) -> PyResult<Rating> {
         let puzzle = &self.inner;
-        let rating =
-            interruptible(py, |cancel| facade::generate::rate_with(puzzle, cancel))?.map_err(|e| generate_error(e, ""))?;
+        let rating = interruptible(py, |cancel| facade::generate::rate_with(puzzle, cancel))?
+            .map_err(|e| generate_error(e, ""))?;
         Ok(Rating { inner: rating })
     }
 
     /// The same puzzle with every clue it does not need removed (still unique, and minimal).
     fn minimize(&self, py: Python<'_>) -> PyResult<Puzzle> {
         let puzzle = &self.inner;
-        let minimized =
-            interruptible(py, |cancel| facade::generate::minimize_with(puzzle, cancel))?.map_err(|e| generate_error(e, ""))?;
+        let minimized = interruptible(py, |cancel| facade::generate::minimize_with(puzzle, cancel))?
+            .map_err(|e| generate_error(e, ""))?;
         Ok(Puzzle { inner: minimized.puzzle })
     }
 

@@ -99,8 +99,9 @@ async fn every_api_example_of_the_docs_answers_what_it_shows() {
             let code = line.split_whitespace().nth(1).unwrap_or_default();
             assert_eq!(code, status.as_str(), "{} {}: status", ex.route, ex.body);
         }
-        let shown: Value = serde_json::from_str(&ex.shown)
-            .unwrap_or_else(|e| panic!("docs/api.md: the answer shown for {} is not JSON ({e}): {}", ex.route, ex.shown));
+        let shown: Value = serde_json::from_str(&ex.shown).unwrap_or_else(|e| {
+            panic!("docs/api.md: the answer shown for {} is not JSON ({e}): {}", ex.route, ex.shown)
+        });
         if let Err(e) = part_of(&shown, &actual, "$") {
             panic!("docs/api.md: {} {}: {e}\nanswered: {actual}", ex.route, ex.body);
         }

@@ -17,13 +17,13 @@
 //!
 //! Sides below 4 (which have no box shape to infer) count only when a size or box is given.
 
-use crate::plural;
 use super::{
     grid_lines, grid_side, killer_text, line_form, meaningful_lines, starts_as_json, Format, Line, ParseOptions,
     RowShape,
 };
 use crate::error::{GeometryError, ParseError, Position};
 use crate::geometry::MAX_SIDE;
+use crate::plural;
 
 /// What auto-detection made of a text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -149,7 +149,6 @@ fn most_common(values: impl Iterator<Item = usize>) -> Option<(usize, usize)> {
     }
     counts.into_iter().max_by_key(|&(v, c)| (c, v))
 }
-
 
 /// The error for a text no format fits: each format considered and why it was rejected.
 fn no_format(

@@ -787,7 +787,8 @@ fn elided_messages_cut_between_words_not_inside_them() {
     let list = (0..60).map(|i| format!("rule{i}")).collect::<Vec<_>>().join(", ") + ", disjointgroups";
     let shown = elide(&list, 100);
     assert!(shown.ends_with("… disjointgroups") || shown.contains(" … rule"), "{shown}");
-    let words = |t: &str| t.split([' ', ',']).filter(|w| !w.is_empty() && *w != "…").map(String::from).collect::<Vec<_>>();
+    let words =
+        |t: &str| t.split([' ', ',']).filter(|w| !w.is_empty() && *w != "…").map(String::from).collect::<Vec<_>>();
     let whole = words(&list);
     assert!(words(&shown).iter().all(|w| whole.contains(w)), "a word was cut: {shown}");
     assert!(shown.chars().count() <= 100 + 3, "{shown}");
