@@ -154,6 +154,10 @@ pub fn stats_line(report: &Report) -> String {
             Some(StartUse::Replaced) => "the solver answered with another grid",
             Some(StartUse::NoAnswer) => "the solver stopped without an answer",
             Some(StartUse::Rejected) => "not a solution of the model, not passed",
+            // Presolve decided every variable: there was nothing to start from, nor to solve.
+            None if s.solver_calls == Some(0) => {
+                "not needed, presolve decided every variable and the solver was not called"
+            }
             None => "none found, the solver searched on its own",
         };
         parts.push(format!("MIP start from the native engine ({}): {what}", ms(t)));

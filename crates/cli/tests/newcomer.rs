@@ -93,3 +93,16 @@ fn a_cage_of_one_cell_is_not_a_cage_of_1_cells() {
     assert!(err.contains("a cage of 1 cell "), "{err}");
     assert!(!err.contains("1 cells"), "{err}");
 }
+
+#[test]
+fn stats_do_not_say_the_solver_searched_when_it_was_not_called() {
+    // "MIP start ... none found, the solver searched on its own" stood beside "solver calls 0".
+    let out =
+        run(&["solve", "--solver", "microlp", "--objective", "seed", "--stats", &example_path("seed000.txt")], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    // Probing (the default presolve) decides seed 000 whole: the solver is not called.
+    assert!(err.contains("solver calls 0"), "{err}");
+    assert!(!err.contains("searched on its own"), "{err}");
+    assert!(err.contains("not needed"), "{err}");
+}
