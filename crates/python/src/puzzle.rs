@@ -421,6 +421,12 @@ impl SolutionIter {
 
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Rows>> {
         use std::sync::mpsc::RecvTimeoutError;
+        // Solutions may come faster than any wait: signals are looked at on every call too
+        // (`list(it)` loops in C, where Python itself would not look).
+        if let Err(e) = py.check_signals() {
+            self.stop();
+            return Err(e);
+        }
         loop {
             let grids = &self.grids;
             match py.detach(|| crate::interrupt::wait(grids)) {
