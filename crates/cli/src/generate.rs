@@ -245,8 +245,13 @@ fn spec_of(a: &GenerateArgs) -> Result<GenerateSpec, Failure> {
                 .map_err(|e| Failure::bad_input(anyhow!("{name}: {e}")))?
         }
         None => {
-            let geometry =
-                Geometry::with_boxes(a.size, a.boxes.shape()).map_err(|e| Failure::bad_input(anyhow!("{e}")))?;
+            let geometry = Geometry::with_boxes(a.size, a.boxes.shape()).map_err(|e| match e {
+                // The library's words, with this command's flags for the two ways out.
+                sudoku_ip::model::GeometryError::NoBoxShape { .. } => {
+                    Failure::bad_input(anyhow!("{e} (--box RxC, or --no-boxes)"))
+                }
+                e => Failure::bad_input(anyhow!("{e}")),
+            })?;
             Puzzle::blank(geometry)
         }
     };
