@@ -510,9 +510,10 @@ fn padding_is_the_javascript_one() {
 }
 
 #[test]
-fn the_readme_link_is_the_diagonal_example() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).expect("README");
-    let start = readme.find("https://sudokupad.app/fpuzzles").expect("a link in the README");
+fn the_formats_page_link_is_the_diagonal_example() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/formats.md"))
+        .expect("docs/formats.md");
+    let start = readme.find("https://sudokupad.app/fpuzzlesN4Ig").expect("a link in docs/formats.md");
     let link: String = readme[start..].chars().take_while(|&ch| ch != '\'' && !ch.is_whitespace()).collect();
     let p = parse_puzzle(&link, &ParseOptions::default()).expect("the README link reads");
     let example =
