@@ -43,8 +43,9 @@ use sudoku_ip_model::{check, BackendError, Cancel, Geometry, Grid, Puzzle, Rule}
 use thiserror::Error;
 
 pub use rate::{
-    format_candidates, next_step, parse_candidates, position, rate, rate_with, steps, steps_with_positions, Candidate,
-    CandidatesError, Explanation, Grade, Position, Rating, SeRating, Step, Technique, TechniqueCount, SEARCH_RATING,
+    format_candidates, next_step, next_step_with, parse_candidates, position, rate, rate_with, steps, steps_with,
+    steps_with_positions, steps_with_positions_within, Candidate, CandidatesError, Explanation, Grade, Position,
+    Rating, SeRating, Step, Technique, TechniqueCount, SEARCH_RATING,
 };
 pub use symmetry::Symmetry;
 
@@ -155,6 +156,16 @@ pub struct KillerSpec {
 impl Default for KillerSpec {
     fn default() -> Self {
         KillerSpec { min_cage: 2, max_cage: 5, check_nodes: Some(1_000) }
+    }
+}
+
+impl KillerSpec {
+    /// The default cages (2 to 5 cells) made to fit a side-`n` grid: no cage larger than a
+    /// house (a 4×4 gets cages of 2 to 4 cells, a 1×1 one cell).
+    pub fn for_side(n: usize) -> KillerSpec {
+        let d = KillerSpec::default();
+        let max_cage = d.max_cage.min(n).max(1);
+        KillerSpec { min_cage: d.min_cage.min(max_cage), max_cage, ..d }
     }
 }
 

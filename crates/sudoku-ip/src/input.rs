@@ -86,7 +86,10 @@ pub fn time_limit(seconds: f64) -> Result<Duration, InputError> {
         )));
     }
     Duration::try_from_secs_f64(seconds).map_err(|_| {
-        InputError::TimeLimit(format!("the time limit {seconds:e} s is too large (at most {} s)", u64::MAX))
+        // Not "at most u64::MAX s": that number, read as a float, is 2^64 and itself too large.
+        InputError::TimeLimit(format!(
+            "the time limit {seconds:e} s is too large (a clock holds less than 2^64 s, about 585 billion years)"
+        ))
     })
 }
 

@@ -21,7 +21,7 @@
 
 use serde::Serialize;
 use sudoku_ip_generate::{self as generate, Explanation, GenerateError, Position, SeRating, Step, SEARCH_RATING};
-use sudoku_ip_model::{Cell, Grid, Puzzle};
+use sudoku_ip_model::{Cancel, Cell, Grid, Puzzle};
 use sudoku_ip_render::{Notes, Pencil};
 
 /// What `hint` found.
@@ -92,7 +92,13 @@ fn cell_name_lists<S: serde::Serializer>(lists: &Option<Vec<Vec<Cell>>>, s: S) -
 /// The next logical step of a unique puzzle, from its givens or from `start` (a person's
 /// candidates and filled cells).
 pub fn hint(puzzle: &Puzzle, start: Option<&Position>) -> Result<Hint, GenerateError> {
-    let (step, position) = generate::next_step(puzzle, start)?;
+    hint_with(puzzle, start, &Cancel::default())
+}
+
+/// [`hint`] until `cancel` says stop (its flag or deadline): the uniqueness search and the
+/// step's techniques read it, and a stopped hint is [`GenerateError::Stopped`].
+pub fn hint_with(puzzle: &Puzzle, start: Option<&Position>, cancel: &Cancel) -> Result<Hint, GenerateError> {
+    let (step, position) = generate::next_step_with(puzzle, start, cancel)?;
     let status = if step.is_some() { HintStatus::Step } else { HintStatus::None };
     let n = puzzle.n();
     let placed = position.placed(puzzle.givens().values(), n);
@@ -117,13 +123,27 @@ pub fn read_position(
 
 /// The whole logical path of a unique puzzle, each step checked against the solution.
 pub fn explain(puzzle: &Puzzle, start: Option<&Position>) -> Result<Path, GenerateError> {
-    Ok(path(generate::steps(puzzle, start)?, None))
+    explain_with(puzzle, start, &Cancel::default())
+}
+
+/// [`explain`] until `cancel` says stop (see [`hint_with`]).
+pub fn explain_with(puzzle: &Puzzle, start: Option<&Position>, cancel: &Cancel) -> Result<Path, GenerateError> {
+    Ok(path(generate::steps_with(puzzle, start, cancel)?, None))
 }
 
 /// [`explain`], with the candidates before each step and after the last (`positions`) and the
 /// cells filled in each (`placed`).
 pub fn explain_positions(puzzle: &Puzzle, start: Option<&Position>) -> Result<Path, GenerateError> {
-    let (explanation, positions) = generate::steps_with_positions(puzzle, start)?;
+    explain_positions_with(puzzle, start, &Cancel::default())
+}
+
+/// [`explain_positions`] until `cancel` says stop (see [`hint_with`]).
+pub fn explain_positions_with(
+    puzzle: &Puzzle,
+    start: Option<&Position>,
+    cancel: &Cancel,
+) -> Result<Path, GenerateError> {
+    let (explanation, positions) = generate::steps_with_positions_within(puzzle, start, cancel)?;
     let n = puzzle.n();
     let mut answer =
         path(explanation, Some(positions.iter().map(|p| generate::format_candidates(&p.candidates, n)).collect()));

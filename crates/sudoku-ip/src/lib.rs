@@ -67,8 +67,8 @@ pub use input::{
     CLI_MAX_NONZEROS, JOBS_PER_CORE,
 };
 pub use insight::{
-    candidates_notes, explain, explain_positions, hint, position_picture, read_position, Hint, HintStatus, Path,
-    PathStatus,
+    candidates_notes, explain, explain_positions, explain_positions_with, explain_with, hint, hint_with,
+    position_picture, read_position, Hint, HintStatus, Path, PathStatus,
 };
 pub use pipeline::{count, search, search_each, solve, Error, MipStart, Options, Outcome, Report};
 pub use solver::{BackendChoiceError, Solver};

@@ -76,7 +76,7 @@ fn library_spec(spec: &GenerateSpec) -> Result<gen::GenerateSpec, AppError> {
             Some(name.parse().map_err(|e: String| AppError::bad("difficulty", format!("difficulty: {e}")))?);
     }
     if spec.killer {
-        out.killer = Some(KillerSpec::default());
+        out.killer = Some(KillerSpec::for_side(out.geometry.n()));
     }
     Ok(out)
 }
@@ -110,16 +110,26 @@ pub fn rate(puzzle: &Puzzle, cancel: &Cancel) -> Result<Result<Value, String>, A
 }
 
 /// The next logical step, as JSON (`status`, `step`, `position`, `placed`).
-pub fn hint(puzzle: &Puzzle, start: Option<&Position>) -> Result<Value, AppError> {
-    to_value(sudoku_ip::hint(puzzle, start).map_err(generate_error)?)
+pub fn hint(puzzle: &Puzzle, start: Option<&Position>, cancel: &Cancel) -> Result<Value, AppError> {
+    match sudoku_ip::hint_with(puzzle, start, cancel) {
+        Err(GenerateError::Stopped { reason }) => Ok(serde_json::json!({ "status": "unknown", "reason": reason })),
+        hint => to_value(hint.map_err(generate_error)?),
+    }
 }
 
 /// The whole logical path, as JSON (`status`, `steps`, `stuck_empty`, `guesses`, `rating`,
 /// and with `positions` the candidate string before each step and after the last, and the
 /// cells filled in each: `placed`).
-pub fn explain(puzzle: &Puzzle, start: Option<&Position>, positions: bool) -> Result<Value, AppError> {
-    let path = if positions { sudoku_ip::explain_positions(puzzle, start) } else { sudoku_ip::explain(puzzle, start) };
-    to_value(path.map_err(generate_error)?)
+pub fn explain(puzzle: &Puzzle, start: Option<&Position>, positions: bool, cancel: &Cancel) -> Result<Value, AppError> {
+    let path = if positions {
+        sudoku_ip::explain_positions_with(puzzle, start, cancel)
+    } else {
+        sudoku_ip::explain_with(puzzle, start, cancel)
+    };
+    match path {
+        Err(GenerateError::Stopped { reason }) => Ok(serde_json::json!({ "status": "unknown", "reason": reason })),
+        path => to_value(path.map_err(generate_error)?),
+    }
 }
 
 /// The true candidates with their solution counts up to `max`, as JSON, until `cancel` says stop.

@@ -2,6 +2,7 @@
 //! blocking thread inside a solver slot and under a time limit, and answers with checked grids
 //! and the solver's report.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{OriginalUri, State};
@@ -11,6 +12,7 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sudoku_ip::generate::Position;
+use sudoku_ip::model::cancel::CancelOnDrop;
 use sudoku_ip::model::formats::fpuzzles::{self, FPuzzlesWriteError, LinkKind};
 use sudoku_ip::model::formats::json::{parse_value, to_json, to_json_pretty};
 use sudoku_ip::model::rules::{rule_from_name, REGISTRY};
@@ -20,7 +22,7 @@ use sudoku_ip::{Answer, Cancel, Geometry, Grid, Limits, Options, Outcome, Puzzle
 use crate::adapters::{self, GenerateSpec, ImageFormat};
 use crate::error::AppError;
 use crate::extract::{ApiJson, Fields, WithPuzzle};
-use crate::input::parse_box;
+use crate::input::{parse_box, PuzzleInput};
 use crate::{AppState, ServerLimits};
 
 /// Extra time a blocking job gets past its own limit before the request answers "unknown"
@@ -216,67 +218,100 @@ fn time_limit(asked: Option<f64>, limits: &ServerLimits) -> Result<Duration, App
     }
 }
 
-/// Run `job` on a blocking thread once a solver slot is free, handing it the request's
-/// [`Cancel`]: its deadline is the time limit, and its flag is set as soon as this future ends
-/// for any reason — the answer is sent, the job overran its limit by more than [`GRACE`]
-/// (`Ok(None)`), or the client went away (the server drops the request). The slot belongs to
-/// the request, so it is free again when the answer is sent; the job, told to stop, ends at
-/// its next check ([`AppState`] counts the jobs still running).
-async fn run_limited<T: Send + 'static>(
-    state: &AppState,
+/// A request's share of the server: one solver slot, and one deadline for everything it does
+/// — reading its puzzle (a link may decompress, within its cap), then the work. Every blocking
+/// job of the request gets the request's one [`Cancel`]: its deadline is the time limit from
+/// when the slot was taken, and its flag is set as soon as the `Slot` is dropped for any reason
+/// (the answer is sent, or the client went away and the server dropped the request). Each job
+/// holds the slot until it returns, so told to stop, it ends at its next check and only then
+/// frees the slot: the jobs running ([`AppState`] counts them) never outnumber the slots.
+pub(crate) struct Slot {
+    state: AppState,
+    permit: Arc<tokio::sync::OwnedSemaphorePermit>,
+    cancel: Cancel,
     time: Duration,
-    job: impl FnOnce(Cancel) -> T + Send + 'static,
-) -> Result<Option<T>, AppError> {
-    let limits = &state.config.limits;
-    let _slot = match tokio::time::timeout(limits.queue_wait, state.slots.clone().acquire_owned()).await {
-        Ok(Ok(permit)) => permit,
-        Ok(Err(_closed)) => return Err(AppError::Internal("the solver slots are closed".into())),
-        Err(_) => return Err(AppError::Busy { slots: limits.concurrent_solves, waited: limits.queue_wait }),
-    };
-    let cancel = Cancel::new().with_time_limit(Some(time));
-    let _stop = cancel.cancel_on_drop();
-    let running = state.job_started();
-    let task = tokio::task::spawn_blocking(move || {
-        let _running = running;
-        job(cancel)
-    });
-    match tokio::time::timeout(time + GRACE, task).await {
-        Ok(Ok(value)) => Ok(Some(value)),
-        Ok(Err(e)) => Err(AppError::Internal(format!("the solver stopped unexpectedly: {e}"))),
-        Err(_) => Ok(None),
+    _stop: CancelOnDrop,
+}
+
+impl Slot {
+    /// Wait for a free slot (a `503` after [`ServerLimits::queue_wait`]); the deadline `time`
+    /// starts now.
+    pub(crate) async fn take(state: &AppState, time: Duration) -> Result<Slot, AppError> {
+        let limits = &state.config.limits;
+        let permit = match tokio::time::timeout(limits.queue_wait, state.slots.clone().acquire_owned()).await {
+            Ok(Ok(permit)) => permit,
+            Ok(Err(_closed)) => return Err(AppError::Internal("the solver slots are closed".into())),
+            Err(_) => return Err(AppError::Busy { slots: limits.concurrent_solves, waited: limits.queue_wait }),
+        };
+        let cancel = Cancel::new().with_time_limit(Some(time));
+        let stop = cancel.cancel_on_drop();
+        Ok(Slot { state: state.clone(), permit: Arc::new(permit), cancel, time, _stop: stop })
+    }
+
+    /// Run `job` on a blocking thread in this slot with the request's [`Cancel`]; `Ok(None)`
+    /// when it overran the deadline by more than [`GRACE`] (it is told to stop when the request
+    /// is answered, and holds the slot until it does).
+    pub(crate) async fn run<T: Send + 'static>(
+        &self,
+        job: impl FnOnce(Cancel) -> T + Send + 'static,
+    ) -> Result<Option<T>, AppError> {
+        let cancel = self.cancel.clone();
+        let held = (Arc::clone(&self.permit), self.state.job_started());
+        let task = tokio::task::spawn_blocking(move || {
+            let _held = held;
+            job(cancel)
+        });
+        let left = self.cancel.remaining().unwrap_or(self.time);
+        match tokio::time::timeout(left + GRACE, task).await {
+            Ok(Ok(value)) => Ok(Some(value)),
+            Ok(Err(e)) => Err(AppError::Internal(format!("the solver stopped unexpectedly: {e}"))),
+            Err(_) => Ok(None),
+        }
+    }
+
+    /// The request's puzzle, read on a blocking thread in this slot and within its deadline.
+    pub(crate) async fn puzzle(&self, input: PuzzleInput, action: &'static str) -> Result<Puzzle, AppError> {
+        let limits = self.state.config.limits;
+        let read = self.run(move |_| input.puzzle(limits.solve_side, limits.model_nonzeros, action)).await?;
+        read.unwrap_or_else(|| Err(self.overran("reading the puzzle")))
+    }
+
+    /// A `422` for a part of the request that took longer than the time limit.
+    fn overran(&self, what: &str) -> AppError {
+        AppError::Unprocessable(format!("{what} took longer than the time limit of {:?}", self.time))
+    }
+
+    /// Search inside the limits with the facade's checked pipeline (`options` with the
+    /// request's time and the job's stop flag as its limits); an overrun becomes a report that
+    /// says the search stopped.
+    async fn search(&self, puzzle: Puzzle, options: Options, max: u64, keep: usize) -> Result<Report, AppError> {
+        let solver = options.solver;
+        let time = self.time;
+        let job = move |cancel: Cancel| {
+            let options = Options { limits: Limits { time: Some(time), nodes: None, cancel }, ..options };
+            sudoku_ip::search(&puzzle, &options, max, keep)
+        };
+        match self.run(job).await? {
+            Some(result) => result.map_err(pipeline_error),
+            None => {
+                let reason = format!("time limit of {time:?} reached (the solver did not stop in time)");
+                let outcome = Outcome::Unknown { reason: reason.clone() };
+                let stats = sudoku_ip::Stats { backend: solver.name(), ..Default::default() };
+                Ok(Report::unanswered(
+                    outcome,
+                    SearchEnd::Stopped { reason },
+                    stats,
+                    Duration::ZERO,
+                    None,
+                    time + GRACE,
+                ))
+            }
+        }
     }
 }
 
 fn solver_of(name: Option<&str>) -> Result<Solver, AppError> {
     name.map_or(Ok(Solver::Native), |n| Solver::from_name(n).map_err(|e| AppError::bad("solver", e.to_string())))
-}
-
-/// Search inside the limits with the facade's checked pipeline (`options` with the request's
-/// time and the job's stop flag as its limits); an overrun becomes a report that says the
-/// search stopped.
-async fn limited_search(
-    state: &AppState,
-    puzzle: Puzzle,
-    options: Options,
-    time: Duration,
-    max: u64,
-    keep: usize,
-) -> Result<Report, AppError> {
-    let solver = options.solver;
-    let job = move |cancel: Cancel| {
-        let options = Options { limits: Limits { time: Some(time), nodes: None, cancel }, ..options };
-        sudoku_ip::search(&puzzle, &options, max, keep)
-    };
-    let report = run_limited(state, time, job).await?;
-    match report {
-        Some(result) => result.map_err(pipeline_error),
-        None => {
-            let reason = format!("time limit of {time:?} reached (the solver did not stop in time)");
-            let outcome = Outcome::Unknown { reason: reason.clone() };
-            let stats = sudoku_ip::Stats { backend: solver.name(), ..Default::default() };
-            Ok(Report::unanswered(outcome, SearchEnd::Stopped { reason }, stats, Duration::ZERO, None, time + GRACE))
-        }
-    }
 }
 
 /// A failure of the pipeline: a solver missing from the build is the server's limitation (501);
@@ -332,13 +367,17 @@ pub async fn health(State(state): State<AppState>) -> Json<Value> {
 
 /// `POST /api/parse`: any puzzle text (grid, line, clue triplets, MATLAB matrix, JSON) in the
 /// canonical JSON puzzle format, for the page's import box.
+/// The reading runs in a solver slot like any work: a link that decompresses is work.
 pub async fn parse(State(state): State<AppState>, req: WithPuzzle<NoOptions>) -> Result<Json<Value>, AppError> {
-    parsed(&req, &state.config.limits).map(Json)
+    let limits = state.config.limits;
+    let slot = Slot::take(&state, limits.default_time.min(limits.max_time)).await?;
+    let answer = slot.run(move |_| parsed(&req.input, &limits)).await?;
+    answer.unwrap_or_else(|| Err(slot.overran("reading the puzzle"))).map(Json)
 }
 
-/// The answer of `/api/parse` to a request read from its body.
-pub(crate) fn parsed(req: &WithPuzzle<NoOptions>, limits: &ServerLimits) -> Result<Value, AppError> {
-    let puzzle = req.input.puzzle(limits.solve_side, limits.model_nonzeros, "solve")?;
+/// The answer of `/api/parse` to a request's puzzle fields.
+pub(crate) fn parsed(input: &PuzzleInput, limits: &ServerLimits) -> Result<Value, AppError> {
+    let puzzle = input.puzzle(limits.solve_side, limits.model_nonzeros, "solve")?;
     let conflicts: Vec<String> =
         sudoku_ip::model::check::given_conflicts(&puzzle).iter().map(ToString::to_string).collect();
     let mut v = json!({
@@ -357,7 +396,9 @@ pub(crate) fn parsed(req: &WithPuzzle<NoOptions>, limits: &ServerLimits) -> Resu
 /// cannot say is refused (422, naming the rule), never written without it.
 pub async fn export(State(state): State<AppState>, req: WithPuzzle<ExportOptions>) -> Result<Json<Value>, AppError> {
     let limits = state.config.limits;
-    let puzzle = req.input.puzzle(limits.solve_side, limits.model_nonzeros, "export")?;
+    let slot = Slot::take(&state, limits.default_time.min(limits.max_time)).await?;
+    let puzzle = slot.puzzle(req.input, "export").await?;
+    drop(slot);
     let o = req.options;
     let kind = |text: Option<&str>| -> Result<LinkKind, AppError> {
         text.map_or(Ok(LinkKind::SudokuPad), |t| {
@@ -397,22 +438,21 @@ fn add_warnings(answer: &mut Value, warnings: &[Warning]) {
 /// it is the only one.
 pub async fn solve(State(state): State<AppState>, req: WithPuzzle<SolveOptions>) -> Result<Json<Answer>, AppError> {
     let limits = state.config.limits;
-    let puzzle = req.input.puzzle(limits.solve_side, limits.model_nonzeros, "solve")?;
-    let warned = warnings(&puzzle);
     let o = req.options;
     let options = o.options()?;
     let time = time_limit(o.time_limit, &limits)?;
     let unique = o.unique.unwrap_or(false);
     let (max, keep) = if unique { (2, 2) } else { (1, 1) };
-    let report = limited_search(&state, puzzle, options, time, max, keep).await?;
+    let slot = Slot::take(&state, time).await?;
+    let puzzle = slot.puzzle(req.input, "solve").await?;
+    let warned = warnings(&puzzle);
+    let report = slot.search(puzzle, options, max, keep).await?;
     Ok(Json(Answer::solve(&report, unique).with_stats(&report, Some(time)).with_warnings(&warned)))
 }
 
 /// `POST /api/count`: how many solutions, up to `max`.
 pub async fn count(State(state): State<AppState>, req: WithPuzzle<CountOptions>) -> Result<Json<Answer>, AppError> {
     let limits = state.config.limits;
-    let puzzle = req.input.puzzle(limits.solve_side, limits.model_nonzeros, "count")?;
-    let warned = warnings(&puzzle);
     let o = req.options;
     let solver = solver_of(o.solver.as_deref())?;
     let time = time_limit(o.time_limit, &limits)?;
@@ -421,7 +461,10 @@ pub async fn count(State(state): State<AppState>, req: WithPuzzle<CountOptions>)
         Some(m) => m,
         None => 1000,
     };
-    let report = limited_search(&state, puzzle, Options { solver, ..Options::default() }, time, max, 0).await?;
+    let slot = Slot::take(&state, time).await?;
+    let puzzle = slot.puzzle(req.input, "count").await?;
+    let warned = warnings(&puzzle);
+    let report = slot.search(puzzle, Options { solver, ..Options::default() }, max, 0).await?;
     Ok(Json(Answer::count(&report).with_stats(&report, Some(time)).with_warnings(&warned)))
 }
 
@@ -473,7 +516,8 @@ pub async fn generate(
             json!({ "status": "unknown", "reason": format!("{reason}; try a smaller size, fewer rules or no difficulty") }),
         )
     };
-    match run_limited(&state, time, job).await? {
+    let slot = Slot::take(&state, time).await?;
+    match slot.run(job).await? {
         None => Ok(unknown(format!("time limit of {time:?} reached before a puzzle was made"))),
         Some(Err(e)) => Err(e),
         Some(Ok(Err(reason))) => Ok(unknown(reason)),
@@ -496,10 +540,11 @@ fn fresh_seed() -> u64 {
 /// `POST /api/rate`: the logical difficulty of a puzzle.
 pub async fn rate(State(state): State<AppState>, req: WithPuzzle<RateOptions>) -> Result<Json<Value>, AppError> {
     let limits = state.config.limits;
-    let puzzle = req.input.puzzle(limits.solve_side, limits.model_nonzeros, "rate")?;
-    let warned = warnings(&puzzle);
     let time = time_limit(req.options.time_limit, &limits)?;
-    let Some(rating) = run_limited(&state, time, move |cancel| adapters::rate(&puzzle, &cancel)).await? else {
+    let slot = Slot::take(&state, time).await?;
+    let puzzle = slot.puzzle(req.input, "rate").await?;
+    let warned = warnings(&puzzle);
+    let Some(rating) = slot.run(move |cancel| adapters::rate(&puzzle, &cancel)).await? else {
         return Ok(Json(json!({ "status": "unknown", "reason": format!("time limit of {time:?} reached") })));
     };
     let mut v = match rating? {
@@ -550,11 +595,12 @@ fn start_position(
 /// `POST /api/hint`: the next logical step (the JSON of `sudoku-ip hint -O json`).
 pub async fn hint(State(state): State<AppState>, req: WithPuzzle<InsightOptions>) -> Result<Json<Value>, AppError> {
     let limits = state.config.limits;
-    let puzzle = req.input.puzzle(limits.solve_side, limits.model_nonzeros, "hint")?;
+    let time = time_limit(req.options.time_limit, &limits)?;
+    let slot = Slot::take(&state, time).await?;
+    let puzzle = slot.puzzle(req.input, "hint").await?;
     let warned = warnings(&puzzle);
     let start = start_position(req.options.candidates.as_deref(), req.options.placed.as_deref(), &puzzle)?;
-    let time = time_limit(req.options.time_limit, &limits)?;
-    let Some(hint) = run_limited(&state, time, move |_| adapters::hint(&puzzle, start.as_ref())).await? else {
+    let Some(hint) = slot.run(move |cancel| adapters::hint(&puzzle, start.as_ref(), &cancel)).await? else {
         return Ok(Json(json!({ "status": "unknown", "reason": format!("time limit of {time:?} reached") })));
     };
     let mut v = hint?;
@@ -565,13 +611,14 @@ pub async fn hint(State(state): State<AppState>, req: WithPuzzle<InsightOptions>
 /// `POST /api/explain`: the whole logical path (the JSON of `sudoku-ip explain -O json`).
 pub async fn explain(State(state): State<AppState>, req: WithPuzzle<ExplainOptions>) -> Result<Json<Value>, AppError> {
     let limits = state.config.limits;
-    let puzzle = req.input.puzzle(limits.solve_side, limits.model_nonzeros, "explain")?;
+    let time = time_limit(req.options.time_limit, &limits)?;
+    let slot = Slot::take(&state, time).await?;
+    let puzzle = slot.puzzle(req.input, "explain").await?;
     let warned = warnings(&puzzle);
     let start = start_position(req.options.candidates.as_deref(), req.options.placed.as_deref(), &puzzle)?;
-    let time = time_limit(req.options.time_limit, &limits)?;
     let positions = req.options.positions.unwrap_or(false);
-    let Some(path) = run_limited(&state, time, move |_| adapters::explain(&puzzle, start.as_ref(), positions)).await?
-    else {
+    let job = move |cancel: Cancel| adapters::explain(&puzzle, start.as_ref(), positions, &cancel);
+    let Some(path) = slot.run(job).await? else {
         return Ok(Json(json!({ "status": "unknown", "reason": format!("time limit of {time:?} reached") })));
     };
     let mut v = path?;
@@ -586,15 +633,15 @@ pub async fn candidates(
     req: WithPuzzle<CandidatesOptions>,
 ) -> Result<Json<Value>, AppError> {
     let limits = state.config.limits;
-    let puzzle = req.input.puzzle(limits.solve_side, limits.model_nonzeros, "candidates")?;
-    let warned = warnings(&puzzle);
     let max = req.options.max.unwrap_or(10);
     if !(1..=sudoku_ip::MAX_COUNT_CAP).contains(&max) {
         return Err(AppError::bad("max", format!("max: expected 1..={}, found {max}", sudoku_ip::MAX_COUNT_CAP)));
     }
     let time = time_limit(req.options.time_limit, &limits)?;
-    let Some(found) = run_limited(&state, time, move |cancel| adapters::candidates(&puzzle, max, time, cancel)).await?
-    else {
+    let slot = Slot::take(&state, time).await?;
+    let puzzle = slot.puzzle(req.input, "candidates").await?;
+    let warned = warnings(&puzzle);
+    let Some(found) = slot.run(move |cancel| adapters::candidates(&puzzle, max, time, cancel)).await? else {
         return Ok(Json(json!({ "status": "unknown", "reason": format!("time limit of {time:?} reached") })));
     };
     let mut v = found?;
@@ -605,7 +652,9 @@ pub async fn candidates(
 /// `POST /api/render`: the picture of a puzzle, optionally with digits or its solution.
 pub async fn render(State(state): State<AppState>, req: WithPuzzle<RenderOptions>) -> Result<Response, AppError> {
     let limits = state.config.limits;
-    let puzzle = req.input.puzzle(limits.solve_side, limits.model_nonzeros, "render")?;
+    let time = limits.default_time.min(limits.max_time);
+    let slot = Slot::take(&state, time).await?;
+    let puzzle = slot.puzzle(req.input, "render").await?;
     let o = req.options;
     let format = match o.format.as_deref().map(str::to_ascii_lowercase).as_deref() {
         None | Some("svg") => ImageFormat::Svg,
@@ -626,8 +675,7 @@ pub async fn render(State(state): State<AppState>, req: WithPuzzle<RenderOptions
         (Some(_), true) => return Err(AppError::bad("solve", "give either \"solution\" or \"solve\": true, not both")),
         (Some(line), false) => Some(fill_from_line(&line, n)?),
         (None, true) => {
-            let time = limits.default_time.min(limits.max_time);
-            let report = limited_search(&state, puzzle.clone(), Options::default(), time, 1, 1).await?;
+            let report = slot.search(puzzle.clone(), Options::default(), 1, 1).await?;
             match &report.outcome {
                 Outcome::Solved => report.into_solution(),
                 Outcome::Infeasible { .. } => {
@@ -640,10 +688,7 @@ pub async fn render(State(state): State<AppState>, req: WithPuzzle<RenderOptions
         }
         (None, false) => None,
     };
-    let time = limits.default_time.min(limits.max_time);
-    let Some(image) =
-        run_limited(&state, time, move |_| adapters::render(&puzzle, fill.as_ref(), format, pixels)).await?
-    else {
+    let Some(image) = slot.run(move |_| adapters::render(&puzzle, fill.as_ref(), format, pixels)).await? else {
         return Err(AppError::Unavailable("drawing took longer than the time limit".into()));
     };
     let bytes = image?;

@@ -36,6 +36,12 @@ pub enum AppError {
         /// The limit in bytes.
         limit: usize,
     },
+    /// The body did not arrive in time after its headers (408; the connection is closed).
+    #[error("the request body did not arrive within {within:?} of its headers")]
+    BodyTimeout {
+        /// How long the server waited.
+        within: Duration,
+    },
     /// The body is not declared as JSON (415).
     #[error("the request body must be sent as JSON (Content-Type: application/json), found {}", .found.as_deref().map_or("no Content-Type".to_string(), |t| format!("{t:?}")))]
     UnsupportedMediaType {
@@ -92,6 +98,7 @@ impl AppError {
         match self {
             AppError::BadRequest { .. } => StatusCode::BAD_REQUEST,
             AppError::BodyTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::BodyTimeout { .. } => StatusCode::REQUEST_TIMEOUT,
             AppError::UnsupportedMediaType { .. } => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::GridTooLarge { .. } | AppError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
@@ -118,8 +125,15 @@ impl IntoResponse for AppError {
             }
         }
         let mut response = (status, Json(body)).into_response();
-        if let AppError::Busy { .. } = self {
-            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        match self {
+            AppError::Busy { .. } => {
+                response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+            }
+            // The rest of the body may still come: the connection cannot carry another request.
+            AppError::BodyTimeout { .. } => {
+                response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+            }
+            _ => {}
         }
         response
     }

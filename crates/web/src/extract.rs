@@ -58,9 +58,15 @@ impl<T: DeserializeOwned + Fields> WithPuzzle<T> {
     }
 }
 
+/// The body, within the header timeout of its headers: a client that declares a body (a
+/// length, or `chunked`) and sends none gets `408` in seconds, not the whole request timeout.
 async fn read_body(req: Request, state: &AppState) -> Result<Bytes, AppError> {
     check_headers(req.headers(), state.config.limits.body_bytes)?;
-    Bytes::from_request(req, state).await.map_err(|e| body_error(e, state))
+    let within = state.config.limits.header_timeout;
+    match tokio::time::timeout(within, Bytes::from_request(req, state)).await {
+        Ok(read) => read.map_err(|e| body_error(e, state)),
+        Err(_) => Err(AppError::BodyTimeout { within }),
+    }
 }
 
 /// Refuse before reading the body: a declared `Content-Length` above the limit (413 at once,

@@ -78,10 +78,12 @@ pub struct ServerLimits {
     pub concurrent_solves: usize,
     /// How long a request waits for a slot before it gets `503`.
     pub queue_wait: Duration,
-    /// Connections open at once; a new one beyond this is closed at once.
+    /// Connections open at once. At the cap, a new connection evicts the one idle the
+    /// longest (no request in progress); it is refused only when every open one is busy.
     pub max_connections: usize,
     /// Time a client has to send a request's headers, and the longest a connection may stay
-    /// idle waiting for its next request (slow or silent clients are cut off).
+    /// idle waiting for its next request (slow or silent clients are cut off); also the time
+    /// it has to send a request's body once its headers are in (`408` after it).
     pub header_timeout: Duration,
 }
 
@@ -100,7 +102,7 @@ impl Default for ServerLimits {
             queue_wait: Duration::from_secs(2),
             // Well below the default open-file limit (1024): the server stays reachable.
             max_connections: 512,
-            header_timeout: Duration::from_secs(10),
+            header_timeout: Duration::from_secs(5),
         }
     }
 }
@@ -192,7 +194,7 @@ pub fn app(config: AppConfig) -> Router {
 /// JSON puzzle format. The fuzz target of the request parser and its replay test call this.
 pub fn parse_request(body: &[u8], limits: &ServerLimits) -> Result<serde_json::Value, AppError> {
     let req = extract::WithPuzzle::<api::NoOptions>::from_body(body)?;
-    api::parsed(&req, limits)
+    api::parsed(&req.input, limits)
 }
 
 /// Serve the app on `addr` until Ctrl-C.
@@ -206,7 +208,9 @@ pub async fn serve(addr: SocketAddr, config: AppConfig) -> std::io::Result<()> {
 /// Each connection is HTTP/1.1 with a header-read timeout that also bounds idle keep-alive
 /// waits ([`ServerLimits::header_timeout`]), and at most [`ServerLimits::max_connections`] are
 /// open at once: a slow-loris client that never finishes its headers is cut off, and a flood of
-/// idle sockets cannot use up the process's file descriptors.
+/// idle sockets cannot use up the process's file descriptors. At the cap a new connection
+/// evicts the connection idle the longest ([`Connections`]): idle sockets, however many and
+/// however often reopened, cannot lock out a client that sends a request.
 pub async fn serve_on(
     listener: TcpListener,
     config: AppConfig,
@@ -214,7 +218,7 @@ pub async fn serve_on(
 ) -> std::io::Result<()> {
     let limits = config.limits;
     let app = app(config);
-    let open = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let open = Arc::new(Connections::default());
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
@@ -230,25 +234,114 @@ pub async fn serve_on(
             },
             () = &mut shutdown => break,
         };
-        let Ok(permit) = open.clone().try_acquire_owned() else {
-            tracing::warn!(open = limits.max_connections, "connection refused: too many open connections");
+        let Some(conn) = open.admit(limits.max_connections.max(1)) else {
+            tracing::warn!(open = limits.max_connections, "connection refused: every open connection is busy");
             continue;
         };
-        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        let app = app.clone();
+        let tracked = Arc::clone(&conn);
+        let service = hyper::service::service_fn(move |req: hyper::Request<hyper::body::Incoming>| {
+            let busy = Busy::start(&tracked);
+            let app = app.clone();
+            async move {
+                let response = tower::ServiceExt::oneshot(app, req).await;
+                drop(busy);
+                response
+            }
+        });
         let mut builder = hyper::server::conn::http1::Builder::new();
         builder.timer(hyper_util::rt::TokioTimer::new()).header_read_timeout(limits.header_timeout);
         let connection = graceful.watch(builder.serve_connection(hyper_util::rt::TokioIo::new(stream), service));
+        let open = Arc::clone(&open);
         tokio::spawn(async move {
-            let _open = permit;
-            if let Err(e) = connection.await {
-                tracing::debug!(error = %e, "connection ended with an error");
+            tokio::select! {
+                ended = connection => {
+                    if let Err(e) = ended {
+                        tracing::debug!(error = %e, "connection ended with an error");
+                    }
+                }
+                () = conn.evict.notified() => tracing::debug!("idle connection evicted for a new one"),
             }
+            open.close(conn.id);
         });
     }
     // Let requests in flight finish, but not for longer than one could take.
     let longest = limits.queue_wait + limits.max_time + api::GRACE;
     let _ = tokio::time::timeout(longest, graceful.shutdown()).await;
     Ok(())
+}
+
+/// The open connections. Each is busy while it serves a request (from its headers to its
+/// answer) and idle otherwise: connected but silent, sending its headers slowly, or kept alive
+/// between requests. At the cap a new connection evicts the connection idle the longest, so a
+/// flood of idle sockets (each reopened as soon as it is closed) only ever evicts itself; a
+/// new connection is refused only when every open one is busy.
+#[derive(Default)]
+struct Connections {
+    open: std::sync::Mutex<Vec<Arc<Conn>>>,
+    next_id: std::sync::atomic::AtomicU64,
+}
+
+/// One open connection ([`Connections`]).
+struct Conn {
+    id: u64,
+    /// Requests in progress.
+    busy: AtomicUsize,
+    /// When it last became idle.
+    idle_since: std::sync::Mutex<std::time::Instant>,
+    /// Told when it is evicted: its task drops it, closing the socket.
+    evict: tokio::sync::Notify,
+}
+
+impl Connections {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Arc<Conn>>> {
+        self.open.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Room for a new connection: at `cap`, the longest-idle one is evicted; `None` when every
+    /// open connection is busy.
+    fn admit(&self, cap: usize) -> Option<Arc<Conn>> {
+        let mut open = self.lock();
+        if open.len() >= cap {
+            let oldest = open
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.busy.load(Ordering::SeqCst) == 0)
+                .min_by_key(|(_, c)| *c.idle_since.lock().unwrap_or_else(std::sync::PoisonError::into_inner))
+                .map(|(i, _)| i)?;
+            open.swap_remove(oldest).evict.notify_one();
+        }
+        let conn = Arc::new(Conn {
+            id: self.next_id.fetch_add(1, Ordering::SeqCst),
+            busy: AtomicUsize::new(0),
+            idle_since: std::sync::Mutex::new(std::time::Instant::now()),
+            evict: tokio::sync::Notify::new(),
+        });
+        open.push(Arc::clone(&conn));
+        Some(conn)
+    }
+
+    fn close(&self, id: u64) {
+        self.lock().retain(|c| c.id != id);
+    }
+}
+
+/// A request in progress on a connection: it is busy until this is dropped.
+struct Busy(Arc<Conn>);
+
+impl Busy {
+    fn start(conn: &Arc<Conn>) -> Busy {
+        conn.busy.fetch_add(1, Ordering::SeqCst);
+        Busy(Arc::clone(conn))
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        if self.0.busy.fetch_sub(1, Ordering::SeqCst) == 1 {
+            *self.0.idle_since.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = std::time::Instant::now();
+        }
+    }
 }
 
 async fn shutdown_signal() {

@@ -66,8 +66,38 @@ async fn slow_loris_headers_are_cut_off_at_the_header_timeout() {
     assert!(closed_within(&mut silent, Duration::from_secs(5)).await, "an idle connection stays open");
 }
 
+/// Issue 33: 520 idle sockets, each reopened when closed, kept every health probe out (0 of
+/// 19), because a connection beyond the cap was refused whoever it was. Now a new connection
+/// at the cap evicts the one idle the longest: the flood only evicts itself, and a client that
+/// sends a request gets through every time.
+#[tokio::test(flavor = "multi_thread")]
+async fn idle_sockets_holding_the_cap_cannot_lock_out_a_request() {
+    let limits = ServerLimits { max_connections: 4, ..ServerLimits::default() };
+    let addr = server(limits).await;
+    let mut idle = Vec::new();
+    for _ in 0..4 {
+        idle.push(TcpStream::connect(addr).await.expect("connect"));
+    }
+    for round in 0..5 {
+        // The flood reopens: each new idle socket evicts the oldest idle one.
+        for _ in 0..4 {
+            idle.push(TcpStream::connect(addr).await.expect("connect"));
+        }
+        let answer = exchange(
+            addr,
+            b"GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            Duration::from_secs(10),
+        )
+        .await;
+        assert!(answer.starts_with("HTTP/1.1 200"), "round {round}: {answer}");
+    }
+    // The first idle sockets were evicted (closed by the server), not kept to the end.
+    let mut first = idle.remove(0);
+    assert!(closed_within(&mut first, Duration::from_secs(2)).await, "the oldest idle socket is still open");
+}
+
 #[tokio::test]
-async fn idle_connections_beyond_the_cap_do_not_lock_the_server_out() {
+async fn idle_connections_are_closed_at_the_header_timeout_and_the_server_answers() {
     let limits =
         ServerLimits { max_connections: 4, header_timeout: Duration::from_millis(400), ..ServerLimits::default() };
     let addr = server(limits).await;
@@ -75,11 +105,9 @@ async fn idle_connections_beyond_the_cap_do_not_lock_the_server_out() {
     for _ in 0..4 {
         idle.push(TcpStream::connect(addr).await.expect("connect"));
     }
-    // The cap is reached: a fifth connection is closed at once, without an answer.
-    let mut extra = TcpStream::connect(addr).await.expect("the kernel still accepts");
-    assert!(closed_within(&mut extra, Duration::from_millis(300)).await, "a connection beyond the cap was served");
-    // The idle ones time out, and the server answers again.
-    tokio::time::sleep(Duration::from_millis(700)).await;
+    for stream in &mut idle {
+        assert!(closed_within(stream, Duration::from_secs(5)).await, "an idle connection outlived the header timeout");
+    }
     let answer = exchange(
         addr,
         &post("/api/solve", "application/json", &format!("{{\"line\": \"{LINE}\"}}")),
@@ -88,6 +116,25 @@ async fn idle_connections_beyond_the_cap_do_not_lock_the_server_out() {
     .await;
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     assert!(answer.contains("\"status\":\"solved\""), "{answer}");
+}
+
+/// Issue 33: a request that declares a chunked body and sends none waited 17 s for the whole
+/// request's timeout (504); the body now has the header timeout to arrive.
+#[tokio::test]
+async fn a_chunked_body_that_never_comes_gets_408_at_the_header_timeout() {
+    let limits = ServerLimits { header_timeout: Duration::from_millis(300), ..ServerLimits::default() };
+    let addr = server(limits).await;
+    let head =
+        "POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n";
+    let start = Instant::now();
+    let answer = exchange(addr, head.as_bytes(), Duration::from_secs(10)).await;
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("did not arrive within"), "{answer}");
+    assert!(start.elapsed() < Duration::from_secs(10), "{:?}", start.elapsed());
+    // A keep-alive connection after an answer is reaped at the header timeout too.
+    let mut stream = TcpStream::connect(addr).await.expect("connect");
+    stream.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n").await.expect("send");
+    assert!(closed_within(&mut stream, Duration::from_secs(5)).await, "a kept-alive idle connection stays open");
 }
 
 #[tokio::test]
@@ -201,4 +248,86 @@ async fn a_client_that_hangs_up_stops_its_job_and_frees_its_slot() {
     assert!(jobs_end_within(addr, Duration::from_secs(10)).await, "the job ran on after its client left");
     let (status, answer) = post_json(addr, "/api/solve", serde_json::json!({ "line": LINE })).await;
     assert_eq!((status, answer["status"].as_str()), (200, Some("solved")), "{answer}");
+}
+
+/// A kept link bomb (`crates/model/tests/fuzz-corpus/format_fpuzzles/`, written by the model
+/// crate's bomb writer).
+fn bomb(name: &str) -> String {
+    let path = format!("{}/../model/tests/fuzz-corpus/format_fpuzzles/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// Issue 33: one `/api/parse` of a 64 KB link took the server to 2.5 GB for 15 s (two: 5.7 GB,
+/// and `/api/health` timed out), outside the solver slots. The link is now refused at the
+/// decompressed cap, inside a slot and its deadline, and the server answers meanwhile.
+#[tokio::test(flavor = "multi_thread")]
+async fn link_bombs_are_refused_in_a_slot_and_the_server_answers_meanwhile() {
+    let limits = ServerLimits { concurrent_solves: 2, ..ServerLimits::default() };
+    let addr = server(limits).await;
+    let title = serde_json::json!({ "text": bomb("bomb-title-64k") });
+    let runs = serde_json::json!({ "text": bomb("bomb-slash-runs") });
+    let health =
+        exchange(addr, b"GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", Duration::from_secs(10));
+    let (a, b, c, health) = tokio::join!(
+        post_json(addr, "/api/parse", title.clone()),
+        post_json(addr, "/api/solve", title),
+        post_json(addr, "/api/parse", runs),
+        health
+    );
+    for (status, answer) in [&a, &b] {
+        assert_eq!(*status, 400, "{answer}");
+        assert!(answer["error"].as_str().is_some_and(|e| e.contains("decompresses to more than 1048576")), "{answer}");
+    }
+    assert_eq!(c.0, 400, "{}", c.1);
+    assert!(c.1["error"].as_str().is_some_and(|e| e.contains("does not decode")), "{}", c.1);
+    assert!(health.starts_with("HTTP/1.1 200"), "{health}");
+    assert!(jobs_end_within(addr, Duration::from_secs(3)).await);
+}
+
+/// Issue 33: `/api/hint` and `/api/explain` ignored the stop flag and the deadline (a 1 s
+/// limit answered after 3 s, the job ran on after the answer), and four clients looping hint
+/// pushed `jobs_running` to 21 with 2 slots. Each job now reads the request's one token, and
+/// holds its slot until it returns: the jobs running never outnumber the slots.
+#[tokio::test(flavor = "multi_thread")]
+async fn hint_and_explain_stop_at_their_limit_and_never_outnumber_the_slots() {
+    let limits = ServerLimits {
+        concurrent_solves: 2,
+        max_time: Duration::from_secs(1),
+        queue_wait: Duration::from_millis(300),
+        ..ServerLimits::default()
+    };
+    let addr = server(limits).await;
+    // An empty 25x25 anti-knight: its uniqueness (which hint and explain need) is never proved
+    // in time.
+    let body = serde_json::json!({ "puzzle": { "size": 25, "rules": [{ "type": "anti-knight" }] }, "time_limit": 0.3 });
+    let watching = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let seen = {
+        let watching = std::sync::Arc::clone(&watching);
+        tokio::spawn(async move {
+            let mut most = 0;
+            while watching.load(std::sync::atomic::Ordering::SeqCst) {
+                most = most.max(jobs_running(addr).await);
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            most
+        })
+    };
+    for _round in 0..3 {
+        let mut calls = Vec::new();
+        for path in ["/api/hint", "/api/explain", "/api/hint", "/api/explain"] {
+            calls.push(tokio::spawn(post_json(addr, path, body.clone())));
+        }
+        for call in calls {
+            let (status, answer) = call.await.expect("request task");
+            match status {
+                200 => assert_eq!(answer["status"], "unknown", "{answer}"),
+                503 => {}
+                other => panic!("{other}: {answer}"),
+            }
+        }
+    }
+    watching.store(false, std::sync::atomic::Ordering::SeqCst);
+    let most = seen.await.expect("watcher");
+    assert!(most <= 2, "{most} jobs running with 2 slots");
+    assert!(jobs_end_within(addr, Duration::from_secs(3)).await, "hint or explain ran on after its answer");
 }

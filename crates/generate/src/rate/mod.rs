@@ -535,6 +535,7 @@ fn begin(puzzle: &Puzzle, start: Option<&Position>, cancel: &Cancel) -> Result<(
     let model = Model::build(puzzle);
     let (solution, guesses) = unique_solution(&model, cancel)?;
     let mut logic = Logic::new(&model, puzzle.rules().is_empty());
+    logic.cancel = cancel.clone();
     if let Some(start) = start {
         logic.restrict(start, &solution)?;
     }
@@ -559,9 +560,6 @@ fn walk(
             positions.push(logic.snapshot());
         }
         let Some(step) = logic.next_step() else { break };
-        if let Some(reason) = cancel.stop_reason() {
-            return Err(GenerateError::Stopped { reason });
-        }
         logic.check(&step, &solution)?;
         logic.take(&step);
         path.push(step);
@@ -570,6 +568,9 @@ fn walk(
         if note {
             cancel.note_steps(path.len() as u64, 0);
         }
+    }
+    if let Some(reason) = logic.stopped.take() {
+        return Err(GenerateError::Stopped { reason });
     }
     if logic.broken {
         return Err(GenerateError::InvalidSolution {
@@ -580,8 +581,9 @@ fn walk(
     Ok((Explanation { steps: path, stuck_empty, guesses }, positions))
 }
 
-/// [`steps`] until `cancel` says stop.
-fn path(puzzle: &Puzzle, start: Option<&Position>, cancel: &Cancel) -> Result<Explanation, GenerateError> {
+/// [`steps`] until `cancel` says stop (the uniqueness search, and each step between its
+/// techniques, read it): a stopped path is [`GenerateError::Stopped`].
+pub fn steps_with(puzzle: &Puzzle, start: Option<&Position>, cancel: &Cancel) -> Result<Explanation, GenerateError> {
     Ok(walk(puzzle, start, false, false, cancel)?.0)
 }
 
@@ -589,7 +591,7 @@ fn path(puzzle: &Puzzle, start: Option<&Position>, cancel: &Cancel) -> Result<Ex
 /// has left (`start`, as [`parse_candidates`] reads them: they must keep every digit of the
 /// solution). Every step is checked against the engine's solution as it is taken.
 pub fn steps(puzzle: &Puzzle, start: Option<&Position>) -> Result<Explanation, GenerateError> {
-    path(puzzle, start, &Cancel::default())
+    steps_with(puzzle, start, &Cancel::default())
 }
 
 /// [`steps`], with the candidates before each step and after the last one (`steps.len() + 1`
@@ -598,7 +600,16 @@ pub fn steps_with_positions(
     puzzle: &Puzzle,
     start: Option<&Position>,
 ) -> Result<(Explanation, Vec<Position>), GenerateError> {
-    walk(puzzle, start, true, false, &Cancel::default())
+    steps_with_positions_within(puzzle, start, &Cancel::default())
+}
+
+/// [`steps_with_positions`] until `cancel` says stop (see [`steps_with`]).
+pub fn steps_with_positions_within(
+    puzzle: &Puzzle,
+    start: Option<&Position>,
+    cancel: &Cancel,
+) -> Result<(Explanation, Vec<Position>), GenerateError> {
+    walk(puzzle, start, true, false, cancel)
 }
 
 /// The candidates and filled cells after the first `upto` steps of the path from the givens or
@@ -618,9 +629,21 @@ pub fn position(puzzle: &Puzzle, start: Option<&Position>, upto: usize) -> Resul
 /// when the puzzle is solved or no technique applies (it needs search from here), and the
 /// position it starts from (see [`position`]).
 pub fn next_step(puzzle: &Puzzle, start: Option<&Position>) -> Result<(Option<Step>, Position), GenerateError> {
-    let (mut logic, solution, _) = begin(puzzle, start, &Cancel::default())?;
+    next_step_with(puzzle, start, &Cancel::default())
+}
+
+/// [`next_step`] until `cancel` says stop (see [`steps_with`]).
+pub fn next_step_with(
+    puzzle: &Puzzle,
+    start: Option<&Position>,
+    cancel: &Cancel,
+) -> Result<(Option<Step>, Position), GenerateError> {
+    let (mut logic, solution, _) = begin(puzzle, start, cancel)?;
     let position = logic.snapshot();
     let step = logic.next_step();
+    if let Some(reason) = logic.stopped.take() {
+        return Err(GenerateError::Stopped { reason });
+    }
     if let Some(step) = &step {
         logic.check(step, &solution)?;
     }
@@ -698,6 +721,10 @@ struct Logic {
     /// The digits (bit `d − 1`) such a technique is to search now: all but those [`memo::Memo`]
     /// knows to give nothing.
     scope: u64,
+    /// Read before each technique: one step of a big grid can take seconds.
+    cancel: Cancel,
+    /// Why the last [`Logic::next_step`] stopped before it found a step, if it did.
+    stopped: Option<String>,
 }
 
 fn bit(d: u8) -> u64 {
@@ -846,6 +873,8 @@ impl Logic {
             exact_units: vec![Vec::new(); n + 1],
             memo: memo::Memo::default(),
             scope: u64::MAX,
+            cancel: Cancel::default(),
+            stopped: None,
         };
         // Cell sets of units → (digits with a unit there, all of them exact, label).
         let mut sets: HashMap<Vec<u32>, (u64, bool, String)> = HashMap::new();
@@ -1082,6 +1111,10 @@ impl Logic {
             return None;
         }
         for t in Technique::ALL {
+            if let Some(reason) = self.cancel.stop_reason() {
+                self.stopped = Some(reason);
+                return None;
+            }
             let step = self.find_remembering(t);
             if self.broken {
                 return None;
