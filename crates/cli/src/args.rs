@@ -340,6 +340,10 @@ pub(super) fn parse_box(s: &str) -> Result<BoxShape, String> {
 }
 
 pub(super) fn parse_seconds(s: &str) -> Result<std::time::Duration, String> {
+    // Whole seconds exactly, up to u64::MAX (as f64, 18446744073709551615 rounds up to 2^64).
+    if let Ok(whole) = s.trim().parse::<u64>() {
+        return Ok(std::time::Duration::from_secs(whole));
+    }
     let secs: f64 = s.parse().map_err(|_| format!("expected a number of seconds, found {s:?}"))?;
     sudoku_ip::time_limit(secs).map_err(|e| e.to_string())
 }

@@ -278,7 +278,7 @@ fn spec_of(a: &GenerateArgs) -> Result<GenerateSpec, Failure> {
         }
         spec.rating = Some(min..=max);
     }
-    spec.killer = a.killer.then(KillerSpec::default);
+    spec.killer = a.killer.then(|| KillerSpec::for_side(spec.geometry.n()));
     if let Some(k) = a.attempts {
         spec.max_attempts = k.max(1);
     }

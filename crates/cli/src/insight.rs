@@ -8,7 +8,7 @@ use anyhow::anyhow;
 use clap::{Args, ValueEnum};
 use sudoku_ip::formats::Document;
 use sudoku_ip::generate::{self, parse_candidates, Candidate, Position, Step};
-use sudoku_ip::Puzzle;
+use sudoku_ip::{Cancel, Puzzle};
 
 use super::args::InputArgs;
 use super::commands::{read_document, read_text, single};
@@ -36,6 +36,10 @@ pub struct InsightArgs {
     /// Output: text (default) or json.
     #[arg(long = "output", short = 'O', value_enum, default_value = "text")]
     pub output: InsightFormat,
+    /// Stop after this many seconds (the whole run; in a batch, the puzzles not done by then
+    /// are errors): "time limit … reached", exit 1.
+    #[arg(long, value_name = "SECONDS", value_parser = super::args::parse_seconds)]
+    pub time_limit: Option<std::time::Duration>,
     /// `-o FILE.svg|png|pdf`: hint draws the step, explain one small grid a step (six to an
     /// A4 page).
     #[command(flatten)]
@@ -143,16 +147,17 @@ fn step_lines(step: &Step) -> String {
 /// `hint`: the next step.
 pub fn hint(a: InsightArgs) -> Result<Status, Failure> {
     check_picture(&a.picture)?;
+    let cancel = Cancel::default().with_time_limit(a.time_limit);
     let (puzzle, name, start) = match load_any(&a)? {
         Loaded::One(p, name, start) => (p, name, start),
         Loaded::Batch(items, name) => {
             refuse_batch(&a.picture)?;
-            let job = |p: &Puzzle| sudoku_ip::hint(p, None).map_err(|e| e.to_string());
+            let job = |p: &Puzzle| sudoku_ip::hint_with(p, None, &cancel).map_err(|e| e.to_string());
             let text = |h: &sudoku_ip::Hint| h.step.as_ref().map_or_else(|| "no step".to_string(), |s| s.text.clone());
             return run_batch(items, &name, a.output, job, text);
         }
     };
-    let hint = sudoku_ip::hint(&puzzle, start.as_ref()).map_err(|e| puzzle_error(&name, e))?;
+    let hint = sudoku_ip::hint_with(&puzzle, start.as_ref(), &cancel).map_err(|e| puzzle_error(&name, e))?;
     if a.picture.picture.is_some() {
         let position =
             sudoku_ip::read_position(&puzzle, &hint.position, &hint.placed).map_err(|e| anyhow!("{name}: {e}"))?;
@@ -173,11 +178,12 @@ pub fn hint(a: InsightArgs) -> Result<Status, Failure> {
 /// `explain`: the whole path.
 pub fn explain(a: InsightArgs) -> Result<Status, Failure> {
     check_picture(&a.picture)?;
+    let cancel = Cancel::default().with_time_limit(a.time_limit);
     let (puzzle, name, start) = match load_any(&a)? {
         Loaded::One(p, name, start) => (p, name, start),
         Loaded::Batch(items, name) => {
             refuse_batch(&a.picture)?;
-            let job = |p: &Puzzle| sudoku_ip::explain(p, None).map_err(|e| e.to_string());
+            let job = |p: &Puzzle| sudoku_ip::explain_with(p, None, &cancel).map_err(|e| e.to_string());
             let text = |p: &sudoku_ip::Path| {
                 format!("{:?} in {} steps, SE rating {}", p.status, p.explanation.steps.len(), p.rating).to_lowercase()
             };
@@ -185,9 +191,9 @@ pub fn explain(a: InsightArgs) -> Result<Status, Failure> {
         }
     };
     let mut answer = if a.picture.picture.is_some() {
-        sudoku_ip::explain_positions(&puzzle, start.as_ref())
+        sudoku_ip::explain_positions_with(&puzzle, start.as_ref(), &cancel)
     } else {
-        sudoku_ip::explain(&puzzle, start.as_ref())
+        sudoku_ip::explain_with(&puzzle, start.as_ref(), &cancel)
     }
     .map_err(|e| puzzle_error(&name, e))?;
     steps_picture(&a.picture, &puzzle, &answer)?;

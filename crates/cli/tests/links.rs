@@ -156,3 +156,66 @@ fn generate_writes_links_that_carry_their_solution() {
     let out = run(&["generate", "--seed", "5", "-O", "link", "--like", &example_path("low-before-high.json")], "");
     assert_eq!(out.status.code(), Some(2), "refused before any work");
 }
+
+/// A kept link bomb (`crates/model/tests/fuzz-corpus/format_fpuzzles/`, written by the model
+/// crate's bomb writer).
+fn bomb_path(name: &str) -> String {
+    format!("{}/../model/tests/fuzz-corpus/format_fpuzzles/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Issue 33: a 64 KB link that decompresses to 400 million characters took the command line to
+/// 2.17 GB and 3 s of CPU; a payload with ten '/' after its data was decompressed 1,024 times.
+/// Both are now refused at once (exit 2) with what is wrong.
+#[test]
+fn link_bombs_are_refused_with_exit_2() {
+    for (name, says) in [
+        ("bomb-title-64k", "decompresses to more than 1048576 characters"),
+        ("bomb-unclosed-slashes-after", "does not decode to an f-puzzles puzzle"),
+        ("bomb-slash-runs", "does not decode to an f-puzzles puzzle"),
+        ("bomb-nested-200", "nests deeper than 127 levels"),
+    ] {
+        let out = run(&["solve", &bomb_path(name)], "");
+        assert_eq!(out.status.code(), Some(2), "{name}: {}", text(&out.stderr));
+        assert!(text(&out.stderr).contains(says), "{name}: {}", text(&out.stderr));
+    }
+}
+
+/// Issue 33: a cage total of 2^32 + 3 was read as 3, solved, and `check` called it valid.
+#[test]
+fn a_cage_total_beyond_32_bits_is_refused_not_solved_as_its_remainder() {
+    let row = r#"[{},{},{},{}]"#;
+    let json = format!(
+        r#"{{"size":4,"grid":[{row},{row},{row},{row}],"killercage":[{{"cells":["R1C1","R1C2"],"value":"4294967299"}}]}}"#
+    );
+    let out = run(&["solve", "-"], &json);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("$.killercage[0].value"), "{}", text(&out.stderr));
+}
+
+/// Issue 33: `hint` and `explain` had no `--time-limit` (a half-empty 36x36 ran past 90 s); and
+/// `--time-limit 18446744073709551615` was refused as above "at most 18446744073709551615 s".
+#[test]
+fn hint_and_explain_stop_at_their_time_limit() {
+    let empty = r#"{"size": 25, "rules": [{"type": "anti-knight"}]}"#;
+    for command in ["hint", "explain"] {
+        let out = run(&[command, "--time-limit", "0.3", "-"], empty);
+        assert_eq!(out.status.code(), Some(1), "{command}: {}", text(&out.stderr));
+        assert!(text(&out.stderr).contains("time limit of 300ms reached"), "{command}: {}", text(&out.stderr));
+    }
+    let out = run(&["solve", "--time-limit", "18446744073709551615", "-"], &".".repeat(81));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = run(&["solve", "--time-limit", "1e30", "-"], &".".repeat(81));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!text(&out.stderr).contains("at most 18446744073709551615"), "{}", text(&out.stderr));
+}
+
+/// Issue 33: `generate --size 4 --killer` asked for cages of 2 to 5 cells on a 4x4.
+#[test]
+fn a_killer_4x4_is_generated_with_cages_that_fit() {
+    let out = run(&["generate", "--size", "4", "--killer", "--seed", "1", "-O", "json"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let p = sudoku_ip::formats::json::parse_value(&v["puzzle"]).expect("puzzle JSON");
+    assert_eq!(p.n(), 4);
+    assert!(p.rules().iter().any(|r| r.name() == "killer"), "{}", text(&out.stdout));
+}

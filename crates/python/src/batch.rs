@@ -158,7 +158,7 @@ fn spec(
     spec.symmetry = symmetry.parse::<Symmetry>().map_err(value_error)?;
     spec.seed = seed;
     spec.difficulty = difficulty.map(str::parse::<Grade>).transpose().map_err(value_error)?;
-    spec.killer = killer.then(KillerSpec::default);
+    spec.killer = killer.then(|| KillerSpec::for_side(spec.geometry.n()));
     if let Some(k) = attempts {
         spec.max_attempts = k.max(1);
     }

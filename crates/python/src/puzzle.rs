@@ -23,6 +23,15 @@ pub struct Puzzle {
 }
 
 /// Solve options from the keyword arguments every solving method takes.
+/// `max` of `count` and `solutions`: at least 1, as the command line's `--max` and the API's
+/// `max` (0 used to count to 1).
+fn positive_max(max: u64) -> PyResult<()> {
+    if max == 0 {
+        return Err(value_error("max: expected a positive number of solutions, found 0"));
+    }
+    Ok(())
+}
+
 pub(crate) fn options(
     solver: &str,
     time_limit: Option<f64>,
@@ -269,8 +278,9 @@ impl Puzzle {
         time_limit: Option<f64>,
         node_limit: Option<u64>,
     ) -> PyResult<u64> {
+        positive_max(max)?;
         let opts = options(solver, time_limit, node_limit, true)?;
-        let report = self.search(py, opts, max.max(1), 0)?;
+        let report = self.search(py, opts, max, 0)?;
         match &report.end {
             facade::SearchEnd::Stopped { reason } => {
                 Err(SolveError::new_err(format!("unknown: {reason}; at least {} found", report.count)))
@@ -293,6 +303,7 @@ impl Puzzle {
         time_limit: Option<f64>,
         node_limit: Option<u64>,
     ) -> PyResult<SolutionIter> {
+        positive_max(max as u64)?;
         let mut opts = options(solver, time_limit, node_limit, true)?;
         let cancel = facade::Cancel::new();
         opts.limits.cancel = cancel.clone();

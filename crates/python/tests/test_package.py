@@ -421,3 +421,25 @@ def test_the_readmes_python_examples_run():
             exec(compile(block, "README.md", "exec"), {})
     finally:
         os.chdir(cwd)
+
+
+# --- issue 33: limits kept in Python too ----------------------------------------------------
+
+
+def test_count_and_solutions_refuse_max_0_as_the_cli_and_the_api_do():
+    blank4 = Puzzle.from_grid([[0] * 4] * 4)
+    with pytest.raises(ValueError, match="max: expected a positive number"):
+        blank4.count(max=0)
+    with pytest.raises(ValueError, match="max: expected a positive number"):
+        blank4.solutions(max=0)
+
+
+def test_link_bombs_are_refused_at_once_not_decompressed():
+    # A 64 KB link that decompresses to 300 million characters took Puzzle.parse 9.5 s.
+    corpus = EXAMPLES.parent / "crates" / "model" / "tests" / "fuzz-corpus" / "format_fpuzzles"
+    for name, says in [
+        ("bomb-title-64k", "decompresses to more than 1048576 characters"),
+        ("bomb-slash-runs", "does not decode to an f-puzzles puzzle"),
+    ]:
+        with pytest.raises(ValueError, match=says):
+            Puzzle.parse((corpus / name).read_text())
