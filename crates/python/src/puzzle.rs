@@ -303,7 +303,7 @@ impl Puzzle {
         time_limit: Option<f64>,
         node_limit: Option<u64>,
     ) -> PyResult<SolutionIter> {
-        positive_max(max as u64)?;
+        positive_max(max)?;
         let mut opts = options(solver, time_limit, node_limit, true)?;
         let cancel = facade::Cancel::new();
         opts.limits.cancel = cancel.clone();
