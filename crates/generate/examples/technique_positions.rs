@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use sudoku_ip_generate::{format_candidates, position, steps, Technique};
+use sudoku_ip_generate::{format_candidates, next_step, position, steps, Position, Technique};
 use sudoku_ip_model::formats;
 
 fn main() {
@@ -49,15 +49,25 @@ fn main() {
                 continue;
             }
             let Ok(masks) = position(&puzzle, None, k) else { continue };
+            // The test starts from the candidate string, which marks every cell with one
+            // candidate filled: keep only positions where that start gives the same step.
+            let start = Position::from_candidates(masks.candidates.clone());
+            match next_step(&puzzle, Some(&start)) {
+                Ok((Some(again), _)) if again == *step => {}
+                _ => continue,
+            }
             let elims: Vec<String> =
                 step.eliminations.iter().map(|c| format!("(\"{}\", {})", c.cell, c.digit)).collect();
+            let places: Vec<String> =
+                step.placements.iter().map(|c| format!("(\"{}\", {})", c.cell, c.digit)).collect();
             let entry = format!(
-                "    Position {{\n        technique: Technique::{:?},\n        // {} line {}, where the rater's path first needs it.\n        // {}\n        puzzle: \"{line}\",\n        candidates: \"{}\",\n        eliminations: &[{}],\n    }},",
+                "    Position {{\n        technique: Technique::{:?},\n        // {} line {}, where the rater's path first needs it.\n        // {}\n        puzzle: \"{line}\",\n        candidates: \"{}\",\n        placements: &[{}],\n        eliminations: &[{}],\n    }},",
                 step.technique,
                 path_name(path_of(&args)),
                 i + 1,
                 step.text,
                 format_candidates(&masks.candidates, 9),
+                places.join(", "),
                 elims.join(", ")
             );
             first.insert(key, entry);

@@ -61,7 +61,13 @@ fn a_free_auxiliary_variable_does_not_multiply_the_count() {
         m.set_fixed(m.var(Cell::new(0, c), c + 1), Some(true));
     }
     let z = m.add_aux("loose");
-    m.push_row(Row { name: "loose".into(), terms: vec![(z, 1)], sense: Sense::Le, rhs: 1 });
+    m.push_row(Row {
+        name: "loose".into(),
+        kind: sudoku_ip_model::RowKind::Other,
+        terms: vec![(z, 1)],
+        sense: Sense::Le,
+        rhs: 1,
+    });
     for backend in backends() {
         let r = backend.search(&m, &SearchRequest::count(30, 0)).expect("search");
         assert_eq!((r.count, r.end), (12, SearchEnd::Exhausted), "{}", backend.name());

@@ -389,9 +389,27 @@ mod tests {
         m.set_fixed(m.var(Cell::new(1, 1), 2), Some(false));
         let v = |r, c, d| m.var(Cell::new(r, c), d);
         let terms = vec![(v(0, 1, 2), 3), (v(0, 2, 3), -2), (v(3, 3, 4), 1)];
-        m.push_row(Row { name: "cage 1 [sum]".into(), terms: terms.clone(), sense: Sense::Ge, rhs: -1 });
-        m.push_row(Row { name: "cage_1__sum_".into(), terms, sense: Sense::Le, rhs: 4 });
-        m.push_row(Row { name: "end".into(), terms: vec![], sense: Sense::Le, rhs: 0 });
+        m.push_row(Row {
+            name: "cage 1 [sum]".into(),
+            kind: crate::model::RowKind::Other,
+            terms: terms.clone(),
+            sense: Sense::Ge,
+            rhs: -1,
+        });
+        m.push_row(Row {
+            name: "cage_1__sum_".into(),
+            kind: crate::model::RowKind::Other,
+            terms,
+            sense: Sense::Le,
+            rhs: 4,
+        });
+        m.push_row(Row {
+            name: "end".into(),
+            kind: crate::model::RowKind::Other,
+            terms: vec![],
+            sense: Sense::Le,
+            rhs: 0,
+        });
         m
     }
 
@@ -483,7 +501,13 @@ mod tests {
         let free = m.add_aux("sandwich3_in_r2c5");
         let fixed = m.add_aux("1st window"); // made LP-safe
         let x = m.var(Cell::new(1, 1), 1);
-        m.push_row(Row { name: "link".into(), terms: vec![(free, 2), (fixed, -1), (x, 1)], sense: Sense::Le, rhs: 2 });
+        m.push_row(Row {
+            name: "link".into(),
+            kind: crate::model::RowKind::Other,
+            terms: vec![(free, 2), (fixed, -1), (x, 1)],
+            sense: Sense::Le,
+            rhs: 2,
+        });
         m.set_fixed(fixed, Some(true));
         assert_eq!((m.var_name(free), m.var_name(fixed)), ("sandwich3_in_r2c5".into(), "a_1st_window".into()));
         let lp = to_lp(&m);

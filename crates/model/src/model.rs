@@ -50,11 +50,36 @@ impl Sense {
     }
 }
 
+/// What a row stands for, for readers that explain a puzzle to people (the rater's steps say
+/// "box 5" or "the killer cage r1c1, r1c2"): the grid's own houses by their number, a rule's
+/// rows by the rule's name. Backends never read it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub enum RowKind {
+    /// A cell holds one digit.
+    Cell,
+    /// Grid row `i` (0-based): each digit once.
+    Row(u16),
+    /// Grid column `i` (0-based).
+    Column(u16),
+    /// Box `i` (0-based, row by row) of a boxed grid.
+    Box(u16),
+    /// Region `i` (0-based) of a jigsaw or Latin-square grid.
+    Region(u16),
+    /// A row of a variant rule, by the rule's name (`"killer"`, `"thermometer"`).
+    Rule(&'static str),
+    /// A row built by hand (cuts, tests).
+    #[default]
+    Other,
+}
+
 /// One linear row `Σ coef·x[var]  sense  rhs`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Row {
     /// Readable, unique name (`row3_d5`, `cage2_sum`, …), used in LP/MPS files.
     pub name: String,
+    /// What the row stands for (for explanations; see [`RowKind`]).
+    #[serde(skip)]
+    pub kind: RowKind,
     /// `(variable index, coefficient)`, variables distinct.
     pub terms: Vec<(u32, i32)>,
     /// Direction.
@@ -258,20 +283,20 @@ impl ModelBuilder<'_> {
     }
 
     /// Add "each digit exactly once in these `n` cells" (a region), rows named `{prefix}_d{digit}`.
-    pub fn add_all_different_region(&mut self, prefix: &str, cells: &[Cell]) {
+    pub fn add_all_different_region(&mut self, prefix: &str, kind: RowKind, cells: &[Cell]) {
         let n = self.n();
         for d in 1..=n {
             let terms = cells.iter().map(|&c| (self.var(c, d), 1)).collect();
-            self.add_row(Row { name: format!("{prefix}_d{d}"), terms, sense: Sense::Eq, rhs: 1 });
+            self.add_row(Row { name: format!("{prefix}_d{d}"), kind, terms, sense: Sense::Eq, rhs: 1 });
         }
     }
 
     /// Add "each digit at most once in these cells" (fewer than `n` cells: cages, extra regions).
-    pub fn add_at_most_once(&mut self, prefix: &str, cells: &[Cell]) {
+    pub fn add_at_most_once(&mut self, prefix: &str, kind: RowKind, cells: &[Cell]) {
         let n = self.n();
         for d in 1..=n {
             let terms = cells.iter().map(|&c| (self.var(c, d), 1)).collect();
-            self.add_row(Row { name: format!("{prefix}_d{d}"), terms, sense: Sense::Le, rhs: 1 });
+            self.add_row(Row { name: format!("{prefix}_d{d}"), kind, terms, sense: Sense::Le, rhs: 1 });
         }
     }
 
@@ -339,7 +364,8 @@ impl Model {
         for r in 0..n {
             for c in 0..n {
                 let terms = (1..=n).map(|d| (b.var(cell(r, c), d), 1)).collect();
-                let row = Row { name: format!("cell_{}", cell(r, c)), terms, sense: Sense::Eq, rhs: 1 };
+                let row =
+                    Row { name: format!("cell_{}", cell(r, c)), kind: RowKind::Cell, terms, sense: Sense::Eq, rhs: 1 };
                 if b.within_budget(&row) {
                     #[cfg(debug_assertions)]
                     b.names.insert(row.name.clone());
@@ -349,16 +375,17 @@ impl Model {
         }
         for r in 0..n {
             let cells: Vec<Cell> = (0..n).map(|c| cell(r, c)).collect();
-            b.add_all_different_region(&format!("row{}", r + 1), &cells);
+            b.add_all_different_region(&format!("row{}", r + 1), RowKind::Row(r as u16), &cells);
         }
         for c in 0..n {
             let cells: Vec<Cell> = (0..n).map(|r| cell(r, c)).collect();
-            b.add_all_different_region(&format!("col{}", c + 1), &cells);
+            b.add_all_different_region(&format!("col{}", c + 1), RowKind::Column(c as u16), &cells);
         }
         let word = geometry.region_word();
         for (i, region) in geometry.regions().iter().enumerate() {
             let cells: Vec<Cell> = region.iter().map(|&k| Cell::from_index(k, n)).collect();
-            b.add_all_different_region(&format!("{word}{}", i + 1), &cells);
+            let kind = if geometry.box_shape().is_some() { RowKind::Box(i as u16) } else { RowKind::Region(i as u16) };
+            b.add_all_different_region(&format!("{word}{}", i + 1), kind, &cells);
         }
         for rule in puzzle.rules() {
             rule.emit(&mut b);
@@ -621,7 +648,7 @@ impl Model {
         let terms: Vec<(u32, i32)> =
             grid.values().iter().enumerate().map(|(k, &v)| ((k * n + v as usize - 1) as u32, 1)).collect();
         let rhs = terms.len() as i32 - 1;
-        Row { name: format!("cut{index}"), terms, sense: Sense::Le, rhs }
+        Row { name: format!("cut{index}"), kind: RowKind::Other, terms, sense: Sense::Le, rhs }
     }
 
     /// The seeds' "solver-based" form, as in MATLAB's `intlinprog(f, intcon, A, b, Aeq, beq,
@@ -748,8 +775,20 @@ mod tests {
         // y = [r1c1 holds 1], z = not y, w free: y − x = 0, y + z = 1.
         let (y, z, w) = (m.add_aux("y"), m.add_aux("z"), m.add_aux("w"));
         let x = m.var(Cell::new(0, 0), 1);
-        m.push_row(Row { name: "y_is_x".into(), terms: vec![(y, 1), (x, -1)], sense: Sense::Eq, rhs: 0 });
-        m.push_row(Row { name: "z_not_y".into(), terms: vec![(y, 1), (z, 1)], sense: Sense::Eq, rhs: 1 });
+        m.push_row(Row {
+            name: "y_is_x".into(),
+            kind: RowKind::Other,
+            terms: vec![(y, 1), (x, -1)],
+            sense: Sense::Eq,
+            rhs: 0,
+        });
+        m.push_row(Row {
+            name: "z_not_y".into(),
+            kind: RowKind::Other,
+            terms: vec![(y, 1), (z, 1)],
+            sense: Sense::Eq,
+            rhs: 1,
+        });
         let ones = m.ones_from_grid(&sol);
         assert!(m.is_feasible(&ones));
         assert_eq!((ones[y as usize], ones[z as usize], ones[w as usize]), (true, false, false));

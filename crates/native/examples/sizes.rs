@@ -67,7 +67,13 @@ fn main() {
         .flat_map(|k| (1..=9).map(move |d| (k, d)))
         .map(|(k, d)| (cage.var(Cell::new(k / 9, k % 9), d), d as i32))
         .collect();
-    cage.push_row(Row { name: "cage".into(), terms, sense: Sense::Eq, rhs: 406 });
+    cage.push_row(Row {
+        name: "cage".into(),
+        kind: sudoku_ip_model::RowKind::Other,
+        terms,
+        sense: Sense::Eq,
+        rhs: 406,
+    });
     run("cage 406", &cage, limit);
 
     let geometry = Geometry::new(9, None).expect("9x9");

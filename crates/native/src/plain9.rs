@@ -154,7 +154,13 @@ mod tests {
         let base = model9(PUZZLE);
         let mut extra = base.clone();
         let v = extra.var(Cell::new(0, 0), 1);
-        extra.push_row(Row { name: "x".into(), terms: vec![(v, 1)], sense: Sense::Le, rhs: 1 });
+        extra.push_row(Row {
+            name: "x".into(),
+            kind: sudoku_ip_model::RowKind::Other,
+            terms: vec![(v, 1)],
+            sense: Sense::Le,
+            rhs: 1,
+        });
         assert_eq!(is_plain_9x9(&extra), None);
 
         let mut zero = base.clone();

@@ -97,7 +97,13 @@ mod tests {
     fn a_violated_linear_row_is_named() {
         let mut m = model4([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
         let v = m.var(Cell::new(0, 0), 1);
-        m.push_row(Row { name: "no_one_here".into(), terms: vec![(v, 1)], sense: Sense::Le, rhs: 0 });
+        m.push_row(Row {
+            name: "no_one_here".into(),
+            kind: sudoku_ip_model::RowKind::Other,
+            terms: vec![(v, 1)],
+            sense: Sense::Le,
+            rhs: 0,
+        });
         assert_eq!(presolve(&m), Presolve::Infeasible { reason: "row no_one_here cannot be satisfied".into() });
     }
 

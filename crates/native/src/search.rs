@@ -670,6 +670,7 @@ mod tests {
                         if a != b {
                             m.push_row(sudoku_ip_model::Row {
                                 name: format!("x{a}_{b}_{d}"),
+                                kind: sudoku_ip_model::RowKind::Other,
                                 terms,
                                 sense: sudoku_ip_model::Sense::Le,
                                 rhs: 1,

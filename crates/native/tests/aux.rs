@@ -76,14 +76,32 @@ fn a_grid_with_two_fitting_auxiliary_values_counts_once() {
     let z = m.add_aux("loose");
     let w = m.add_aux("loose"); // a repeated name is made unique
     assert_eq!((m.var_name(z), m.var_name(w)), ("loose".to_string(), "loose_2".to_string()));
-    m.push_row(Row { name: "loose".into(), terms: vec![(z, 1), (w, 1)], sense: sudoku_ip_model::Sense::Le, rhs: 2 });
+    m.push_row(Row {
+        name: "loose".into(),
+        kind: sudoku_ip_model::RowKind::Other,
+        terms: vec![(z, 1), (w, 1)],
+        sense: sudoku_ip_model::Sense::Le,
+        rhs: 2,
+    });
     let r = Native.search(&m, &SearchRequest::count(u64::MAX, 0)).expect("search");
     assert_eq!((r.count, r.end), (288, SearchEnd::Exhausted));
     assert_eq!(reference::solutions(&m, 10_000).count, 288);
     // With the two bound to differ and tied to r1c1 = 1, every grid still fits once.
     let x = m.var(Cell::new(0, 0), 1);
-    m.push_row(Row { name: "differ".into(), terms: vec![(z, 1), (w, 1)], sense: sudoku_ip_model::Sense::Eq, rhs: 1 });
-    m.push_row(Row { name: "tie".into(), terms: vec![(z, 1), (x, -1)], sense: sudoku_ip_model::Sense::Eq, rhs: 0 });
+    m.push_row(Row {
+        name: "differ".into(),
+        kind: sudoku_ip_model::RowKind::Other,
+        terms: vec![(z, 1), (w, 1)],
+        sense: sudoku_ip_model::Sense::Eq,
+        rhs: 1,
+    });
+    m.push_row(Row {
+        name: "tie".into(),
+        kind: sudoku_ip_model::RowKind::Other,
+        terms: vec![(z, 1), (x, -1)],
+        sense: sudoku_ip_model::Sense::Eq,
+        rhs: 0,
+    });
     let r = Native.search(&m, &SearchRequest::count(u64::MAX, 0)).expect("search");
     assert_eq!((r.count, r.end), (288, SearchEnd::Exhausted));
 }
@@ -92,7 +110,13 @@ fn a_grid_with_two_fitting_auxiliary_values_counts_once() {
 fn no_grid_fits_when_the_auxiliary_rows_cannot_hold() {
     let mut m = blank4();
     let z = m.add_aux("never");
-    m.push_row(Row { name: "z_is_2".into(), terms: vec![(z, 1)], sense: sudoku_ip_model::Sense::Ge, rhs: 2 });
+    m.push_row(Row {
+        name: "z_is_2".into(),
+        kind: sudoku_ip_model::RowKind::Other,
+        terms: vec![(z, 1)],
+        sense: sudoku_ip_model::Sense::Ge,
+        rhs: 2,
+    });
     let r = Native.search(&m, &SearchRequest::count(2, 2)).expect("search");
     assert_eq!((r.count, r.end), (0, SearchEnd::Exhausted));
     assert!(matches!(presolve(&m), Presolve::Infeasible { .. }));

@@ -191,7 +191,7 @@ fn digit_sum(m: &Model, cells: &[Cell], sign: i32) -> Vec<(u32, i32)> {
 }
 
 fn push(m: &mut Model, name: &str, terms: Vec<(u32, i32)>, sense: Sense, rhs: i32) {
-    m.push_row(Row { name: name.into(), terms, sense, rhs });
+    m.push_row(Row { name: name.into(), kind: sudoku_ip_model::RowKind::Other, terms, sense, rhs });
 }
 
 /// Native count, reference count, and the native solutions all feasible.
@@ -435,7 +435,8 @@ fn digit_sums_over_random_cells_agree_with_the_reference() {
                     terms.extend(digit_sum(&m, &[other], -sign));
                 }
             }
-            let row = Row { name: format!("s{k}"), terms, sense: Sense::Eq, rhs: 0 };
+            let row =
+                Row { name: format!("s{k}"), kind: sudoku_ip_model::RowKind::Other, terms, sense: Sense::Eq, rhs: 0 };
             let act = row.activity(&ones) as i32;
             let sense = [Sense::Le, Sense::Eq, Sense::Ge][rng.below(3)];
             let rhs = act + rng.below(5) as i32 - 2;

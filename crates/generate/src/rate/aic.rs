@@ -198,6 +198,14 @@ impl LinkSet {
     }
 }
 
+/// Sukaku Explainer's weight of a single-digit chain of `links` strong links ("strong links"
+/// 3 to 8: 5.4, 5.8, 6.2, 6.6, 7.0, 7.4; then +0.4 a link), in tenths.
+pub(super) fn x_chain_rating(links: usize) -> SeRating {
+    const BASE: [u16; 6] = [54, 58, 62, 66, 70, 74];
+    let extra = links.saturating_sub(8) as u16;
+    SeRating(BASE[links.clamp(3, 8) - 3] + 4 * extra)
+}
+
 /// SE's length bonus in tenths: 0 up to 4 nodes, then +0.1 past each of 4, 6, 8, 12, 16, 24, …
 /// (the thresholds grow by 3/2 and 4/3 in turn).
 pub(super) fn length_bonus(length: usize) -> u16 {
@@ -684,7 +692,11 @@ impl Logic {
         let ends = format!("{} or {} is true", self.node_text(&graph, first), self.node_text(&graph, last));
         let text = |_: &Self| format!("{kind_name} {notation} (= strong, − weak link): {ends}");
         let mut step = self.removal_step(Some(removed), technique, text)?;
-        step.rating = SeRating(technique.se_rating().0 + length_bonus(chain.len()));
+        step.rating = match technique {
+            // Sukaku Explainer weighs single-digit chains by their strong links, not length.
+            Technique::XChain => x_chain_rating(chain.len() / 2),
+            _ => SeRating(technique.se_rating().0 + length_bonus(chain.len())),
+        };
         let cells: Vec<usize> = chain.iter().flat_map(|&c| graph.cells(c).iter().copied()).collect();
         let graph = &graph;
         let cands: Vec<(usize, u8)> =

@@ -12,7 +12,10 @@ pub(super) struct CellRow {
     pub(super) cells: Vec<(u32, Vec<i64>)>,
     pub(super) sense: Sense,
     pub(super) rhs: i64,
-    /// The model row's name, or what the 45 rule derived it from.
+    /// What the row's free auxiliary variables (a rule's own binaries, past the cube) can add
+    /// to its activity: (lowest, highest).
+    pub(super) free: (i64, i64),
+    /// For people: "the cage r1c1 and r1c2", or what the 45 rule derived it from.
     pub(super) label: String,
 }
 
@@ -23,12 +26,17 @@ pub(super) struct SumRow {
     /// distinct coefficients.
     pub(super) value: Vec<Vec<u8>>,
     pub(super) combos: Vec<u64>,
+    /// The row's distinct coefficients, in order (a combination's bit `j` is `values[j]`).
+    pub(super) values: Vec<i64>,
 }
 
 impl Logic {
     /// `row` as a sum of distinct digits, if it is one: within a cell no coefficient repeats,
     /// and equal coefficients in two cells belong to one digit, for which the cells share a unit.
     pub(super) fn sum_row(&self, row: &CellRow) -> Option<SumRow> {
+        if row.free != (0, 0) {
+            return None;
+        }
         let cells = &row.cells;
         for (i, (a, ca)) in cells.iter().enumerate() {
             let mut own = ca.clone();
@@ -53,7 +61,7 @@ impl Logic {
         let combos = sudoku_ip_native::combinations(&values, cells.len(), row.sense, row.rhs)?;
         let position = |x: &i64| values.binary_search(x).map_or(u8::MAX, |p| p as u8);
         let value = cells.iter().map(|(_, c)| c.iter().map(position).collect()).collect();
-        Some(SumRow { value, combos })
+        Some(SumRow { value, combos, values })
     }
 
     /// One variant row removes the candidates that cannot fit its bounds.
@@ -82,8 +90,9 @@ impl Logic {
             let (r, sum) = &self.sums[s];
             let r = *r;
             let removed = self.combination_removals(&self.rows[r], sum);
-            let text = |s: &Self| {
-                format!("Cage combinations: the digits of {} must make its total {}", s.rows[r].label, s.rows[r].rhs)
+            let text = |l: &Self| {
+                let row = &l.rows[r];
+                format!("Cage combinations: {} {}", row.label, l.combinations_text(row, &l.sums[s].1))
             };
             if let Some(step) = self.removal_step(removed, Technique::CageCombinations, text) {
                 return Some(self.row_pattern(step, &self.rows[r]));
@@ -95,9 +104,47 @@ impl Logic {
         None
     }
 
+    /// "(total 10) can only be 1+2+7 or 1+3+6": the combinations of sum row `row` that still
+    /// fit its cells' candidates, listed up to six.
+    pub(super) fn combinations_text(&self, row: &CellRow, sum: &SumRow) -> String {
+        let cells = &row.cells;
+        let live: Vec<u64> = (0..cells.len())
+            .map(|i| match self.value[cells[i].0 as usize] {
+                0 => digits(self.cand[cells[i].0 as usize]).fold(0, |m, d| m | 1 << sum.value[i][d as usize - 1]),
+                d => 1 << sum.value[i][d as usize - 1],
+            })
+            .collect();
+        let mut keep = vec![0u64; cells.len()];
+        let fits: Vec<u64> = sum
+            .combos
+            .iter()
+            .copied()
+            .filter(|&c| sudoku_ip_native::fitting(&[c], &live, &mut keep).is_some())
+            .collect();
+        let total = match row.sense {
+            Sense::Eq => format!("total {}", row.rhs),
+            Sense::Le => format!("total at most {}", row.rhs),
+            Sense::Ge => format!("total at least {}", row.rhs),
+        };
+        let combo = |c: u64| {
+            let parts: Vec<String> = (0..64).filter(|j| c >> j & 1 == 1).map(|j| sum.values[j].to_string()).collect();
+            parts.join("+")
+        };
+        match fits.len() {
+            0 => format!("({total}) has no combination left"),
+            1 => format!("({total}) can only be {}", combo(fits[0])),
+            2..=6 => {
+                let list: Vec<String> = fits.iter().map(|&c| combo(c)).collect();
+                let (last, rest) = list.split_last().map_or((String::new(), &[][..]), |(l, r)| (l.clone(), r));
+                format!("({total}) can only be {} or {last}", rest.join(", "))
+            }
+            many => format!("({total}) has {many} combinations left"),
+        }
+    }
+
     /// The candidates that cannot fit `row`'s bounds whatever its other cells take.
     pub(super) fn bounds_removals(&self, row: &CellRow) -> Vec<(usize, u8)> {
-        let (mut lo, mut hi) = (0i64, 0i64);
+        let (mut lo, mut hi) = row.free;
         let mut bounds = Vec::with_capacity(row.cells.len());
         for (i, (cell, coef)) in row.cells.iter().enumerate() {
             let k = *cell as usize;

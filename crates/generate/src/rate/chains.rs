@@ -57,14 +57,13 @@ impl Logic {
     /// Skyscraper: both links in rows, or both in columns; 2-string kite: one in a row, one in
     /// a column, joined in a box; turbot fish: anything else.
     fn kind(&self, u1: usize, u2: usize, b: usize, c: usize) -> Technique {
-        let (l1, l2) = (&self.units[u1].label, &self.units[u2].label);
-        let word = |l: &str| l.split(' ').next().unwrap_or("").to_string();
-        if is_line(l1) && is_line(l2) {
-            if word(l1) == word(l2) {
+        let (k1, k2) = (self.units[u1].kind, self.units[u2].kind);
+        if is_line(k1) && is_line(k2) {
+            if std::mem::discriminant(&k1) == std::mem::discriminant(&k2) {
                 return Technique::Skyscraper;
             }
             let joined_in_region = self.units.iter().enumerate().any(|(u, unit)| {
-                is_region(&unit.label)
+                is_region(unit.kind)
                     && unit.digit == self.units[u1].digit
                     && unit.cells.contains(&(b as u32))
                     && unit.cells.contains(&(c as u32))
@@ -95,7 +94,7 @@ impl Logic {
                     .map(|&k| k as usize)
                     .filter(|&k| self.value[k] == 0 && self.cand[k] & bit(d) != 0)
                     .collect();
-                if cells.len() < 2 || !is_region(&self.houses[b].label) {
+                if cells.len() < 2 || !is_region(self.houses[b].kind) {
                     continue;
                 }
                 let box_id = region[cells[0]];

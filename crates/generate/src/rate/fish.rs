@@ -226,7 +226,7 @@ impl Logic {
     pub(super) fn box_of_cells(&self) -> Option<Vec<usize>> {
         let mut region = vec![usize::MAX; self.cand.len()];
         for (h, house) in self.houses.iter().enumerate() {
-            if super::is_region(&house.label) && house.full {
+            if super::is_region(house.kind) && house.full {
                 for &k in &house.cells {
                     region[k as usize] = h;
                 }

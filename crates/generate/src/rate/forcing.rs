@@ -1,18 +1,118 @@
-//! Forcing chains, the last logical resort before search: assume a candidate, propagate
-//! singles (naked and hidden, over every unit and at-most-one row of the model, so across
-//! variants); if that reaches a contradiction, the candidate goes. SE calls this a dynamic
-//! forcing chain (contradiction).
+//! Forcing chains and nets, the last logical resort before search: assume a candidate,
+//! propagate singles (naked and hidden, over every unit and at-most-one row of the model, so
+//! across variants); if that reaches a contradiction, the candidate goes (SE's dynamic forcing
+//! chain, contradiction). A net assumes each candidate of a cell, or each place of a unit's
+//! digit, in turn; what every branch leads to holds (SE's dynamic cell and region forcing
+//! chains).
+//!
+//! A step shows its chain with every node: the propagation is run once more with a [`Trace`]
+//! that records why each digit was placed (naked single, hidden single in a named house) and
+//! which earlier placements caused it, and the step lists the placements the conclusion
+//! depends on, in order. Its weight is SE's dynamic chain base, 8.5, plus SE's length bonus
+//! over those nodes (all branches together for a net).
 
-use super::step::Step;
-use super::{bit, digits, Logic, Technique};
+use std::collections::HashMap;
+
+use super::aic::length_bonus;
+use super::step::{cell_list, digit_set, Step};
+use super::{bit, digits, Logic, SeRating, Technique};
+
+/// SE's dynamic forcing chain base (8.5), in tenths.
+const DYNAMIC_BASE: u16 = 85;
+
+/// Why a placement of a propagation happened.
+#[derive(Clone, Copy)]
+enum Why {
+    Assumed,
+    NakedSingle,
+    /// Hidden single in unit `u`.
+    HiddenSingle(usize),
+}
+
+/// One placement of a traced propagation and the earlier placements it follows from.
+struct Event {
+    cell: usize,
+    digit: u8,
+    why: Why,
+    causes: Vec<usize>,
+}
+
+/// The placements of one propagation, and per variable removed during it, the placement that
+/// removed it.
+#[derive(Default)]
+struct Trace {
+    events: Vec<Event>,
+    removed_by: HashMap<usize, usize>,
+}
+
+/// What a propagation ran into: a sentence, and the placements it follows from.
+struct Contradiction {
+    text: String,
+    causes: Vec<usize>,
+}
+
+impl Trace {
+    /// The placements that removed candidate `v` during the propagation (none: it was gone
+    /// before the assumption).
+    fn cause_of(&self, v: usize) -> Option<usize> {
+        self.removed_by.get(&v).copied()
+    }
+
+    /// `causes` and every placement they follow from, in order.
+    fn ancestors(&self, causes: &[usize]) -> Vec<usize> {
+        let mut keep = vec![false; self.events.len()];
+        let mut stack = causes.to_vec();
+        while let Some(e) = stack.pop() {
+            if !std::mem::replace(&mut keep[e], true) {
+                stack.extend(&self.events[e].causes);
+            }
+        }
+        (0..self.events.len()).filter(|&e| keep[e]).collect()
+    }
+}
 
 impl Logic {
-    /// Singles until nothing changes; `Err` names the contradiction reached.
-    fn propagate_singles(&mut self) -> Result<usize, String> {
-        let mut placed = 0;
+    /// Place `d` in `k` as a step of a propagation, noting it in `trace` with its reason.
+    fn place_traced(&mut self, k: usize, d: u8, why: Why, causes: Vec<usize>, trace: &mut Option<&mut Trace>) {
+        let Some(t) = trace else {
+            self.place(k, d);
+            return;
+        };
+        let before = self.cand.clone();
+        self.place(k, d);
+        let e = t.events.len();
+        for (cell, (&was, &now)) in before.iter().zip(&self.cand).enumerate() {
+            for gone in digits(was & !now) {
+                t.removed_by.entry(self.var(cell, gone)).or_insert(e);
+            }
+        }
+        t.events.push(Event { cell: k, digit: d, why, causes });
+    }
+
+    /// The placements that removed `d` from the cells of unit `u` other than `except`.
+    fn unit_causes(&self, u: usize, d: u8, except: usize, trace: &Option<&mut Trace>) -> Vec<usize> {
+        let Some(t) = trace else { return Vec::new() };
+        self.units[u]
+            .cells
+            .iter()
+            .map(|&k| k as usize)
+            .filter(|&k| k != except)
+            .filter_map(|k| t.cause_of(self.var(k, d)))
+            .collect()
+    }
+
+    /// The placements that removed the candidates of cell `k` other than `keep`.
+    fn cell_causes(&self, k: usize, keep: u8, trace: &Option<&mut Trace>) -> Vec<usize> {
+        let Some(t) = trace else { return Vec::new() };
+        (1..=self.n as u8).filter(|&d| d != keep).filter_map(|d| t.cause_of(self.var(k, d))).collect()
+    }
+
+    /// Singles until nothing changes, or the contradiction reached.
+    fn propagate_singles(&mut self, mut trace: Option<&mut Trace>) -> Result<(), Contradiction> {
         loop {
             if self.broken {
-                return Err("two singles clash".into());
+                let causes = trace.as_ref().map_or(Vec::new(), |t| (0..t.events.len()).collect());
+                return Err(Contradiction { text: "two singles would clash".into(), causes });
             }
             let mut progress = false;
             for k in 0..self.cand.len() {
@@ -21,11 +121,16 @@ impl Logic {
                 }
                 let c = self.cand[k];
                 if c == 0 {
-                    return Err(format!("{} would have no candidate", self.cell(k)));
+                    let causes = self.cell_causes(k, 0, &trace);
+                    return Err(Contradiction {
+                        text: format!("{} would have no candidate left", self.cell(k)),
+                        causes,
+                    });
                 }
                 if c & (c - 1) == 0 {
-                    self.place(k, c.trailing_zeros() as u8 + 1);
-                    placed += 1;
+                    let d = c.trailing_zeros() as u8 + 1;
+                    let causes = self.cell_causes(k, d, &trace);
+                    self.place_traced(k, d, Why::NakedSingle, causes, &mut trace);
                     progress = true;
                 }
             }
@@ -37,19 +142,52 @@ impl Logic {
                 let mut holders =
                     self.units[u].cells.iter().map(|&k| k as usize).filter(|&k| self.cand[k] & bit(d) != 0);
                 match (holders.next(), holders.next()) {
-                    (None, _) => return Err(format!("{d} would have no place in {}", self.units[u].label)),
+                    (None, _) => {
+                        let causes = self.unit_causes(u, d, usize::MAX, &trace);
+                        let text = format!("{d} would have no place left in {}", self.units[u].label);
+                        return Err(Contradiction { text, causes });
+                    }
                     (Some(k), None) => {
-                        self.place(k, d);
-                        placed += 1;
+                        let causes = self.unit_causes(u, d, k, &trace);
+                        self.place_traced(k, d, Why::HiddenSingle(u), causes, &mut trace);
                         progress = true;
                     }
                     _ => {}
                 }
             }
             if !progress {
-                return Ok(placed);
+                return Ok(());
             }
         }
+    }
+
+    /// Assume `d` in `k` and propagate; the position is restored.
+    fn assume(&mut self, k: usize, d: u8, trace: Option<&mut Trace>) -> Result<Vec<u64>, Contradiction> {
+        let saved = self.save();
+        let mut trace = trace;
+        self.place_traced(k, d, Why::Assumed, Vec::new(), &mut trace);
+        let outcome = self.propagate_singles(trace).map(|()| self.position());
+        self.restore(saved);
+        outcome
+    }
+
+    /// "r2c3 = 4 (naked single), r5c3 = 7 (hidden single in column 3)": the placements
+    /// `events` of `trace`, the assumption left out.
+    fn nodes_text(&self, trace: &Trace, events: &[usize]) -> String {
+        let parts: Vec<String> = events
+            .iter()
+            .map(|&e| &trace.events[e])
+            .filter(|e| !matches!(e.why, Why::Assumed))
+            .map(|e| {
+                let why = match e.why {
+                    Why::NakedSingle => "naked single".to_string(),
+                    Why::HiddenSingle(u) => format!("hidden single in {}", self.units[u].label),
+                    Why::Assumed => String::new(),
+                };
+                format!("{} = {} ({why})", self.cell(e.cell), e.digit)
+            })
+            .collect();
+        parts.join(", ")
     }
 
     /// The first candidate (cells with fewest candidates first) whose assumption leads, by
@@ -59,20 +197,22 @@ impl Logic {
         cells.sort_by_key(|&k| self.cand[k].count_ones());
         for k in cells {
             for d in digits(self.cand[k]) {
-                let saved = self.save();
-                self.place(k, d);
-                let outcome = self.propagate_singles();
-                self.restore(saved);
-                if let Err(why) = outcome {
-                    let text = |s: &Self| {
-                        format!(
-                            "Forcing chain: if {} were {d}, singles would lead to a contradiction ({why})",
-                            s.cell(k)
-                        )
-                    };
-                    if let Some(step) = self.removal_step(Some(vec![(k, d)]), Technique::ForcingChain, text) {
-                        return Some(step.with_cells([self.cell(k)]).with_candidates([self.candidate(k, d)]));
-                    }
+                if self.assume(k, d, None).is_ok() {
+                    continue;
+                }
+                let mut trace = Trace::default();
+                let Err(why) = self.assume(k, d, Some(&mut trace)) else { continue };
+                let nodes = trace.ancestors(&why.causes);
+                let chain = self.nodes_text(&trace, &nodes);
+                let text = |s: &Self| {
+                    let then = if chain.is_empty() { String::new() } else { format!(" {chain}, and") };
+                    format!("Forcing chain: if {} were {d}, then{then} {}", s.cell(k), why.text)
+                };
+                if let Some(mut step) = self.removal_step(Some(vec![(k, d)]), Technique::ForcingChain, text) {
+                    step.rating = SeRating(DYNAMIC_BASE + length_bonus(nodes.len() + 1));
+                    let mut cells = vec![self.cell(k)];
+                    cells.extend(nodes.iter().map(|&e| self.cell(trace.events[e].cell)));
+                    return Some(step.with_cells(cells).with_candidates([self.candidate(k, d)]));
                 }
             }
         }
@@ -96,8 +236,8 @@ impl Logic {
         cells.sort_by_key(|&k| self.cand[k].count_ones());
         for k in cells {
             let branches: Vec<(usize, u8)> = digits(self.cand[k]).map(|d| (k, d)).collect();
-            let what = |s: &Self| format!("whichever of {} {} takes", super::step::digit_set(s.cand[k]), s.cell(k));
-            if let Some(step) = self.net(&branches, what) {
+            let what = format!("whichever of {} {} takes", digit_set(self.cand[k]), self.cell(k));
+            if let Some(step) = self.net(&branches, &what) {
                 return Some(step);
             }
         }
@@ -116,14 +256,12 @@ impl Logic {
             if branches.len() < 2 || branches.len() > NET_BRANCHES as usize {
                 continue;
             }
-            let what = |s: &Self| {
-                format!(
-                    "wherever {d} goes in {} ({})",
-                    s.units[u].label,
-                    super::step::cell_list(branches.iter().map(|&(k, _)| s.cell(k)))
-                )
-            };
-            if let Some(step) = self.net(&branches, what) {
+            let what = format!(
+                "wherever {d} goes in {} ({})",
+                self.units[u].label,
+                cell_list(branches.iter().map(|&(k, _)| self.cell(k)))
+            );
+            if let Some(step) = self.net(&branches, &what) {
                 return Some(step);
             }
         }
@@ -132,33 +270,33 @@ impl Logic {
 
     /// What every branch (a candidate assumed true, then singles) agrees on, as a step: a
     /// placement if some cell ends with one digit in every branch, else the candidates none
-    /// keeps. Branches that reach a contradiction cannot happen and are left out.
-    fn net(&mut self, branches: &[(usize, u8)], what: impl Fn(&Self) -> String) -> Option<Step> {
+    /// keeps. Branches that reach a contradiction cannot happen and are left out. The step
+    /// shows each branch's chain to the conclusion.
+    fn net(&mut self, branches: &[(usize, u8)], what: &str) -> Option<Step> {
         let mut kept = vec![0u64; self.cand.len()];
         let mut possible = 0;
         for &(k, d) in branches {
-            let saved = self.save();
-            self.place(k, d);
-            let outcome = self.propagate_singles();
-            if outcome.is_ok() {
+            if let Ok(position) = self.assume(k, d, None) {
                 possible += 1;
-                for (keep, p) in kept.iter_mut().zip(self.position()) {
+                for (keep, p) in kept.iter_mut().zip(position) {
                     *keep |= p;
                 }
             }
-            self.restore(saved);
         }
         if possible == 0 {
             return None;
         }
         let open = |s: &Self, i: usize| s.value[i] == 0 && branches.iter().all(|&(k, _)| k != i);
-        let placed = (0..self.cand.len()).find(|&i| open(self, i) && kept[i].count_ones() == 1);
         let pattern: Vec<_> = branches.iter().map(|&(k, d)| self.candidate(k, d)).collect();
         let cells: Vec<_> = branches.iter().map(|&(k, _)| self.cell(k)).collect();
-        if let Some(i) = placed {
+        if let Some(i) = (0..self.cand.len()).find(|&i| open(self, i) && kept[i].count_ones() == 1) {
             let d = kept[i].trailing_zeros() as u8 + 1;
-            let text = format!("Forcing net: {}, singles lead to {} = {d}", what(self), self.cell(i));
+            // In each branch, the other candidates of cell i go: show what removes them.
+            let others: Vec<(usize, u8)> = digits(self.cand[i]).filter(|&e| e != d).map(|e| (i, e)).collect();
+            let (shown, nodes) = self.branches_text(branches, &others);
+            let text = format!("Forcing net: {what}, {} = {d}: {shown}", self.cell(i));
             let mut step = Step::new(Technique::ForcingNet, text);
+            step.rating = SeRating(DYNAMIC_BASE + length_bonus(nodes));
             step.placements = vec![self.candidate(i, d)];
             return Some(step.with_cells(cells).with_candidates(pattern));
         }
@@ -166,8 +304,44 @@ impl Logic {
             .filter(|&i| open(self, i))
             .flat_map(|i| digits(self.cand[i] & !kept[i]).map(move |d| (i, d)))
             .collect();
-        let text = |s: &Self| format!("Forcing net: {}, singles remove these candidates in every case", what(s));
-        let step = self.removal_step(Some(removed), Technique::ForcingNet, text)?;
+        let first: Vec<(usize, u8)> = removed.iter().copied().take(1).collect();
+        let (shown, nodes) = self.branches_text(branches, &first);
+        let text = |_: &Self| format!("Forcing net: {what}, these candidates go in every case ({shown})");
+        let mut step = self.removal_step(Some(removed), Technique::ForcingNet, text)?;
+        step.rating = SeRating(DYNAMIC_BASE + length_bonus(nodes));
         Some(step.with_cells(cells).with_candidates(pattern))
+    }
+
+    /// Each branch's chain to the removal of `targets` (or to its contradiction), as text
+    /// ("if r1c1 = 2: r2c3 = 4 (naked single), so r3c3 cannot be 5; if …"), and the number of
+    /// nodes shown.
+    fn branches_text(&mut self, branches: &[(usize, u8)], targets: &[(usize, u8)]) -> (String, usize) {
+        let mut parts = Vec::new();
+        let mut nodes = 0;
+        for &(k, d) in branches {
+            let mut trace = Trace::default();
+            let outcome = self.assume(k, d, Some(&mut trace));
+            let head = format!("if {} = {d}", self.cell(k));
+            match outcome {
+                Err(why) => {
+                    let events = trace.ancestors(&why.causes);
+                    nodes += events.len();
+                    let chain = self.nodes_text(&trace, &events);
+                    let then = if chain.is_empty() { String::new() } else { format!(" {chain}, and") };
+                    parts.push(format!("{head}, then{then} {}, impossible", why.text));
+                }
+                Ok(_) => {
+                    let causes: Vec<usize> =
+                        targets.iter().filter_map(|&(i, e)| trace.cause_of(self.var(i, e))).collect();
+                    let events = trace.ancestors(&causes);
+                    nodes += events.len();
+                    let chain = self.nodes_text(&trace, &events);
+                    let gone: Vec<String> = targets.iter().map(|&(i, e)| format!("{} ≠ {e}", self.cell(i))).collect();
+                    let chain = if chain.is_empty() { String::new() } else { format!("{chain}, ") };
+                    parts.push(format!("{head}: {chain}so {}", gone.join(", ")));
+                }
+            }
+        }
+        (parts.join("; "), nodes)
     }
 }

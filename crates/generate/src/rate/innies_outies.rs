@@ -21,7 +21,11 @@ impl Logic {
         let cage_rows: Vec<&CellRow> = self
             .rows
             .iter()
-            .filter(|r| r.sense == Sense::Eq && r.cells.iter().all(|(_, c)| c.iter().zip(1..).all(|(&a, d)| a == d)))
+            .filter(|r| {
+                r.sense == Sense::Eq
+                    && r.free == (0, 0)
+                    && r.cells.iter().all(|(_, c)| c.iter().zip(1..).all(|(&a, d)| a == d))
+            })
             .collect();
         let mut owner = vec![usize::MAX; n * n];
         for (i, row) in cage_rows.iter().enumerate() {
@@ -34,20 +38,22 @@ impl Logic {
         if cage_rows.is_empty() {
             return Vec::new();
         }
-        let full: Vec<&Vec<u32>> = self.houses.iter().filter(|h| h.full).map(|h| &h.cells).collect();
-        let mut regions: Vec<(Vec<u32>, i64)> = full.iter().map(|h| ((*h).clone(), 1)).collect();
-        for (i, a) in full.iter().enumerate() {
-            for b in &full[i + 1..] {
+        let full: Vec<(&Vec<u32>, &str)> =
+            self.houses.iter().filter(|h| h.full).map(|h| (&h.cells, h.label.as_str())).collect();
+        let mut regions: Vec<(Vec<u32>, i64, String)> =
+            full.iter().map(|(h, name)| ((*h).clone(), 1, name.to_string())).collect();
+        for (i, (a, an)) in full.iter().enumerate() {
+            for (b, bn) in &full[i + 1..] {
                 if a.iter().all(|k| !b.contains(k)) {
                     let mut both: Vec<u32> = a.iter().chain(b.iter()).copied().collect();
                     both.sort_unstable();
-                    regions.push((both, 2));
+                    regions.push((both, 2, format!("{an} and {bn}")));
                 }
             }
         }
         let house_total = (n * (n + 1) / 2) as i64;
-        let mut found: BTreeMap<Vec<u32>, i64> = BTreeMap::new();
-        for (region, m) in regions {
+        let mut found: BTreeMap<Vec<u32>, (i64, String)> = BTreeMap::new();
+        for (region, m, name) in regions {
             let inside = |cell: u32| region.binary_search(&cell).is_ok();
             let mut touching: Vec<usize> =
                 region.iter().map(|&k| owner[k as usize]).filter(|&o| o != usize::MAX).collect();
@@ -71,12 +77,21 @@ impl Logic {
             let total = m * house_total;
             let innies: Vec<u32> = region.iter().copied().filter(|&k| !covered[k as usize]).collect();
             if (1..=MAX_DERIVED).contains(&innies.len()) {
-                found.insert(innies, total - inner_sum);
+                let why = format!(
+                    "{name} {} to {total} and the cages inside {} to {inner_sum}, so the cells left (innies)",
+                    if m == 1 { "sums" } else { "sum" },
+                    if m == 1 { "it" } else { "them" }
+                );
+                found.entry(innies).or_insert((total - inner_sum, why));
             }
             outies.sort_unstable();
             let cages_cover = region.iter().all(|&k| owner[k as usize] != usize::MAX);
             if cages_cover && (1..=MAX_DERIVED).contains(&outies.len()) {
-                found.insert(outies, all_sum - total);
+                let why = format!(
+                    "the cages that cover {name} total {all_sum}, {} more than its {total}, so the cells they have outside (outies)",
+                    all_sum - total
+                );
+                found.entry(outies).or_insert((all_sum - total, why));
             }
         }
         let digit_coefs: Vec<i64> = (1..=n as i64).collect();
@@ -87,11 +102,12 @@ impl Logic {
                     .iter()
                     .any(|r| r.cells.len() == cells.len() && r.cells.iter().all(|(k, _)| cells.contains(k)))
             })
-            .map(|(cells, rhs)| CellRow {
+            .map(|(cells, (rhs, why))| CellRow {
                 cells: cells.into_iter().map(|k| (k, digit_coefs.clone())).collect(),
                 sense: Sense::Eq,
                 rhs,
-                label: "a 45-rule sum".into(),
+                free: (0, 0),
+                label: why,
             })
             .collect()
     }
@@ -111,7 +127,8 @@ impl Logic {
             let text = |s: &Self| {
                 let (row, _) = &s.derived[i];
                 let cells = row.cells.iter().map(|&(k, _)| s.cell(k as usize));
-                format!("Innies and outies: by the 45 rule, {} sum to {}", cell_list(cells), row.rhs)
+                let verb = if row.cells.len() == 1 { "is" } else { "sum to" };
+                format!("Innies and outies: by the 45 rule, {}, {} {verb} {}", row.label, cell_list(cells), row.rhs)
             };
             if let Some(step) = self.removal_step(removed, Technique::InniesOuties, text) {
                 return Some(self.row_pattern(step, &self.derived[i].0));

@@ -21,23 +21,10 @@ pub(super) struct Memo {
     empty_at: Vec<Option<Vec<u64>>>,
 }
 
-/// Whether `t` searches digit by digit, each digit on its candidates alone.
+/// Whether `t` searches digit by digit, each digit on its candidates alone (its row of the
+/// technique table says).
 fn per_digit(t: Technique) -> bool {
-    matches!(
-        t,
-        Technique::LockedCandidates
-            | Technique::XWing
-            | Technique::Swordfish
-            | Technique::Jellyfish
-            | Technique::Skyscraper
-            | Technique::TwoStringKite
-            | Technique::TurbotFish
-            | Technique::EmptyRectangle
-            | Technique::SimpleColouring
-            | Technique::MultiColouring
-            | Technique::FinnedFish
-            | Technique::XChain
-    )
+    t.per_digit()
 }
 
 impl Logic {

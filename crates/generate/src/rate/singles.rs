@@ -1,16 +1,44 @@
-//! Hidden and naked singles: the steps that place digits.
+//! Full houses, hidden and naked singles: the steps that place digits.
 
 use super::step::Step;
 use super::{bit, is_region, Logic, SeRating, Technique};
 
 impl Logic {
+    /// The last empty cell of a house (each digit exactly once there) takes the digit the house
+    /// lacks (SE 1.0: a hidden single whose house has one empty cell).
+    pub(super) fn full_house(&mut self) -> Option<Step> {
+        for h in 0..self.houses.len() {
+            let house = &self.houses[h];
+            if !house.full {
+                continue;
+            }
+            let mut open = house.cells.iter().map(|&k| k as usize).filter(|&k| self.value[k] == 0);
+            let (Some(k), None) = (open.next(), open.next()) else { continue };
+            let placed =
+                house.cells.iter().fold(0u64, |m, &c| m | self.value[c as usize].checked_sub(1).map_or(0, |d| 1 << d));
+            let missing = !placed & self.cand[k];
+            if missing.count_ones() != 1 {
+                continue; // a clash: left for the other singles to find
+            }
+            let d = missing.trailing_zeros() as u8 + 1;
+            let cell = self.cell(k);
+            let text = format!("Full house: {cell} is the last empty cell of {}, which lacks only {d}", house.label);
+            let mut step = Step::new(Technique::FullHouse, text)
+                .with_cells(house.cells.iter().map(|&c| self.cell(c as usize)))
+                .with_candidates([self.candidate(k, d)]);
+            step.placements = vec![self.candidate(k, d)];
+            return Some(step);
+        }
+        None
+    }
+
     /// A digit with one cell left in an exactly-once unit; boxes and regions first (SE weighs
     /// a hidden single there 1.2, in a line 1.5).
     pub(super) fn hidden_single(&mut self) -> Option<Step> {
         for regions_first in [true, false] {
             for u in 0..self.units.len() {
                 let unit = &self.units[u];
-                if self.done[u] || !unit.exact || is_region(&unit.label) != regions_first {
+                if self.done[u] || !unit.exact || is_region(unit.kind) != regions_first {
                     continue;
                 }
                 let d = unit.digit;

@@ -57,6 +57,17 @@ impl Logic {
     /// `size` digits confined to the same `size` cells of a full house: those cells lose their
     /// other candidates.
     pub(super) fn hidden_subset(&mut self, size: usize, technique: Technique) -> Option<Step> {
+        self.hidden(size, technique, false)
+    }
+
+    /// A hidden subset whose eliminations leave another digit one place in its house: that
+    /// hidden single, placed (SE's direct hidden pair 2.0 and triple 2.5).
+    pub(super) fn direct_hidden_subset(&mut self, size: usize, technique: Technique) -> Option<Step> {
+        self.hidden(size, technique, true)
+    }
+
+    /// Hidden subsets, or with `direct` the hidden single one leads to.
+    fn hidden(&mut self, size: usize, technique: Technique, direct: bool) -> Option<Step> {
         for h in 0..self.houses.len() {
             if !self.houses[h].full {
                 continue;
@@ -88,12 +99,18 @@ impl Logic {
                 }
                 let keep = pick.iter().fold(0u64, |m, &i| m | bit(few[i].0));
                 let hits = (0..cells.len()).any(|i| union >> i & 1 == 1 && self.cand[cells[i]] & !keep != 0);
-                if hits {
-                    found = Some((union, keep));
+                // Direct: another digit, with two places or more, has one left outside.
+                let single = spots
+                    .iter()
+                    .find(|&&(e, m)| keep & bit(e) == 0 && m.count_ones() > 1 && (m & !union).count_ones() == 1);
+                if hits && (!direct || single.is_some()) {
+                    found =
+                        Some((union, keep, single.map(|&(e, m)| (e, cells[(m & !union).trailing_zeros() as usize]))));
+                    return true;
                 }
-                hits
+                false
             });
-            if let Some((union, keep)) = found {
+            if let Some((union, keep, single)) = found {
                 let chosen: Vec<usize> = (0..cells.len()).filter(|&i| union >> i & 1 == 1).map(|i| cells[i]).collect();
                 let removed: Vec<(usize, u8)> =
                     chosen.iter().flat_map(|&k| digits(self.cand[k] & !keep).map(move |d| (k, d))).collect();
@@ -108,7 +125,15 @@ impl Logic {
                         cell_list(chosen.iter().map(|&k| s.cell(k)))
                     )
                 };
-                let step = self.removal_step(Some(removed), technique, text)?;
+                let step = match (direct, single) {
+                    (true, Some((e, k))) => {
+                        let said = format!("{}, so {e} fits only in {} there", text(self), self.cell(k));
+                        let mut step = Step::new(technique, said);
+                        step.placements = vec![self.candidate(k, e)];
+                        step
+                    }
+                    _ => self.removal_step(Some(removed), technique, text)?,
+                };
                 return Some(
                     step.with_cells(chosen.iter().map(|&k| self.cell(k)))
                         .with_candidates(pattern.iter().map(|&(k, d)| self.candidate(k, d))),

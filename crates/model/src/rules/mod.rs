@@ -37,7 +37,7 @@ use crate::check::Violation;
 use crate::error::ParseError;
 use crate::geometry::{Cell, Geometry};
 use crate::grid::Grid;
-use crate::model::{ModelBuilder, Row, Sense};
+use crate::model::{ModelBuilder, Row, RowKind, Sense};
 
 pub use anti_king::AntiKing;
 pub use anti_knight::AntiKnight;
@@ -393,7 +393,7 @@ impl Rule {
     /// Emit this rule's rows into the model.
     pub fn emit(&self, builder: &mut ModelBuilder<'_>) {
         let tag = self.tag(builder);
-        let b = &mut Emit { b: builder, tag: &tag };
+        let b = &mut Emit { b: builder, tag: &tag, kind: RowKind::Rule(self.name()) };
         self.kind().emit(b);
     }
 
@@ -449,6 +449,8 @@ impl Rule {
 pub struct Emit<'b, 'a> {
     b: &'b mut ModelBuilder<'a>,
     tag: &'b str,
+    /// The rule's rows' kind: its name.
+    kind: RowKind,
 }
 
 impl Emit<'_, '_> {
@@ -486,17 +488,17 @@ impl Emit<'_, '_> {
     /// Add `Σ terms  sense  rhs`, dropping zero coefficients.
     pub fn row(&mut self, name: impl std::fmt::Display, terms: Vec<(u32, i32)>, sense: Sense, rhs: i32) {
         let terms = terms.into_iter().filter(|&(_, a)| a != 0).collect();
-        self.b.add_row(Row { name: format!("{}{name}", self.tag), terms, sense, rhs });
+        self.b.add_row(Row { name: format!("{}{name}", self.tag), kind: self.kind, terms, sense, rhs });
     }
 
     /// "Each digit exactly once" over `n` cells.
     pub fn all_different(&mut self, prefix: impl std::fmt::Display, cells: &[Cell]) {
-        self.b.add_all_different_region(&format!("{}{prefix}", self.tag), cells);
+        self.b.add_all_different_region(&format!("{}{prefix}", self.tag), self.kind, cells);
     }
 
     /// "Each digit at most once" over fewer cells.
     pub fn at_most_once(&mut self, prefix: impl std::fmt::Display, cells: &[Cell]) {
-        self.b.add_at_most_once(&format!("{}{prefix}", self.tag), cells);
+        self.b.add_at_most_once(&format!("{}{prefix}", self.tag), self.kind, cells);
     }
 
     /// Digit `d` cannot go in `cell`. Fixes the variable to 0 — unless the cell's given is

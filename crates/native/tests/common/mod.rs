@@ -142,10 +142,28 @@ pub fn one_before_last(model: &mut Model, rows: &[usize]) -> Vec<u32> {
         }
         terms.push((y, -(n as i32)));
         let name = |what: &str| format!("one_before_last_r{}_{what}", r + 1);
-        model.push_row(Row { name: name("if_y"), terms: terms.clone(), sense: Sense::Ge, rhs: 1 - n as i32 });
-        model.push_row(Row { name: name("if_not_y"), terms, sense: Sense::Le, rhs: -1 });
+        model.push_row(Row {
+            name: name("if_y"),
+            kind: sudoku_ip_model::RowKind::Other,
+            terms: terms.clone(),
+            sense: Sense::Ge,
+            rhs: 1 - n as i32,
+        });
+        model.push_row(Row {
+            name: name("if_not_y"),
+            kind: sudoku_ip_model::RowKind::Other,
+            terms,
+            sense: Sense::Le,
+            rhs: -1,
+        });
         if rows.contains(&r) {
-            model.push_row(Row { name: name("holds"), terms: vec![(y, 1)], sense: Sense::Ge, rhs: 1 });
+            model.push_row(Row {
+                name: name("holds"),
+                kind: sudoku_ip_model::RowKind::Other,
+                terms: vec![(y, 1)],
+                sense: Sense::Ge,
+                rhs: 1,
+            });
         }
         aux.push(y);
     }
@@ -170,7 +188,7 @@ pub fn random_linear_row(rng: &mut Rng, k: usize, ones: &[bool], max_terms: usiz
             terms.push((v, rng.below(7) as i32 - 3));
         }
     }
-    let row = Row { name: format!("r{k}"), terms, sense: Sense::Eq, rhs: 0 };
+    let row = Row { name: format!("r{k}"), kind: sudoku_ip_model::RowKind::Other, terms, sense: Sense::Eq, rhs: 0 };
     let act = row.activity(ones) as i32;
     let sense = [Sense::Le, Sense::Eq, Sense::Ge][rng.below(3)];
     let rhs = act + rng.below(3) as i32 - 1;
