@@ -14,14 +14,14 @@
 //! past each of 4, 6, 8, 12, 16, 24, … nodes).
 //!
 //! SE has no variant steps: rule arithmetic and cage combinations weigh as a naked single,
-//! innies and outies as claiming. SE finds skyscrapers, kites, turbot fish, empty rectangles,
-//! finned fish, W-wings and colourings as its forcing X-chains; we give them 6.6, the chain
-//! engine's X-chains, remote pairs and XY-chains 6.6 and its AIC 7.0 plus the length bonus (see
-//! `aic.rs`), SE's forcing X/Y-chain and forcing chain bases; our forcing chain (a contradiction
-//! reached by singles from one assumption) SE's dynamic forcing chain base, 8.8. SE has no ALS
-//! or Sue de Coq: we weigh them by HoDoKu's order (Sue de Coq with the X-chains at 6.6, ALS-XZ
-//! with AIC at 7.0, ALS-XY-wing 7.2), and forcing nets (several assumptions that agree) 9.0,
-//! SE's dynamic forcing chains (+).
+//! innies and outies as claiming. Sukaku Explainer weighs skyscraper 4.0, 2-string kite 4.1,
+//! turbot fish 4.2 and empty rectangle 4.3, and single-digit chains by their strong links
+//! (three 5.4, four 5.8, … eight 7.4): our X-chains weigh so. W-wings, colourings, finned fish,
+//! remote pairs, XY-chains and Sue de Coq weigh 6.6 (SE finds them as forcing X/Y-chains), AIC
+//! 7.0 plus the length bonus; ALS-XZ 7.0, ALS-XY-wing 7.2 (HoDoKu's order). Forcing chains (a
+//! contradiction by singles from one assumption) and forcing nets (every branch of a cell or
+//! a unit's digit agrees) are SE's dynamic forcing chains: 8.5 plus the length bonus over
+//! their nodes.
 
 use std::fmt;
 use std::str::FromStr;
