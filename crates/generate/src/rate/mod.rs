@@ -8,8 +8,8 @@
 //!
 //! | grade    | hardest technique needed                                               |
 //! |----------|------------------------------------------------------------------------|
-//! | easy     | full house, hidden and naked singles (and single-row arithmetic of variant rules, cage combinations) |
-//! | medium   | locked candidates (pointing, claiming, and their direct forms), direct hidden pairs and triples, naked and hidden pairs, innies and outies |
+//! | easy     | full house, hidden and naked singles, SE's direct techniques (locked candidates and hidden pairs or triples that end in a hidden single), single-row arithmetic of variant rules, cage combinations |
+//! | medium   | locked candidates (pointing, claiming), naked and hidden pairs, innies and outies |
 //! | hard     | naked and hidden triples and quads, X-wing, swordfish, jellyfish, skyscraper, 2-string kite, turbot fish, empty rectangle, XY-wing, XYZ-wing, unique rectangles, BUG+1 |
 //! | expert   | W-wing, simple and multi-colouring, finned and sashimi fish, X-chains, remote pairs, XY-chains, Sue de Coq, alternating inference chains, ALS-XZ, ALS-XY-wing, forcing chains, forcing nets, or search |
 //!

@@ -35,7 +35,7 @@ use super::step::Step;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Grade {
-    /// Singles only.
+    /// Singles, and SE's direct techniques (a locked set that ends in a hidden single).
     Easy,
     /// Locked candidates, pairs.
     Medium,
@@ -223,7 +223,7 @@ const TABLE: &[Entry] = &[
     Entry {
         technique: Technique::DirectLockedCandidates,
         name: "direct locked candidates",
-        grade: Grade::Medium,
+        grade: Grade::Easy,
         se: SeRating(19),
         per_digit: true,
         find: |l| l.direct_locked_candidates(),
@@ -231,7 +231,7 @@ const TABLE: &[Entry] = &[
     Entry {
         technique: Technique::DirectHiddenPair,
         name: "direct hidden pair",
-        grade: Grade::Medium,
+        grade: Grade::Easy,
         se: SeRating(20),
         per_digit: false,
         find: |l| l.direct_hidden_subset(2, Technique::DirectHiddenPair),
@@ -263,7 +263,7 @@ const TABLE: &[Entry] = &[
     Entry {
         technique: Technique::DirectHiddenTriple,
         name: "direct hidden triple",
-        grade: Grade::Medium,
+        grade: Grade::Easy,
         se: SeRating(25),
         per_digit: false,
         find: |l| l.direct_hidden_subset(3, Technique::DirectHiddenTriple),
