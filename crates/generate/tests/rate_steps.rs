@@ -231,7 +231,7 @@ const POSITIONS: &[Position] = &[
     Position {
         technique: Technique::UniqueRectangle,
         // puzzles3_magictour_top1465 line 199, where the rater's path first needs it.
-        // Unique rectangle type 3 (relies on the puzzle being unique): the rectangle r4c6, r4c9, r5c6 and r5c9 holds {5,7}, so r4c9 or r5c9 holds one of {4,9}; with r7c9 and r8c9 they make a naked set of {4,8,9} in column 9, so r1c9 and r2c9 cannot be 4; r1c9 and r2c9 cannot be 8
+        // Unique rectangle type 3 (relies on the puzzle being unique): the rectangle r4c6, r4c9, r5c6 and r5c9 holds {5,7}, so r4c9 or r5c9 holds one of {4,9}; with r7c9 and r8c9 they make a naked set of {4,8,9} in column 9, so r1c9 and r2c9 cannot be 4 or 8
         puzzle: "2..7..1......5..9...1..4..3......8......4..6...9..6..27..5..6...5..7..3...6..3..1",
         candidates: ".2.........34.6.89..345..8.......7....3..6.89.......891...........4...8....456.8...34.6.8...34.6.8...34..78.123....8.....5....12.....8..2.4.............9...4.678.....56.89.....67891.........2.....89.2...6.89...4......2..5.7...2..5.78...3......1.34.6...1234.6....2345.7..123.....9123.....9....5.7.........8.1..4........45.7.91.3....8.123....8..23.5.78.123....89...4.........5.7....3.....9.....6.......5.7.91.345..8.1.34..78.........91.3....8.1.3....8......6.....345.7..1..45.7...2.............7..1234...89.234...8.....5....12.....8912.....89.....6....2.4...8....4...891..4...89....5.....2.4...8......6.........7..12.....89.2.4....9..3.........4...89.......89.2.....89.....6......4......2.....89..3..........5.7......5.7..1........",
         placements: &[],
@@ -336,6 +336,19 @@ fn xy_wing_step_names_pivot_and_pincers() {
     );
     let cells: Vec<String> = step.cells.iter().map(Cell::to_string).collect();
     assert_eq!(cells, ["r1c4", "r1c9", "r2c5"]);
+}
+
+#[test]
+fn a_step_that_removes_two_digits_from_the_same_cells_says_them_once() {
+    // The unique rectangle of type 3 on line 199 of top1465 removes 4 and 8 from r1c9 and
+    // r2c9: one clause ("cannot be 4 or 8"), not one a digit.
+    let p = POSITIONS
+        .iter()
+        .find(|p| p.technique == Technique::UniqueRectangle && p.eliminations.len() == 4)
+        .expect("position");
+    let start = Start::from_candidates(parse_candidates(p.candidates, 9).expect("candidate string"));
+    let step = next_step(&puzzle(p.puzzle), Some(&start)).expect("unique").0.expect("a step");
+    assert!(step.text.ends_with(", so r1c9 and r2c9 cannot be 4 or 8"), "{}", step.text);
 }
 
 #[test]

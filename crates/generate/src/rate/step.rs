@@ -227,7 +227,9 @@ pub(super) fn digit_set(mask: u64) -> String {
     format!("{{{}}}", ds.join(","))
 }
 
-/// "4 leaves r2c5 and r2c7; 6 leaves r3c1", grouped by digit.
+/// "r2c5 and r2c7 cannot be 4 or 6; r3c1 cannot be 6": grouped by digit, and digits that
+/// leave the same cells said together (an innies step that pins a cell removes its seven other
+/// digits in one clause, not seven).
 pub(super) fn removals_text(list: &[Candidate]) -> String {
     if let Some(first) = list.first() {
         if list.len() > 1 && list.iter().all(|c| c.cell == first.cell) {
@@ -244,7 +246,57 @@ pub(super) fn removals_text(list: &[Candidate]) -> String {
         }
     }
     by_digit.sort_by_key(|(d, _)| *d);
-    let parts: Vec<String> =
-        by_digit.into_iter().map(|(d, cells)| format!("{} cannot be {d}", cell_list(cells))).collect();
+    let mut groups: Vec<(Vec<u8>, Vec<Cell>)> = Vec::new();
+    for (d, cells) in by_digit {
+        match groups.iter_mut().find(|(_, c)| *c == cells) {
+            Some((ds, _)) => ds.push(d),
+            None => groups.push((vec![d], cells)),
+        }
+    }
+    let parts: Vec<String> = groups
+        .into_iter()
+        .map(|(ds, cells)| {
+            let ds: Vec<String> = ds.iter().map(u8::to_string).collect();
+            let digits = match ds.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+                _ => ds.join(""),
+            };
+            format!("{} cannot be {digits}", cell_list(cells))
+        })
+        .collect();
     parts.join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn candidates(list: &[(usize, usize, u8)]) -> Vec<Candidate> {
+        list.iter().map(|&(r, c, digit)| Candidate { cell: Cell::new(r, c), digit }).collect()
+    }
+
+    #[test]
+    fn removals_say_each_cell_set_once_with_all_its_digits() {
+        // killer-hard.json's innies and outies step 5: r6c3 is 8, so it loses 1–7, and its
+        // houses lose 8 (three of them here).
+        let mut list: Vec<(usize, usize, u8)> = (1..=7).map(|d| (5, 2, d)).collect();
+        list.extend([(0, 2, 8), (5, 0, 8), (8, 2, 8)]);
+        assert_eq!(
+            removals_text(&candidates(&list)),
+            "r6c3 cannot be 1, 2, 3, 4, 5, 6 or 7; r1c3, r6c1 and r9c3 cannot be 8"
+        );
+        // A unique rectangle's naked set: two cells lose the same two digits.
+        assert_eq!(
+            removals_text(&candidates(&[(0, 8, 4), (0, 8, 8), (1, 8, 4), (1, 8, 8)])),
+            "r1c9 and r2c9 cannot be 4 or 8"
+        );
+        // Digits that leave different cells stay apart, in digit order.
+        assert_eq!(
+            removals_text(&candidates(&[(8, 7, 1), (8, 7, 2), (8, 8, 2)])),
+            "r9c8 cannot be 1; r9c8 and r9c9 cannot be 2"
+        );
+        assert_eq!(removals_text(&candidates(&[(2, 3, 5)])), "r3c4 cannot be 5");
+        // One cell only: its digits in one clause.
+        assert_eq!(removals_text(&candidates(&[(3, 3, 4), (3, 3, 6)])), "r4c4 cannot be 4 or 6");
+    }
 }
