@@ -678,3 +678,16 @@ fn sue_de_coq_als_and_forcing_steps_are_found_on_real_paths() {
         assert!(!step.cells.is_empty() && !step.candidates.is_empty());
     }
 }
+
+#[test]
+fn a_double_arrows_combinations_subtract_its_ends() {
+    // The double arrow's ends count negatively in its row (middle − ends = 0): their digits
+    // are subtracted ("4+7-5-6"), not written as negative digits ("-6+-5+4+7").
+    let path = steps(&puzzle(&read_example("double-arrow.json")), None).expect("unique");
+    let step = path.steps.iter().find(|s| s.technique == Technique::CageCombinations).expect("a combinations step");
+    assert_eq!(
+        step.text,
+        "Cage combinations: the double arrow r2c2, r2c5, r2c3 and r2c4 (total 0) can only be 4+7-5-6, 2+7-4-5, \
+         1+6-2-5 or 2+4-1-5, so r2c4 cannot be 7"
+    );
+}

@@ -126,9 +126,18 @@ impl Logic {
             Sense::Le => format!("total at most {}", row.rhs),
             Sense::Ge => format!("total at least {}", row.rhs),
         };
+        // "1+2+7"; a row with negative terms (a double arrow's ends) as "4+7-5-6", its added
+        // digits first, each as the digit a cell holds.
         let combo = |c: u64| {
-            let parts: Vec<String> = (0..64).filter(|j| c >> j & 1 == 1).map(|j| sum.values[j].to_string()).collect();
-            parts.join("+")
+            let picked: Vec<i64> = (0..64).filter(|j| c >> j & 1 == 1).map(|j| sum.values[j]).collect();
+            let mut text: String =
+                picked.iter().filter(|&&v| v >= 0).map(|v| v.to_string()).collect::<Vec<_>>().join("+");
+            let mut minus: Vec<i64> = picked.iter().filter(|&&v| v < 0).map(|v| -v).collect();
+            minus.sort_unstable();
+            for v in minus {
+                text.push_str(&format!("-{v}"));
+            }
+            text
         };
         match fits.len() {
             0 => format!("({total}) has no combination left"),
