@@ -185,7 +185,11 @@ pub fn explain(a: InsightArgs) -> Result<Status, Failure> {
             refuse_batch(&a.picture)?;
             let job = |p: &Puzzle| sudoku_ip::explain_with(p, None, &cancel).map_err(|e| e.to_string());
             let text = |p: &sudoku_ip::Path| {
-                format!("{:?} in {} steps, SE rating {}", p.status, p.explanation.steps.len(), p.rating).to_lowercase()
+                let status = match p.status {
+                    sudoku_ip::PathStatus::Solved => "solved",
+                    sudoku_ip::PathStatus::Stuck => "stuck",
+                };
+                format!("{status} in {} steps, SE rating {}", p.explanation.steps.len(), p.rating)
             };
             return run_batch(items, &name, a.output, job, text);
         }

@@ -270,6 +270,20 @@ fn hint_gives_the_next_checked_step_and_explain_the_whole_path() {
 }
 
 #[test]
+fn explain_on_a_batch_says_each_lines_end_and_its_se_rating() {
+    // One line a puzzle: how the path ended, its length and "SE rating" as `rate` writes it
+    // (the whole sentence was lower-cased: "se rating").
+    let batch = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n\
+                 12.3....435....1....4........54..2..6...7.........8.9...31..5.......9.7.....6...8\n";
+    let out = run(&["explain", "-"], batch);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "line 1: solved in 51 steps, SE rating 1.2\nline 2: stuck in 0 steps, SE rating 11.0\n"
+    );
+}
+
+#[test]
 fn candidates_of_a_unique_puzzle_are_its_solution() {
     let out = run(&["candidates", "-O", "json", &example_path("seed000.txt")], "");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
