@@ -8,6 +8,8 @@
 //!                                                    as masks over both rows' positions
 //!  at-most-one rows   amo_start[a]..amo_start[a+1] → amo_vars; var_amo_start[v]..[v+1] → var_amo
 //!                     (Σ x <= 1 over distinct variables: a variable at 1 kills the others)
+//!  supports           see `support.rs`: per exactly-one row, the variables that need one of
+//!                     its live variables
 //!  linear rows        see `linear.rs`: terms grouped by exactly-one row
 //!  sum rows           see `sums.rs`: linear rows that are sums of distinct values, with the
 //!                     value combinations they allow
@@ -23,6 +25,7 @@ use sudoku_ip_model::{Cancel, Model, Sense};
 use crate::distinct::{self, Blocks};
 use crate::linear;
 use crate::sums::{self, Sums};
+use crate::support::Supports;
 
 /// Two exactly-one rows `a` (the owner) and `b` that share at least two variables.
 #[derive(Clone, Copy, Debug)]
@@ -56,6 +59,8 @@ pub(crate) const HAS_PARTNERS: u8 = 1;
 pub(crate) const HAS_LINEAR: u8 = 2;
 /// The row has at most 64 variables (one mask word).
 pub(crate) const SINGLE_WORD: u8 = 4;
+/// Variables outside the row need one of its live variables (`support.rs`).
+pub(crate) const HAS_SUPPORT: u8 = 8;
 
 /// The read-only part of the engine: everything derived from the rows. Puzzles of one shape
 /// share it (through a [`Prepared`](crate::Prepared) handle).
@@ -112,6 +117,9 @@ pub(crate) struct Compiled {
     /// Groups of linear rows that take distinct values, and rows those make redundant
     /// (`distinct.rs`).
     pub blocks: Blocks,
+    /// Variables that need a live variable of an exactly-one row they conflict with in part
+    /// (`support.rs`).
+    pub supports: Supports,
 }
 
 /// Why a model cannot be compiled: a row mentions a variable the model does not have.
@@ -304,7 +312,7 @@ impl Compiled {
                 var_eo_row: &var_eo_row,
             },
         );
-        Some(Compiled {
+        let mut compiled = Compiled {
             num_vars,
             cube_vars: model.num_cube_vars().min(num_vars),
             eo_start,
@@ -337,7 +345,18 @@ impl Compiled {
             any_linear,
             sums,
             blocks,
-        })
+            supports: Supports::default(),
+        };
+        if stop.should_stop() {
+            return None;
+        }
+        compiled.supports = Supports::detect(&compiled);
+        for k in 0..compiled.inc.len() {
+            if compiled.supports.watched(compiled.inc[k].row as usize) {
+                compiled.inc[k].flags |= HAS_SUPPORT;
+            }
+        }
+        Some(compiled)
     }
 
     /// Number of exactly-one rows.

@@ -34,7 +34,7 @@ use sudoku_ip_model::{Cancel, Model, Sense};
 
 use std::sync::Arc;
 
-use crate::compile::{Compiled, HAS_LINEAR, SINGLE_WORD};
+use crate::compile::{Compiled, HAS_LINEAR, HAS_SUPPORT, SINGLE_WORD};
 use crate::linear::{BlockBounds, GroupBounds, RowBounds};
 use crate::nogoods::Nogoods;
 use crate::sums;
@@ -101,6 +101,9 @@ pub(crate) struct Engine {
     eo_queue: Vec<u32>,
     sub_queue: Vec<u32>,
     sub_queued: Vec<bool>,
+    /// Exactly-one rows with watches (`support.rs`) that lost a variable.
+    sup_queue: Vec<u32>,
+    sup_queued: Vec<bool>,
     /// Exactly-one rows whose count just dropped to two (see [`Engine::pairs`]).
     pair_queue: Vec<u32>,
     /// Whether the pair rule runs: search turns it on once a puzzle proves hard, since on
@@ -166,6 +169,8 @@ impl Engine {
             eo_queue: Vec::with_capacity(c.eo_vars.len() + 1),
             sub_queue: Vec::with_capacity(eo_rows),
             sub_queued: vec![false; eo_rows],
+            sup_queue: Vec::with_capacity(eo_rows),
+            sup_queued: vec![false; eo_rows],
             pair_queue: Vec::with_capacity(eo_rows),
             pairs_on: false,
             lin_queue: Vec::with_capacity(lin_rows),
@@ -328,6 +333,10 @@ impl Engine {
         for inc in &c.inc[c.incidences(v)] {
             let r = inc.row as usize;
             self.mask[inc.word as usize] &= !(1u64 << inc.bit);
+            if inc.flags & HAS_SUPPORT != 0 && !self.sup_queued[r] {
+                self.sup_queued[r] = true;
+                self.sup_queue.push(r as u32);
+            }
             let state = &mut self.rows[r];
             state.count -= 1;
             state.xsum ^= v;
@@ -460,6 +469,10 @@ impl Engine {
             self.sub_queued[r as usize] = false;
         }
         self.sub_queue.clear();
+        for &r in &self.sup_queue {
+            self.sup_queued[r as usize] = false;
+        }
+        self.sup_queue.clear();
         self.pair_queue.clear();
         self.ng.queue.clear();
         for &l in &self.lin_queue {
@@ -514,6 +527,11 @@ impl Engine {
                 self.propagate_nogoods(v)?;
                 continue;
             }
+            if let Some(r) = self.sup_queue.pop() {
+                self.sup_queued[r as usize] = false;
+                self.supports(r as usize)?;
+                continue;
+            }
             if let Some(l) = self.lin_queue.pop() {
                 self.lin_queued[l as usize] = false;
                 self.propagate_linear(l as usize)?;
@@ -530,6 +548,21 @@ impl Engine {
             }
             return Ok(());
         }
+    }
+
+    /// Supports (`support.rs`): kill each watching variable none of whose compatible
+    /// positions in row `r` is live.
+    fn supports(&mut self, r: usize) -> Result<(), Conflict> {
+        let live = self.mask[self.c.eo_word[r] as usize];
+        let cause = Some(self.c.eo_row[r] as usize);
+        for i in self.c.supports.start[r] as usize..self.c.supports.start[r + 1] as usize {
+            let w = self.c.supports.list[i];
+            // The row only loses variables until the next undo: a stale `live` is a superset.
+            if live & w.compat == 0 && self.is_live(w.v) {
+                self.kill(w.v, cause)?;
+            }
+        }
+        Ok(())
     }
 
     /// Locked candidates, stated for any exactly-one rows: when every live variable of row `a`
@@ -867,6 +900,10 @@ impl Engine {
                 self.sub_queued[r] = true;
                 self.sub_queue.push(r as u32);
             }
+            if self.c.supports.watched(r) {
+                self.sup_queued[r] = true;
+                self.sup_queue.push(r as u32);
+            }
         }
         for l in 0..self.c.lin_rows() {
             if !self.c.blocks.implied[l] {
@@ -938,6 +975,12 @@ impl Engine {
                 let outside = self.mask[self.c.eo_word[p.b as usize] as usize] & !p.in_b;
                 let locked = self.rows[a].count >= 2 && live & !p.in_a == 0;
                 assert!(!locked || outside == 0, "row {a} locks candidates of row {}", p.b);
+            }
+        }
+        for r in 0..self.c.eo_rows() {
+            let live = self.mask[self.c.eo_word[r] as usize];
+            for w in self.c.supports.of(r) {
+                assert!(!self.is_live(w.v) || live & w.compat != 0, "variable {} has no support in row {r}", w.v);
             }
         }
         let (mut live, mut keep) = (Vec::new(), Vec::new());

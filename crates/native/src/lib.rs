@@ -51,6 +51,7 @@ mod probe;
 pub mod reference;
 mod search;
 mod sums;
+mod support;
 
 use std::sync::Arc;
 use std::time::Instant;
