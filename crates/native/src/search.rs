@@ -554,6 +554,7 @@ mod tests {
     //! The optional rules (pairs) only switch on in long searches; here they run from the
     //! root, and counts must still match the naive reference exactly.
 
+    use std::sync::Arc;
     use std::time::Instant;
 
     use sudoku_ip_model::{check, Geometry, Grid, Puzzle};
@@ -630,6 +631,19 @@ mod tests {
         unit: u64,
         cap: Option<u32>,
     ) -> (Outcome, u64) {
+        with_restarts_fired_supports(m, max, first, unit, cap, true)
+    }
+
+    /// [`with_restarts_fired`], with the supports (`support.rs`) left out when `supports` is
+    /// false.
+    fn with_restarts_fired_supports(
+        m: &sudoku_ip_model::Model,
+        max: u64,
+        first: u64,
+        unit: u64,
+        cap: Option<u32>,
+        supports: bool,
+    ) -> (Outcome, u64) {
         let goal = Goal {
             max_solutions: max,
             keep: usize::MAX,
@@ -638,6 +652,10 @@ mod tests {
             restart: Some((first, unit)),
         };
         let mut engine = Engine::new(m);
+        if !supports {
+            let c = Arc::get_mut(&mut engine.c).expect("a fresh engine owns its compiled model");
+            c.supports = crate::support::Supports { start: vec![0; c.eo_rows() + 1], list: Vec::new() };
+        }
         if let Some(cap) = cap {
             engine.count_cap = cap;
         }
@@ -685,10 +703,14 @@ mod tests {
                 // Cap 2: restarted runs branch in model order until rows are down to two
                 // candidates (what wide grids do at 8).
                 for (max, cap) in [1, 2, 3, 16].into_iter().flat_map(|max| [(max, None), (max, Some(2))]) {
-                    for (first, unit) in [(1, 1), (2, 1), (3, 2)] {
-                        let (got, f) = with_restarts_fired(&m, max, first, unit, cap);
-                        restarted += got.restarts;
-                        fired += f;
+                    for ((first, unit), supports) in
+                        [(1, 1), (2, 1), (3, 2)].into_iter().flat_map(|fu| [(fu, true), (fu, false)])
+                    {
+                        let (got, f) = with_restarts_fired_supports(&m, max, first, unit, cap, supports);
+                        if !supports {
+                            restarted += got.restarts;
+                            fired += f;
+                        }
                         assert_eq!(got.count, expected.count.min(max));
                         let end = if expected.count >= max { End::ReachedMax } else { End::Exhausted };
                         assert_eq!(got.end, end);
@@ -709,6 +731,9 @@ mod tests {
                 }
             }
         }
+        // Counted on the runs without supports: the supports' pair reasoning leaves these small
+        // grids (nearly) no dead end before their first solution, so those runs never restart
+        // (0 restarts), and restarts and nogoods would go untested.
         // 404 restarts (nogoods end some searches early: without them 500 and more).
         assert!(restarted > 300, "the budgets must make runs restart ({restarted})");
         // Recorded nogoods prune later runs (a store that drops its clauses, or kills the
