@@ -31,7 +31,7 @@ use sudoku_ip_model::rules::x_sum::XSum;
 use sudoku_ip_model::rules::zipper::Zipper;
 use sudoku_ip_model::rules::{
     AntiKing, AntiKnight, Arrow, Arrows, Cage, Candidates, Diagonal, ExtraRegions, Killer, Kropki, NegativeDiagonal,
-    NonConsecutive, OddEven, PositiveDiagonal, Rule, Thermometer, Xv,
+    NonConsecutive, OddEven, PositiveDiagonal, Rule, Thermometer, Xv, REGISTRY,
 };
 use sudoku_ip_model::{Grid, Puzzle};
 
@@ -240,6 +240,8 @@ fn arb_puzzle() -> impl Strategy<Value = Puzzle> {
         }
         // Keep the rules that make sense here (a random cage sum may be impossible).
         rules.retain(|r| r.validate(&geometry).is_ok());
+        // f-puzzles keeps no order between its keys: a link reads back in registry order.
+        rules.sort_by_key(|r| REGISTRY.iter().position(|e| std::ptr::eq(e, r.entry())));
         let mut puzzle = Puzzle::new(geometry, givens).with_rules(rules);
         if next(2) == 0 {
             let solution = Grid::from_values(n, (0..n * n).map(|k| (1 + (k + k / n) % n) as u8).collect());
@@ -360,7 +362,10 @@ fn error_of(json: &str) -> String {
 fn unsupported_keys_and_bad_values_name_their_path() {
     let base = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
     let cases = [
-        (r#","nabner":[{"lines":[["R1C1","R1C2"]]}]}"#, "$.nabner[0]: the f-puzzles rule \"nabner\" is not supported"),
+        (
+            r#","lockoutline":[{"lines":[["R1C1","R1C2"]]}]}"#,
+            "$.lockoutline[0]: the f-puzzles rule \"lockoutline\" is not supported",
+        ),
         (
             r#","sandwichsum":[{"cell":"R1C1","value":"5"}]}"#,
             "$.sandwichsum[0].cell: expected a place beside a row or a column, outside the grid",
@@ -418,7 +423,7 @@ fn unsupported_keys_and_bad_values_name_their_path() {
     assert!(e.starts_with("$.grid[0][0].value: a given must be a digit 1 to 4, found 7"), "{e}");
     // Cosmetic keys and empty lists of unsupported rules are fine.
     assert!(parse_puzzle(
-        &format!(r#"{base},"text":[{{"cells":["R1C1"],"value":"hi"}}],"nabner":[],"disabledlogic":["tuples"]}}"#),
+        &format!(r#"{base},"text":[{{"cells":["R1C1"],"value":"hi"}}],"lockoutline":[],"disabledlogic":["tuples"]}}"#),
         &ParseOptions::default()
     )
     .is_ok());
@@ -626,4 +631,55 @@ fn fortress_cells_next_to_each_other_read_and_solve_by_the_convention() {
     let grid = Grid::from_values(4, vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]).expect("grid");
     let violations = sudoku_ip_model::check::verify(&p, &grid);
     assert!(violations.is_empty(), "{violations:?}");
+}
+
+/// Every example puzzle goes out as f-puzzles JSON and comes back as the same rules: a rule
+/// whose file has an f-puzzles form (`FPUZZLES_KEYS`) is read back as itself, and its example's
+/// solution still checks against the puzzle read back. A rule without one is refused by name
+/// when written, never dropped.
+#[test]
+fn every_example_round_trips_through_its_rules_own_fpuzzles_form() {
+    let dir = format!("{}/../../examples", env!("CARGO_MANIFEST_DIR"));
+    let mut puzzles = Vec::new();
+    for file in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{dir}: {e}")) {
+        let path = file.expect("dir entry").path();
+        if path.extension().is_some_and(|x| x == "json") {
+            let text = std::fs::read_to_string(&path).expect("example");
+            let p =
+                sudoku_ip_model::formats::json::parse_json(&text).unwrap_or_else(|m| panic!("{}: {m}", path.display()));
+            puzzles.push((path.display().to_string(), p));
+        }
+    }
+    // The rules that need no data, each on its own on an empty 9x9.
+    for e in REGISTRY.iter().filter(|e| e.switchable()) {
+        let rule = sudoku_ip_model::rules::rule_from_name(e.name, 9).expect("switchable");
+        let geometry = Geometry::new(9, None).expect("9x9");
+        puzzles.push((e.name.to_string(), Puzzle::new(geometry, Grid::empty(9)).with_rules(vec![rule])));
+    }
+    let mut written = std::collections::BTreeSet::new();
+    for (path, p) in &puzzles {
+        let json = match fpuzzles::to_fpuzzles(p) {
+            Ok(json) => json,
+            Err(e) => {
+                // Refused, naming the rule (a rule with no form, or data its form cannot say:
+                // killer cages whose digits may repeat).
+                let names: Vec<&str> = p.rules().iter().map(|r| r.name()).collect();
+                let named = names.iter().any(|n| e.to_string().contains(n));
+                assert!(named, "{}: {e} names none of {names:?}", path);
+                continue;
+            }
+        };
+        let back = fpuzzles::from_value(&json).unwrap_or_else(|m| panic!("{path}: {m}"));
+        for rule in p.rules().iter().filter(|r| !r.entry().fpuzzles_keys.is_empty()) {
+            assert!(back.rules().contains(rule), "{}: {} did not come back as itself", path, rule.name());
+            written.insert(rule.name());
+        }
+        if let Some(solution) = p.meta().solution.as_ref() {
+            let wrong = sudoku_ip_model::check::verify(&back, solution);
+            assert!(wrong.is_empty(), "{}: the solution breaks the puzzle read back: {wrong:?}", path);
+        }
+    }
+    let with_form: Vec<_> = REGISTRY.iter().filter(|e| !e.fpuzzles_keys.is_empty()).map(|e| e.name).collect();
+    let missing: Vec<_> = with_form.iter().filter(|n| !written.contains(*n)).collect();
+    assert!(missing.is_empty(), "no example wrote {missing:?} through f-puzzles");
 }

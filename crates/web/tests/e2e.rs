@@ -1260,16 +1260,16 @@ async fn bad_links_and_rules_f_puzzles_cannot_say_are_errors_in_the_report_and_l
     assert_eq!(state, "ok");
     let payload_of = |v: &Value| sudoku_ip_model::formats::fpuzzles::encode_payload(&v.to_string());
     let unsupported =
-        json!({"size": 9, "grid": vec![vec![json!({}); 9]; 9], "nabner": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]});
+        json!({"size": 9, "grid": vec![vec![json!({}); 9]; 9], "lockoutline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]});
     let cases = [
         ("https://sudokupad.app/abc12", "Error in text: this link is a server id", "copy f-puzzles link"),
         ("https://www.f-puzzles.com/?id=2x9kq", "Error in text: this link is a server id", "copy f-puzzles link"),
         (
             &*format!("https://sudokupad.app/fpuzzles{}", payload_of(&unsupported)),
-            "Error in text.nabner",
+            "Error in text.lockoutline",
             "not supported",
         ),
-        (&*unsupported.to_string(), "Error in puzzle.nabner", "not supported"),
+        (&*unsupported.to_string(), "Error in puzzle.lockoutline", "not supported"),
     ];
     for (pasted, starts, mentions) in cases {
         let (state, status) = s.import(pasted).await;

@@ -24,6 +24,17 @@ use super::{Emit, RuleKind};
 pub struct AntiKing;
 
 impl RuleKind for AntiKing {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["antiking"];
+
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        Ok(f.flag("antiking")?.then_some(AntiKing))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        f.flag("antiking");
+        Ok(())
+    }
+
     const NAME: &'static str = "anti-king";
     const ALIASES: &'static [&'static str] = &["antiking"];
     const SUMMARY: &'static str = "equal digits never touch diagonally";

@@ -27,6 +27,17 @@ use super::{all_cells, Emit, RuleKind};
 pub struct AntiKnight;
 
 impl RuleKind for AntiKnight {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["antiknight"];
+
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        Ok(f.flag("antiknight")?.then_some(AntiKnight))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        f.flag("antiknight");
+        Ok(())
+    }
+
     const NAME: &'static str = "anti-knight";
     const ALIASES: &'static [&'static str] = &["antiknight"];
     const SUMMARY: &'static str = "equal digits are never a knight's move apart";

@@ -32,6 +32,27 @@ pub struct Arrows {
 }
 
 impl RuleKind for Arrows {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["arrow"];
+
+    /// The `arrow` entries whose circle is one cell (a longer one is a pill arrow).
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let arrows: Vec<Arrow> = read_fpuzzles_arrows(f)?
+            .into_iter()
+            .filter_map(|(circle, start, cells)| (circle.len() == 1).then_some(Arrow { circle: start, cells }))
+            .collect();
+        Ok((!arrows.is_empty()).then_some(Arrows { arrows }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        use super::fpuzzles::{rc, rcs};
+        for arrow in &self.arrows {
+            let mut line = vec![arrow.circle];
+            line.extend(&arrow.cells);
+            f.push("arrow", serde_json::json!({"cells": [rc(arrow.circle)], "lines": [rcs(&line)]}));
+        }
+        Ok(())
+    }
+
     const NAME: &'static str = "arrow";
     const ALIASES: &'static [&'static str] = &["arrows"];
     const SUMMARY: &'static str = "the digit in a circle is the sum of the digits along its arrow";
@@ -167,6 +188,29 @@ fn check(grid: &Grid, arrows: &[Arrow]) -> Vec<Violation> {
         out.push(Violation::Rule { rule: format!("arrow {}", i + 1), message, cells });
     }
     out
+}
+
+/// The f-puzzles `arrow` entries as `(circle, start, cells)`: the circle's cells (one for an
+/// arrow, more for a pill arrow), the circle cell the line starts at, the line after it.
+pub(super) fn read_fpuzzles_arrows(f: &super::FRead<'_>) -> Result<Vec<(Vec<Cell>, Cell, Vec<Cell>)>, ParseError> {
+    let mut out = Vec::new();
+    for entry in f.entries("arrow")? {
+        let circle = f.cells_of(&entry, "cells", "the circle's cells")?;
+        if circle.is_empty() {
+            return Err(crate::json_read::err(&format!("{}.cells", entry.0), "an arrow needs its circle's cells"));
+        }
+        for (i, line) in f.lines(&entry)?.into_iter().enumerate() {
+            let Some(&start) = line.first().filter(|c| circle.contains(c)) else {
+                let circle_text = circle.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ");
+                return Err(crate::json_read::err(
+                    &format!("{}.lines[{i}][0]", entry.0),
+                    format!("an arrow's line starts at its circle ({circle_text})"),
+                ));
+            };
+            out.push((circle.clone(), start, line[1..].to_vec()));
+        }
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -51,6 +51,18 @@ pub struct Between {
 }
 
 impl RuleKind for Between {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["betweenline"];
+
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let lines = f.all_lines("betweenline")?;
+        Ok((!lines.is_empty()).then_some(Between { lines }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        f.lines("betweenline", &self.lines);
+        Ok(())
+    }
+
     const NAME: &'static str = "between-line";
     const ALIASES: &'static [&'static str] = &["between", "betweenline"];
     const SUMMARY: &'static str = "digits on a line lie strictly between the digits in the circles at its ends";

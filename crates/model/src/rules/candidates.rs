@@ -23,6 +23,46 @@ pub struct Candidates {
 }
 
 impl RuleKind for Candidates {
+    /// The grid's `givenPencilMarks` (the grid itself is the link format's).
+    const FPUZZLES_KEYS: &'static [&'static str] = &[];
+
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let n = f.n();
+        let mut cells = Vec::new();
+        let rows = f.get("grid").and_then(serde_json::Value::as_array).map_or(&[][..], Vec::as_slice);
+        for (r, row) in rows.iter().enumerate() {
+            for (c, cell) in row.as_array().map_or(&[][..], Vec::as_slice).iter().enumerate() {
+                let Some(v) = cell.get("givenPencilMarks").filter(|v| !v.is_null()) else { continue };
+                let path = format!("$.grid[{r}][{c}].givenPencilMarks");
+                let mut digits = Vec::new();
+                for (i, d) in crate::json_read::array(v, &path, "a list of digits")?.iter().enumerate() {
+                    let dpath = format!("{path}[{i}]");
+                    let digit = super::fpuzzles::cell_number(d, &dpath, "a digit")?.and_then(|d| usize::try_from(d).ok());
+                    let digit = digit.filter(|d| (1..=n).contains(d)).ok_or_else(|| {
+                        crate::json_read::err(&dpath, format!("expected a digit 1 to {n}, found {d}"))
+                    })?;
+                    if !digits.contains(&digit) {
+                        digits.push(digit);
+                    }
+                }
+                if !digits.is_empty() {
+                    digits.sort_unstable();
+                    cells.push((Cell::new(r, c), digits));
+                }
+            }
+        }
+        Ok((!cells.is_empty()).then_some(Candidates { cells }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        for (cell, digits) in &self.cells {
+            if let Some(o) = f.cell_mut(*cell) {
+                o.insert("givenPencilMarks".into(), serde_json::json!(digits));
+            }
+        }
+        Ok(())
+    }
+
     const NAME: &'static str = "candidates";
     const ALIASES: &'static [&'static str] = &["given-candidates", "pencil-marks"];
     const SUMMARY: &'static str = "a cell with given pencil marks holds one of those digits";

@@ -38,6 +38,26 @@ pub struct Clones {
 }
 
 impl RuleKind for Clones {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["clone"];
+
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let mut clones = Vec::new();
+        for entry in f.entries("clone")? {
+            let cells = f.cells_of(&entry, "cells", "the area")?;
+            let copy = f.cells_of(&entry, "cloneCells", "its copy")?;
+            clones.push(ClonePair { cells, copy });
+        }
+        Ok((!clones.is_empty()).then_some(Clones { clones }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        use super::fpuzzles::rcs;
+        for clone in &self.clones {
+            f.push("clone", serde_json::json!({"cells": rcs(&clone.cells), "cloneCells": rcs(&clone.copy)}));
+        }
+        Ok(())
+    }
+
     const NAME: &'static str = "clone";
     const ALIASES: &'static [&'static str] = &["clones"];
     const SUMMARY: &'static str = "an area and its clone hold the same digits in corresponding cells";

@@ -21,6 +21,18 @@ const LINE: &str = "#8c8c8c";
 pub struct Diagonal;
 
 impl RuleKind for Diagonal {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["diagonal+", "diagonal-"];
+
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        Ok((f.flag("diagonal+")? && f.flag("diagonal-")?).then_some(Diagonal))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        f.flag("diagonal+");
+        f.flag("diagonal-");
+        Ok(())
+    }
+
     const NAME: &'static str = "diagonal";
     const ALIASES: &'static [&'static str] = &["diagonals", "x-sudoku", "x"];
     const SUMMARY: &'static str = "both main diagonals hold each digit once";

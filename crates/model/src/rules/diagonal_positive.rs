@@ -22,6 +22,18 @@ fn cells(n: usize) -> Vec<Cell> {
 }
 
 impl RuleKind for PositiveDiagonal {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["diagonal+"];
+
+    /// `diagonal+` alone (both diagonals are the `diagonal` rule).
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        Ok((f.flag("diagonal+")? && !f.flag("diagonal-")?).then_some(PositiveDiagonal))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        f.flag("diagonal+");
+        Ok(())
+    }
+
     const NAME: &'static str = "positive-diagonal";
     const ALIASES: &'static [&'static str] = &["diagonal+", "anti-diagonal"];
     const SUMMARY: &'static str =

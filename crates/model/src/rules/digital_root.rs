@@ -70,6 +70,35 @@ fn totals(n: usize, k: usize, root: u32) -> Vec<u32> {
 }
 
 impl RuleKind for DigitalRoot {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["cage"];
+
+    /// A `cage` is drawing only, unless its value is `DR<n>`: a digital-root cage.
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let mut cages = Vec::new();
+        for entry in f.entries("cage")? {
+            let Some(serde_json::Value::String(s)) = entry.1.get("value") else { continue };
+            let t = s.trim();
+            let Some(digits) = t.get(..2).filter(|p| p.eq_ignore_ascii_case("DR")).map(|_| &t[2..]) else { continue };
+            let root = digits.trim().parse::<u32>().map_err(|_| {
+                crate::json_read::err(
+                    &format!("{}.value", entry.0),
+                    format!("expected a digital root like \"DR5\" (DR and a digit 1 to 9), found {s:?}"),
+                )
+            })?;
+            let cells = f.cells_of(&entry, "cells", "the cage's cells")?;
+            cages.push(RootCage { cells, root });
+        }
+        Ok((!cages.is_empty()).then_some(DigitalRoot { cages }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        for cage in &self.cages {
+            let entry = serde_json::json!({"cells": super::fpuzzles::rcs(&cage.cells), "value": format!("DR{}", cage.root)});
+            f.push("cage", entry);
+        }
+        Ok(())
+    }
+
     const NAME: &'static str = "digital-root";
     const ALIASES: &'static [&'static str] = &["digital-root-cage", "digital-root-cages", "dr-cage"];
     const SUMMARY: &'static str =

@@ -20,6 +20,17 @@ use super::{Emit, RuleError, RuleKind};
 pub struct DisjointGroups;
 
 impl RuleKind for DisjointGroups {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["disjointgroups"];
+
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        Ok(f.flag("disjointgroups")?.then_some(DisjointGroups))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        f.flag("disjointgroups");
+        Ok(())
+    }
+
     const NAME: &'static str = "disjoint-groups";
     const ALIASES: &'static [&'static str] = &["disjointgroups", "disjoint"];
     const SUMMARY: &'static str = "cells at the same place in every box hold different digits";

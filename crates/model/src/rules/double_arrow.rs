@@ -36,6 +36,18 @@ pub struct DoubleArrow {
 }
 
 impl RuleKind for DoubleArrow {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["doublearrow"];
+
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let lines = f.all_lines("doublearrow")?;
+        Ok((!lines.is_empty()).then_some(DoubleArrow { lines }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        f.lines("doublearrow", &self.lines);
+        Ok(())
+    }
+
     const NAME: &'static str = "double-arrow";
     const ALIASES: &'static [&'static str] = &["doublearrow", "double-arrows"];
     const SUMMARY: &'static str = "the digits in the two circles at the ends of a line sum to the digits between them";

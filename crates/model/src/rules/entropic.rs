@@ -82,6 +82,18 @@ pub(crate) fn check_sets(
 }
 
 impl RuleKind for Entropic {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["entropicline"];
+
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let lines = f.all_lines("entropicline")?;
+        Ok((!lines.is_empty()).then_some(Entropic { lines }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        f.lines("entropicline", &self.lines);
+        Ok(())
+    }
+
     const NAME: &'static str = "entropic-line";
     const ALIASES: &'static [&'static str] = &["entropic", "entropicline", "entropic-lines"];
     const SUMMARY: &'static str = "any three cells in a row on an orange line hold a low, a middle and a high digit";

@@ -25,6 +25,20 @@ pub struct ExtraRegions {
 }
 
 impl RuleKind for ExtraRegions {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["extraregion"];
+
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let regions = f.entries("extraregion")?.iter().map(|e| f.cells_of(e, "cells", "the region's cells")).collect::<Result<Vec<_>, _>>()?;
+        Ok((!regions.is_empty()).then_some(ExtraRegions { regions }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        for region in &self.regions {
+            f.push("extraregion", serde_json::json!({"cells": super::fpuzzles::rcs(region)}));
+        }
+        Ok(())
+    }
+
     const NAME: &'static str = "extra-regions";
     const ALIASES: &'static [&'static str] = &["extra-region", "extra"];
     const SUMMARY: &'static str = "each shaded region holds distinct digits";

@@ -65,6 +65,29 @@ impl Indexer {
 }
 
 impl RuleKind for Indexer {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["rowindexer", "columnindexer", "boxindexer"];
+
+    /// Every entry's cells, one list a kind.
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let mut lists = [Vec::new(), Vec::new(), Vec::new()];
+        for (list, key) in lists.iter_mut().zip(Self::FPUZZLES_KEYS) {
+            for entry in f.entries(key)? {
+                list.extend(f.cells_of(&entry, "cells", "the indexer cells")?);
+            }
+        }
+        let [rows, columns, boxes] = lists;
+        Ok((!rows.is_empty() || !columns.is_empty() || !boxes.is_empty()).then_some(Indexer { rows, columns, boxes }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        for (key, cells) in Self::FPUZZLES_KEYS.iter().zip([&self.rows, &self.columns, &self.boxes]) {
+            if !cells.is_empty() {
+                f.push(key, serde_json::json!({"cells": super::fpuzzles::rcs(cells)}));
+            }
+        }
+        Ok(())
+    }
+
     const NAME: &'static str = "indexer";
     const ALIASES: &'static [&'static str] = &["indexers", "index", "159"];
     const SUMMARY: &'static str =

@@ -34,6 +34,35 @@ pub struct Killer {
 }
 
 impl RuleKind for Killer {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["killercage"];
+
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let mut cages = Vec::new();
+        for entry in f.entries("killercage")? {
+            let cells = f.cells_of(&entry, "cells", "the cage's cells")?;
+            let sum = f.value::<u32>(&entry, "the cage total")?;
+            cages.push(Cage { cells, sum });
+        }
+        Ok((!cages.is_empty()).then_some(Killer { cages, distinct: true }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        if !self.distinct {
+            return Err(super::FPuzzlesWriteError(
+                "killer cages whose digits may repeat (\"distinct\": false) have no f-puzzles form".into(),
+            ));
+        }
+        for cage in &self.cages {
+            let mut e = serde_json::Map::new();
+            e.insert("cells".into(), super::fpuzzles::rcs(&cage.cells));
+            if let Some(s) = cage.sum {
+                e.insert("value".into(), serde_json::json!(s.to_string()));
+            }
+            f.push("killercage", serde_json::Value::Object(e));
+        }
+        Ok(())
+    }
+
     const NAME: &'static str = "killer";
     const ALIASES: &'static [&'static str] = &["cages"];
     const SUMMARY: &'static str = "the digits of a cage sum to its total and do not repeat";

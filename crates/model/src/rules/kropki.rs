@@ -59,6 +59,35 @@ pub struct Kropki {
 }
 
 impl RuleKind for Kropki {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["difference", "ratio", "nonconsecutive", "negative"];
+
+    /// Dots of the usual values (difference 1, ratio 2), with `nonconsecutive` as "all white
+    /// dots given" and `negative: ["ratio"]` as "all black" (dclamage's SudokuSolver's
+    /// reading); `nonconsecutive` alone is the `non-consecutive` rule.
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let dots = Dots::read(f)?;
+        let (all_white, all_black) = (f.flag("nonconsecutive")?, f.negative()?.contains(&"ratio"));
+        let dotted = dots.any_kropki();
+        Ok((dotted || all_black).then_some(Kropki { white: dots.white, black: dots.black, all_white, all_black }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        use super::fpuzzles::rc;
+        for &(a, b) in &self.white {
+            f.push("difference", serde_json::json!({"cells": [rc(a), rc(b)]}));
+        }
+        for &(a, b) in &self.black {
+            f.push("ratio", serde_json::json!({"cells": [rc(a), rc(b)]}));
+        }
+        if self.all_white {
+            f.flag("nonconsecutive");
+        }
+        if self.all_black {
+            f.negative("ratio");
+        }
+        Ok(())
+    }
+
     const NAME: &'static str = "kropki";
     const SUMMARY: &'static str = "a white dot joins consecutive digits, a black dot digits in ratio 2";
 
@@ -209,6 +238,41 @@ fn check(grid: &Grid, k: &Kropki, valued: &[&KropkiValues]) -> Vec<Violation> {
         }
     }
     out
+}
+
+/// The f-puzzles `difference` and `ratio` dots, split by value: kropki's (difference 1, ratio
+/// 2: white and black) and `kropki-values`' (any other value). Read by both rules, and by
+/// `non-consecutive`, which `nonconsecutive` is only without Kropki dots.
+pub(super) struct Dots {
+    pub(super) white: Vec<(Cell, Cell)>,
+    pub(super) black: Vec<(Cell, Cell)>,
+    pub(super) differences: Vec<super::kropki_values::Dot>,
+    pub(super) ratios: Vec<super::kropki_values::Dot>,
+}
+
+impl Dots {
+    pub(super) fn read(f: &super::FRead<'_>) -> Result<Dots, ParseError> {
+        let mut dots = Dots { white: Vec::new(), black: Vec::new(), differences: Vec::new(), ratios: Vec::new() };
+        for (key, usual) in [("difference", 1), ("ratio", 2)] {
+            for entry in f.entries(key)? {
+                let cells = f.pair(&entry)?;
+                let value = f.value::<usize>(&entry, "the dot's value")?.unwrap_or(usual);
+                let valued = super::kropki_values::Dot { cells, value };
+                match (key, value == usual) {
+                    ("difference", true) => dots.white.push(cells),
+                    (_, true) => dots.black.push(cells),
+                    ("difference", false) => dots.differences.push(valued),
+                    (_, false) => dots.ratios.push(valued),
+                }
+            }
+        }
+        Ok(dots)
+    }
+
+    /// Whether there is a white or black dot of kropki's values.
+    pub(super) fn any_kropki(&self) -> bool {
+        !self.white.is_empty() || !self.black.is_empty()
+    }
 }
 
 #[cfg(test)]

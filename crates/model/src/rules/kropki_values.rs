@@ -72,6 +72,26 @@ fn dots_json(dots: &[Dot]) -> Value {
 }
 
 impl RuleKind for KropkiValues {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["difference", "ratio"];
+
+    /// The `difference` and `ratio` dots of other values than kropki's 1 and 2.
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let dots = super::kropki::Dots::read(f)?;
+        let (differences, ratios) = (dots.differences, dots.ratios);
+        Ok((!differences.is_empty() || !ratios.is_empty()).then_some(KropkiValues { differences, ratios }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        use super::fpuzzles::rc;
+        for (key, dots) in [("difference", &self.differences), ("ratio", &self.ratios)] {
+            for dot in dots {
+                let (a, b) = dot.cells;
+                f.push(key, serde_json::json!({"cells": [rc(a), rc(b)], "value": dot.value.to_string()}));
+            }
+        }
+        Ok(())
+    }
+
     const NAME: &'static str = "kropki-values";
     const ALIASES: &'static [&'static str] = &["difference-ratio-dots", "valued-dots"];
     const SUMMARY: &'static str =

@@ -68,6 +68,59 @@ pub struct LittleKiller {
 }
 
 impl RuleKind for LittleKiller {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["littlekillersum"];
+
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let mut clues = Vec::new();
+        for entry in f.entries("littlekillersum")? {
+            let path = &entry.0;
+            // A clue without a number asks nothing.
+            let Some(sum) = f.value::<u32>(&entry, "the diagonal's sum")? else { continue };
+            let place = super::fpuzzles::field(entry.1, path, "cell", "the clue's place outside the grid, \"R0C4\"")?;
+            let at = f.outside_cell(place, &format!("{path}.cell"))?;
+            let dir = super::fpuzzles::field(entry.1, path, "direction", "\"UL\", \"UR\", \"DL\" or \"DR\"")?;
+            let step = match dir.as_str() {
+                Some("UL") => (-1, -1),
+                Some("UR") => (-1, 1),
+                Some("DL") => (1, -1),
+                Some("DR") => (1, 1),
+                _ => {
+                    return Err(crate::json_read::err(
+                        &format!("{path}.direction"),
+                        format!("expected \"UL\", \"UR\", \"DL\" or \"DR\", found {dir}"),
+                    ))
+                }
+            };
+            let cells = Clue::diagonal(f.n(), at, step);
+            if cells.len() < 2 {
+                return Err(crate::json_read::err(
+                    &format!("{path}.cell"),
+                    "the clue's diagonal holds fewer than two cells of the grid (sudoku-ip reads diagonals of two or more)",
+                ));
+            }
+            clues.push(Clue { cells, sum });
+        }
+        Ok((!clues.is_empty()).then_some(LittleKiller { clues }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        for clue in &self.clues {
+            let (Some((r, c)), Some((dr, dc))) = (clue.place(), clue.step()) else {
+                return Err(super::FPuzzlesWriteError("a little killer clue of fewer than two cells".into()));
+            };
+            let direction = match (dr, dc) {
+                (-1, -1) => "UL",
+                (-1, 1) => "UR",
+                (1, -1) => "DL",
+                _ => "DR",
+            };
+            let entry = serde_json::json!({"cell": format!("R{}C{}", r + 1, c + 1), "direction": direction,
+                                           "value": clue.sum.to_string(), "cells": super::fpuzzles::rcs(&clue.cells)});
+            f.push("littlekillersum", entry);
+        }
+        Ok(())
+    }
+
     const NAME: &'static str = "little-killer";
     const SUMMARY: &'static str = "a number outside the grid is the sum of its diagonal (digits may repeat)";
 

@@ -31,6 +31,16 @@ pub struct LowBeforeHigh {
 }
 
 impl RuleKind for LowBeforeHigh {
+    const FPUZZLES_KEYS: &'static [&'static str] = &[];
+
+    fn from_fpuzzles(_: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        Ok(None)
+    }
+
+    fn to_fpuzzles(&self, _: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        Err(super::FPuzzlesWriteError::no_form(Self::NAME))
+    }
+
     const NAME: &'static str = "low-before-high";
     const SUMMARY: &'static str = "in each listed row the 1 stands left of the highest digit";
 

@@ -67,6 +67,22 @@ fn neighbours(a: Cell, n: usize) -> Vec<Cell> {
 }
 
 impl RuleKind for MinMax {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["minimum", "maximum"];
+
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let (minimum, maximum) = (f.one_cells("minimum")?, f.one_cells("maximum")?);
+        Ok((!minimum.is_empty() || !maximum.is_empty()).then_some(MinMax { minimum, maximum }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        for (key, cells) in [("minimum", &self.minimum), ("maximum", &self.maximum)] {
+            for &c in cells {
+                f.push(key, serde_json::json!({"cell": super::fpuzzles::rc(c)}));
+            }
+        }
+        Ok(())
+    }
+
     const NAME: &'static str = "min-max";
     const ALIASES: &'static [&'static str] = &["minimum", "maximum", "minmax"];
     const SUMMARY: &'static str =

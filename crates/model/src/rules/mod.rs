@@ -25,6 +25,7 @@
 
 pub mod draw;
 pub mod fields;
+pub mod fpuzzles;
 pub mod outside;
 
 use std::collections::HashMap;
@@ -49,6 +50,7 @@ pub use diagonal_positive::PositiveDiagonal;
 pub use draw::Mark;
 pub use extra_regions::ExtraRegions;
 pub use fields::Fields;
+pub use fpuzzles::{FPuzzlesWriteError, FRead, FWrite};
 pub use killer::{Cage, Killer};
 pub use kropki::Kropki;
 pub use non_consecutive::NonConsecutive;
@@ -112,6 +114,19 @@ pub trait RuleKind: Clone + Debug + PartialEq + Eq + Into<Rule> + Send + Sync + 
         let _ = rules;
         self.check(geometry, grid)
     }
+
+    /// The top-level keys of an f-puzzles / SudokuPad puzzle that [`RuleKind::from_fpuzzles`]
+    /// reads (`&[]` for a rule f-puzzles cannot say). The link reader refuses every key no
+    /// rule lists, so a rule f-puzzles has is never silently dropped.
+    const FPUZZLES_KEYS: &'static [&'static str];
+
+    /// The rule read from a decoded f-puzzles puzzle (its [`FPUZZLES_KEYS`](RuleKind::FPUZZLES_KEYS)),
+    /// or `None` when the puzzle has none of it. Errors name the JSON path (`$.killercage[2]`).
+    fn from_fpuzzles(f: &FRead<'_>) -> Result<Option<Self>, ParseError>;
+
+    /// The rule written into an f-puzzles object, which [`RuleKind::from_fpuzzles`] reads back
+    /// to an equal rule; or why f-puzzles cannot say it ([`FPuzzlesWriteError::no_form`]).
+    fn to_fpuzzles(&self, f: &mut FWrite<'_>) -> Result<(), FPuzzlesWriteError>;
 
     /// How the rule is drawn ([`Mark`]s in grid coordinates); by default a caption with the
     /// rule's name and summary, so no rule is ever left out of a picture.
@@ -235,13 +250,24 @@ pub struct Entry {
     pub aliases: &'static [&'static str],
     /// [`RuleKind::SUMMARY`].
     pub summary: &'static str,
+    /// [`RuleKind::FPUZZLES_KEYS`].
+    pub fpuzzles_keys: &'static [&'static str],
     read: fn(&mut Fields<'_>) -> Result<Rule, ParseError>,
     switch: fn() -> Option<Rule>,
+    from_fpuzzles: fn(&FRead<'_>) -> Result<Option<Rule>, ParseError>,
 }
 
 impl Entry {
     const fn of<K: RuleKind>() -> Entry {
-        Entry { name: K::NAME, aliases: K::ALIASES, summary: K::SUMMARY, read: read_as::<K>, switch: switch_as::<K> }
+        Entry {
+            name: K::NAME,
+            aliases: K::ALIASES,
+            summary: K::SUMMARY,
+            fpuzzles_keys: K::FPUZZLES_KEYS,
+            read: read_as::<K>,
+            switch: switch_as::<K>,
+            from_fpuzzles: from_fpuzzles_as::<K>,
+        }
     }
 
     /// Whether the rule needs no data, so a name alone turns it on (`--rules diagonal`).
@@ -252,6 +278,11 @@ impl Entry {
     /// The rule read from its JSON fields.
     pub fn read(&self, fields: &mut Fields<'_>) -> Result<Rule, ParseError> {
         (self.read)(fields)
+    }
+
+    /// The rule of this kind in a decoded f-puzzles puzzle, if it has one.
+    pub fn from_fpuzzles(&self, f: &FRead<'_>) -> Result<Option<Rule>, ParseError> {
+        (self.from_fpuzzles)(f)
     }
 
     /// Whether `name` (any case, `_` or `-`) names this rule or one of its aliases.
@@ -268,6 +299,10 @@ fn switch_as<K: RuleKind>() -> Option<Rule> {
     K::switch().map(Into::into)
 }
 
+fn from_fpuzzles_as<K: RuleKind>(f: &FRead<'_>) -> Result<Option<Rule>, ParseError> {
+    K::from_fpuzzles(f).map(|rule| rule.map(Into::into))
+}
+
 /// The [`RuleKind`] methods a [`Rule`] dispatches to, object-safe.
 trait DynRule {
     fn name(&self) -> &'static str;
@@ -275,6 +310,7 @@ trait DynRule {
     fn check_among(&self, rules: &[Rule], geometry: &Geometry, grid: &Grid) -> Vec<Violation>;
     fn validate(&self, geometry: &Geometry) -> Result<(), RuleError>;
     fn write(&self, out: &mut Map<String, Value>);
+    fn to_fpuzzles(&self, f: &mut FWrite<'_>) -> Result<(), FPuzzlesWriteError>;
     fn draw(&self, geometry: &Geometry) -> Vec<Mark>;
 }
 
@@ -293,6 +329,9 @@ impl<K: RuleKind> DynRule for K {
     }
     fn write(&self, out: &mut Map<String, Value>) {
         RuleKind::write(self, out);
+    }
+    fn to_fpuzzles(&self, f: &mut FWrite<'_>) -> Result<(), FPuzzlesWriteError> {
+        RuleKind::to_fpuzzles(self, f)
     }
     fn draw(&self, geometry: &Geometry) -> Vec<Mark> {
         RuleKind::draw(self, geometry)
@@ -411,6 +450,11 @@ impl Rule {
     /// dots between neighbours… Paths are relative to the rule (`cages[2].cells[0]`).
     pub fn validate(&self, geometry: &Geometry) -> Result<(), RuleError> {
         self.kind().validate(geometry)
+    }
+
+    /// Write the rule into an f-puzzles object ([`RuleKind::to_fpuzzles`]).
+    pub fn to_fpuzzles(&self, f: &mut FWrite<'_>) -> Result<(), FPuzzlesWriteError> {
+        self.kind().to_fpuzzles(f)
     }
 
     /// The rule in the JSON format: `{"type": name, …}`.

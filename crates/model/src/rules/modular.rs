@@ -30,6 +30,18 @@ pub struct Modular {
 }
 
 impl RuleKind for Modular {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["modularline"];
+
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let lines = f.all_lines("modularline")?;
+        Ok((!lines.is_empty()).then_some(Modular { lines }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        f.lines("modularline", &self.lines);
+        Ok(())
+    }
+
     const NAME: &'static str = "modular-line";
     const ALIASES: &'static [&'static str] = &["modular", "modularline", "modular-lines"];
     const SUMMARY: &'static str = "any three cells in a row on a teal line hold digits of three different remainders mod 3";

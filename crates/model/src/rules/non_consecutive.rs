@@ -24,6 +24,27 @@ use super::{orthogonal_pairs, pair_violation, Emit, RuleKind};
 pub struct NonConsecutive;
 
 impl RuleKind for NonConsecutive {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["nonconsecutive"];
+
+    /// `nonconsecutive` without Kropki dots or the black negative constraint (with them it
+    /// is kropki's "all white dots given").
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let dots = super::kropki::Dots::read(f)?;
+        let plain = !dots.any_kropki() && !f.negative()?.contains(&"ratio");
+        Ok((f.flag("nonconsecutive")? && plain).then_some(NonConsecutive))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        let dotted = |r: &super::Rule| matches!(r, super::Rule::Kropki(k) if !k.white.is_empty() || !k.black.is_empty());
+        if f.rules().iter().any(dotted) {
+            return Err(super::FPuzzlesWriteError(
+                "non-consecutive together with Kropki dots has no f-puzzles form".into(),
+            ));
+        }
+        f.flag("nonconsecutive");
+        Ok(())
+    }
+
     const NAME: &'static str = "non-consecutive";
     const ALIASES: &'static [&'static str] = &["nonconsecutive"];
     const SUMMARY: &'static str = "neighbours never hold consecutive digits";

@@ -28,6 +28,41 @@ pub struct OddEven {
 }
 
 impl RuleKind for OddEven {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["odd", "even"];
+
+    /// The `odd` / `even` lists, then the grid cells' own `"parity"` (`"Odd"` / `"Even"`).
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let (mut odd, mut even) = (f.one_cells("odd")?, f.one_cells("even")?);
+        let rows = f.get("grid").and_then(serde_json::Value::as_array).map_or(&[][..], Vec::as_slice);
+        for (r, row) in rows.iter().enumerate() {
+            for (c, cell) in row.as_array().map_or(&[][..], Vec::as_slice).iter().enumerate() {
+                let list = match cell.get("parity") {
+                    None | Some(serde_json::Value::Null) => continue,
+                    Some(serde_json::Value::String(p)) if p.trim().is_empty() => continue,
+                    Some(serde_json::Value::String(p)) if p.trim().eq_ignore_ascii_case("odd") => &mut odd,
+                    Some(serde_json::Value::String(p)) if p.trim().eq_ignore_ascii_case("even") => &mut even,
+                    Some(v) => {
+                        let path = format!("$.grid[{r}][{c}].parity");
+                        return Err(crate::json_read::err(&path, format!("expected \"Odd\" or \"Even\", found {v}")));
+                    }
+                };
+                if !list.contains(&Cell::new(r, c)) {
+                    list.push(Cell::new(r, c));
+                }
+            }
+        }
+        Ok((!odd.is_empty() || !even.is_empty()).then_some(OddEven { odd, even }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        for (key, cells) in [("odd", &self.odd), ("even", &self.even)] {
+            for &c in cells {
+                f.push(key, serde_json::json!({"cell": super::fpuzzles::rc(c)}));
+            }
+        }
+        Ok(())
+    }
+
     const NAME: &'static str = "odd-even";
     const ALIASES: &'static [&'static str] = &["parity"];
     const SUMMARY: &'static str = "circled cells hold odd digits, squared cells even ones";

@@ -125,6 +125,39 @@ pub(crate) fn marks(clues: &[OutsideClue], n: usize) -> Vec<Mark> {
 }
 
 /// A clue, for tests.
+/// The clues of an f-puzzles outside-clue key (`sandwichsum`, `xsum`, `skyscraper`):
+/// `{cell: "R0C4", value: "15"}`, the place beside a row or column outside the grid. A clue
+/// without a number asks nothing.
+pub(super) fn read_fpuzzles(f: &super::FRead<'_>, key: &str, what: &str) -> Result<Vec<OutsideClue>, ParseError> {
+    let mut out = Vec::new();
+    for entry in f.entries(key)? {
+        let path = &entry.0;
+        let Some(value) = f.value::<u32>(&entry, what)? else { continue };
+        let cpath = format!("{path}.cell");
+        let place = super::fpuzzles::field(entry.1, path, "cell", "the clue's place outside the grid, \"R0C4\"")?;
+        let at = f.outside_cell(place, &cpath)?;
+        let clue = OutsideClue::at(f.n(), at, value).ok_or_else(|| {
+            crate::json_read::err(
+                &cpath,
+                format!(
+                    "expected a place beside a row or a column, outside the grid (row or column 0 or {})",
+                    f.n() + 1
+                ),
+            )
+        })?;
+        out.push(clue);
+    }
+    Ok(out)
+}
+
+/// Outside clues under an f-puzzles key, each `{cell: "R0C4", value: "15"}`.
+pub(super) fn write_fpuzzles(f: &mut super::FWrite<'_>, key: &str, clues: &[OutsideClue]) {
+    for clue in clues {
+        let (r, c) = clue.place(f.n());
+        f.push(key, json!({"cell": format!("R{}C{}", r + 1, c + 1), "value": clue.value.to_string()}));
+    }
+}
+
 #[cfg(test)]
 pub(crate) fn clue(side: Side, index: usize, value: u32) -> OutsideClue {
     OutsideClue { side, index, value }

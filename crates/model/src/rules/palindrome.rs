@@ -35,6 +35,18 @@ fn mirrored(cells: &[Cell]) -> impl Iterator<Item = (Cell, Cell)> + '_ {
 }
 
 impl RuleKind for Palindrome {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["palindrome"];
+
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let lines = f.all_lines("palindrome")?;
+        Ok((!lines.is_empty()).then_some(Palindrome { lines }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        f.lines("palindrome", &self.lines);
+        Ok(())
+    }
+
     const NAME: &'static str = "palindrome";
     const SUMMARY: &'static str = "a grey line reads the same from either end";
 

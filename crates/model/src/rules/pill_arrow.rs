@@ -68,6 +68,28 @@ impl PillArrow {
 }
 
 impl RuleKind for PillArrows {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["arrow"];
+
+    /// The `arrow` entries whose circle holds more than one cell, read in the order given.
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let arrows: Vec<PillArrow> = super::arrow::read_fpuzzles_arrows(f)?
+            .into_iter()
+            .filter_map(|(pill, _, cells)| (pill.len() > 1).then_some(PillArrow { pill, cells }))
+            .collect();
+        Ok((!arrows.is_empty()).then_some(PillArrows { arrows }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        use super::fpuzzles::rcs;
+        for arrow in &self.arrows {
+            let Some(start) = arrow.start().or(arrow.pill.first().copied()) else { continue };
+            let mut line = vec![start];
+            line.extend(&arrow.cells);
+            f.push("arrow", serde_json::json!({"cells": rcs(&arrow.pill), "lines": [rcs(&line)]}));
+        }
+        Ok(())
+    }
+
     const NAME: &'static str = "pill-arrow";
     const ALIASES: &'static [&'static str] = &["pill-arrows", "pill"];
     const SUMMARY: &'static str = "the digits in a pill, read as one number, are the sum of the digits along its arrow";

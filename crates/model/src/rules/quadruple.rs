@@ -78,6 +78,31 @@ pub struct Quadruple {
 }
 
 impl RuleKind for Quadruple {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["quadruple"];
+
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let mut quads = Vec::new();
+        for entry in f.entries("quadruple")? {
+            let cells = f.cells_of(&entry, "cells", "the four cells")?;
+            let vpath = format!("{}.values", entry.0);
+            let values = super::fpuzzles::field(entry.1, &entry.0, "values", "the digits in the circle")?;
+            let digits = crate::json_read::array(values, &vpath, "a list of digits")?
+                .iter()
+                .enumerate()
+                .map(|(i, v)| super::fpuzzles::bounded::<usize>(v, &format!("{vpath}[{i}]"), "a digit"))
+                .collect::<Result<Vec<usize>, _>>()?;
+            quads.push(Quad { cells, digits });
+        }
+        Ok((!quads.is_empty()).then_some(Quadruple { quads }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        for quad in &self.quads {
+            f.push("quadruple", serde_json::json!({"cells": super::fpuzzles::rcs(&quad.cells), "values": quad.digits}));
+        }
+        Ok(())
+    }
+
     const NAME: &'static str = "quadruple";
     const ALIASES: &'static [&'static str] = &["quad", "quadruples"];
     const SUMMARY: &'static str = "the digits in a circle where four cells meet appear among those cells";

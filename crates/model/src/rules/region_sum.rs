@@ -70,6 +70,18 @@ fn totals(geometry: &Geometry, cells: &[Cell]) -> Option<(usize, usize)> {
 }
 
 impl RuleKind for RegionSum {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["regionsumline"];
+
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let lines = f.all_lines("regionsumline")?;
+        Ok((!lines.is_empty()).then_some(RegionSum { lines }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        f.lines("regionsumline", &self.lines);
+        Ok(())
+    }
+
     const NAME: &'static str = "region-sum-line";
     const ALIASES: &'static [&'static str] = &["region-sum", "regionsumline", "region-sum-lines"];
     const SUMMARY: &'static str = "region borders cut a blue line into segments that all have the same sum";

@@ -38,6 +38,18 @@ pub struct Renban {
 }
 
 impl RuleKind for Renban {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["renban"];
+
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let lines = f.all_lines("renban")?;
+        Ok((!lines.is_empty()).then_some(Renban { lines }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        f.lines("renban", &self.lines);
+        Ok(())
+    }
+
     const NAME: &'static str = "renban";
     const SUMMARY: &'static str = "the digits on a purple line are a run of consecutive digits, in any order";
 

@@ -38,6 +38,18 @@ pub struct Sandwich {
 }
 
 impl RuleKind for Sandwich {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["sandwichsum"];
+
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let clues = super::outside::read_fpuzzles(f, "sandwichsum", "the sum between the 1 and the n")?;
+        Ok((!clues.is_empty()).then_some(Sandwich { clues }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        super::outside::write_fpuzzles(f, "sandwichsum", &self.clues);
+        Ok(())
+    }
+
     const NAME: &'static str = "sandwich";
     const ALIASES: &'static [&'static str] = &["sandwich-sum", "sandwiches"];
     const SUMMARY: &'static str = "a number outside is the sum of the digits between the 1 and the 9 of its line";

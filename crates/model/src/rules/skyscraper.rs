@@ -59,6 +59,18 @@ pub struct Skyscraper {
 }
 
 impl RuleKind for Skyscraper {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["skyscraper"];
+
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let clues = super::outside::read_fpuzzles(f, "skyscraper", "how many buildings are seen")?;
+        Ok((!clues.is_empty()).then_some(Skyscraper { clues }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        super::outside::write_fpuzzles(f, "skyscraper", &self.clues);
+        Ok(())
+    }
+
     const NAME: &'static str = "skyscraper";
     const ALIASES: &'static [&'static str] = &["skyscrapers"];
     const SUMMARY: &'static str = "a number outside counts the digits seen from it, taller ones hiding shorter ones";

@@ -35,6 +35,18 @@ pub struct SlowThermometer {
 }
 
 impl RuleKind for SlowThermometer {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["slowthermometer"];
+
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let thermometers = f.all_lines("slowthermometer")?;
+        Ok((!thermometers.is_empty()).then_some(SlowThermometer { thermometers }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        f.lines("slowthermometer", &self.thermometers);
+        Ok(())
+    }
+
     const NAME: &'static str = "slow-thermometer";
     const ALIASES: &'static [&'static str] = &["slow-thermo", "slowthermometer", "slow-thermometers"];
     const SUMMARY: &'static str = "digits never decrease from the bulb along a slow thermometer (equal digits may repeat)";

@@ -33,6 +33,18 @@ pub struct Thermometer {
 }
 
 impl RuleKind for Thermometer {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["thermometer"];
+
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let thermometers = f.all_lines("thermometer")?;
+        Ok((!thermometers.is_empty()).then_some(Thermometer { thermometers }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        f.lines("thermometer", &self.thermometers);
+        Ok(())
+    }
+
     const NAME: &'static str = "thermometer";
     const ALIASES: &'static [&'static str] = &["thermometers", "thermo"];
     const SUMMARY: &'static str = "digits strictly increase from the bulb along the thermometer";

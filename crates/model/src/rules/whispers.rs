@@ -42,6 +42,46 @@ impl Whispers {
 }
 
 impl RuleKind for Whispers {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["whispers"];
+
+    /// One rule, so every line shares one least difference.
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let n = f.n();
+        let mut whispers: Option<Whispers> = None;
+        for entry in f.entries("whispers")? {
+            let difference = f.value::<usize>(&entry, "the least difference")?;
+            let lines = f.lines(&entry)?;
+            match &mut whispers {
+                None => whispers = Some(Whispers { lines, difference }),
+                Some(w) if w.least(n) == difference.unwrap_or(n.div_ceil(2)) => w.lines.extend(lines),
+                Some(w) => {
+                    return Err(crate::json_read::err(
+                        &format!("{}.value", entry.0),
+                        format!(
+                            "whispers lines with different least differences ({} and {}) are not supported; \
+                             sudoku-ip reads one difference for all whispers lines",
+                            w.least(n),
+                            difference.unwrap_or(n.div_ceil(2))
+                        ),
+                    ))
+                }
+            }
+        }
+        Ok(whispers)
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        for line in &self.lines {
+            let mut e = serde_json::Map::new();
+            e.insert("lines".into(), serde_json::json!([super::fpuzzles::rcs(line)]));
+            if let Some(d) = self.difference {
+                e.insert("value".into(), serde_json::json!(d.to_string()));
+            }
+            f.push("whispers", serde_json::Value::Object(e));
+        }
+        Ok(())
+    }
+
     const NAME: &'static str = "german-whispers";
     const ALIASES: &'static [&'static str] = &["whispers", "german-whisper"];
     const SUMMARY: &'static str = "neighbours along a green line differ by at least 5 (on a 9x9)";

@@ -25,6 +25,20 @@ const SHADE: &str = "#d9d9d9";
 pub struct Windows;
 
 impl RuleKind for Windows {
+    /// f-puzzles has no windows: they are written as extra regions (and read back as those).
+    const FPUZZLES_KEYS: &'static [&'static str] = &[];
+
+    fn from_fpuzzles(_: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        Ok(None)
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        for window in windows(f.n()).unwrap_or_default() {
+            f.push("extraregion", serde_json::json!({"cells": super::fpuzzles::rcs(&window)}));
+        }
+        Ok(())
+    }
+
     const NAME: &'static str = "windows";
     const ALIASES: &'static [&'static str] = &["hyper", "windoku"];
     const SUMMARY: &'static str = "extra windows (9x9: rows and columns 2-4 and 6-8) hold each digit once";

@@ -31,6 +31,18 @@ pub struct XSum {
 }
 
 impl RuleKind for XSum {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["xsum"];
+
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let clues = super::outside::read_fpuzzles(f, "xsum", "the sum of the first X digits")?;
+        Ok((!clues.is_empty()).then_some(XSum { clues }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        super::outside::write_fpuzzles(f, "xsum", &self.clues);
+        Ok(())
+    }
+
     const NAME: &'static str = "x-sum";
     const ALIASES: &'static [&'static str] = &["xsum", "x-sums"];
     const SUMMARY: &'static str = "a number outside is the sum of the first X digits of its line, X the first digit";

@@ -36,6 +36,43 @@ pub struct Xv {
 }
 
 impl RuleKind for Xv {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["xv", "negative"];
+
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let (mut x, mut v) = (Vec::new(), Vec::new());
+        for entry in f.entries("xv")? {
+            let p = f.pair(&entry)?;
+            let path = &entry.0;
+            let value = super::fpuzzles::field(entry.1, path, "value", "\"X\" or \"V\"")?;
+            match value.as_str().map(str::to_ascii_uppercase).as_deref() {
+                Some("X") => x.push(p),
+                Some("V") => v.push(p),
+                _ => {
+                    return Err(crate::json_read::err(
+                        &format!("{path}.value"),
+                        format!("expected \"X\" or \"V\", found {value}"),
+                    ))
+                }
+            }
+        }
+        let all_given = f.negative()?.contains(&"xv");
+        Ok((!x.is_empty() || !v.is_empty() || all_given).then_some(Xv { x, v, all_given }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        use super::fpuzzles::rc;
+        for &(a, b) in &self.x {
+            f.push("xv", serde_json::json!({"cells": [rc(a), rc(b)], "value": "X"}));
+        }
+        for &(a, b) in &self.v {
+            f.push("xv", serde_json::json!({"cells": [rc(a), rc(b)], "value": "V"}));
+        }
+        if self.all_given {
+            f.negative("xv");
+        }
+        Ok(())
+    }
+
     const NAME: &'static str = "xv";
     const SUMMARY: &'static str = "neighbours joined by an X sum to 10, by a V to 5";
 

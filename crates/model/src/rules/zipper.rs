@@ -41,6 +41,18 @@ pub struct Zipper {
 }
 
 impl RuleKind for Zipper {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["zipperline"];
+
+    fn from_fpuzzles(f: &super::FRead<'_>) -> Result<Option<Self>, crate::error::ParseError> {
+        let lines = f.all_lines("zipperline")?;
+        Ok((!lines.is_empty()).then_some(Zipper { lines }))
+    }
+
+    fn to_fpuzzles(&self, f: &mut super::FWrite<'_>) -> Result<(), super::FPuzzlesWriteError> {
+        f.lines("zipperline", &self.lines);
+        Ok(())
+    }
+
     const NAME: &'static str = "zipper-line";
     const ALIASES: &'static [&'static str] = &["zipper", "zipperline", "zipper-lines"];
     const SUMMARY: &'static str =
