@@ -240,6 +240,7 @@ registry! {
     Indexer(indexer::Indexer),
     DoubleArrow(double_arrow::DoubleArrow),
     PillArrow(pill_arrow::PillArrows),
+    Nabner(nabner::Nabner),
 }
 
 /// One rule kind in the [`REGISTRY`]: its names and how to make one.
