@@ -4,8 +4,8 @@
 
     cargo build --release && python3 scripts/link_bombs.py target/release/sudoku-ip [cli|server|python ...]
 
-The bombs are the files `crates/model/tests/fuzz-corpus/format_fpuzzles/bomb-*` (written by the
-model crate's test bomb writer). For each it prints:
+The bombs are the files `crates/formats/tests/fuzz-corpus/format_fpuzzles/bomb-*` (written by the
+formats crate's test bomb writer). For each it prints:
 - CLI: `sudoku-ip solve BOMB`'s exit code, CPU time (user + system) and peak memory (max RSS);
 - server: one `POST /api/parse` of each bomb, then all four at once while `/api/health` is
   probed every 50 ms: the answers' statuses, the server's CPU and peak memory (VmHWM) over the
@@ -17,7 +17,7 @@ import json, os, socket, subprocess, sys, threading, time, urllib.error, urllib.
 
 BIN = os.path.abspath(sys.argv[1])
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-CORPUS = os.path.join(ROOT, "crates/model/tests/fuzz-corpus/format_fpuzzles")
+CORPUS = os.path.join(ROOT, "crates/formats/tests/fuzz-corpus/format_fpuzzles")
 BOMBS = sorted(f for f in os.listdir(CORPUS) if f.startswith("bomb-"))
 
 

@@ -1,7 +1,7 @@
-//! Every input read with `Format::Line` (see `crates/model/tests/fuzzing`).
+//! Every input read with `Format::Line` (see `crates/formats/tests/fuzzing`).
 #![no_main]
 
-#[path = "../../crates/model/tests/fuzzing/mod.rs"]
+#[path = "../../crates/formats/tests/fuzzing/mod.rs"]
 mod fuzzing;
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| fuzzing::parse(data, sudoku_ip_model::formats::Format::Line));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| fuzzing::parse(data, sudoku_ip_formats::Format::Line));

@@ -157,10 +157,10 @@ fn generate_writes_links_that_carry_their_solution() {
     assert_eq!(out.status.code(), Some(2), "refused before any work");
 }
 
-/// A kept link bomb (`crates/model/tests/fuzz-corpus/format_fpuzzles/`, written by the model
+/// A kept link bomb (`crates/formats/tests/fuzz-corpus/format_fpuzzles/`, written by the formats
 /// crate's bomb writer).
 fn bomb_path(name: &str) -> String {
-    format!("{}/../model/tests/fuzz-corpus/format_fpuzzles/{name}", env!("CARGO_MANIFEST_DIR"))
+    format!("{}/../formats/tests/fuzz-corpus/format_fpuzzles/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
 /// Issue 33: a 64 KB link that decompresses to 400 million characters took the command line to

@@ -20,8 +20,9 @@
 
 use std::time::{Duration, Instant};
 
+use sudoku_ip_formats as formats;
 use sudoku_ip_generate::{rate, Rating};
-use sudoku_ip_model::{formats, Puzzle};
+use sudoku_ip_model::Puzzle;
 
 fn puzzle(line: &str) -> Option<Puzzle> {
     formats::parse_puzzle(line, &formats::ParseOptions::default()).ok()

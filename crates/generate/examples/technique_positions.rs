@@ -8,8 +8,8 @@
 
 use std::collections::BTreeMap;
 
+use sudoku_ip_formats as formats;
 use sudoku_ip_generate::{format_candidates, next_step, position, steps, Position, Technique};
-use sudoku_ip_model::formats;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

@@ -5,6 +5,7 @@
 //! puzzle; microlp alone checks the plain puzzles up to 9x9 (it takes minutes on 16x16 and on
 //! anti-knight rows, and fails with "Singular matrix" on some killer models).
 
+use sudoku_ip_formats as formats;
 use sudoku_ip_generate::{
     generate, generate_many, minimize, minimize_with, rate, rate_with, GenerateError, GenerateSpec, Generated, Grade,
     KillerSpec, Minimality, Symmetry, Technique,
@@ -12,7 +13,7 @@ use sudoku_ip_generate::{
 use sudoku_ip_milp::Milp;
 use sudoku_ip_model::rules::{AntiKnight, Diagonal, Killer, NonConsecutive, Windows};
 use sudoku_ip_model::{
-    check, formats, Backend, Cancel, Cell, Geometry, Grid, Model, Progress, Puzzle, Rule, SearchEnd, SearchRequest,
+    check, Backend, Cancel, Cell, Geometry, Grid, Model, Progress, Puzzle, Rule, SearchEnd, SearchRequest,
 };
 use sudoku_ip_native::{presolve, Native, Presolve};
 

@@ -11,9 +11,10 @@
 
 use std::path::{Path, PathBuf};
 
+use sudoku_ip_formats as formats;
 use sudoku_ip_generate::{generate, next_step, rate, steps, Explanation, GenerateSpec};
 use sudoku_ip_model::rules::{rule_from_name, switchable_names};
-use sudoku_ip_model::{formats, Backend, Geometry, Model, Puzzle, Rule, SearchEnd, SearchRequest};
+use sudoku_ip_model::{Backend, Geometry, Model, Puzzle, Rule, SearchEnd, SearchRequest};
 use sudoku_ip_native::Native;
 
 fn examples() -> Vec<PathBuf> {

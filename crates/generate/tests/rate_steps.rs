@@ -5,11 +5,12 @@
 //! solution; paths of hard puzzles are replayed into a grid that the independent checker
 //! verifies.
 
+use sudoku_ip_formats as formats;
 use sudoku_ip_generate::{
     format_candidates, next_step, parse_candidates, position, rate, steps, CandidatesError, GenerateError, Grade,
     Position as Start, SeRating, Technique, SEARCH_RATING,
 };
-use sudoku_ip_model::{check, formats, Cell, Grid, Puzzle};
+use sudoku_ip_model::{check, Cell, Grid, Puzzle};
 
 struct Position {
     technique: Technique,

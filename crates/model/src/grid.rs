@@ -98,7 +98,7 @@ impl Grid {
     /// A readable grid with box separators (`|` and `-+-`) when the geometry has boxes, and the
     /// borders of its regions (`|` between cells, `-` under them, `+` where they meet) for a
     /// jigsaw. Values are single characters up to 35, right-aligned integers beyond. The grid
-    /// formats of [`crate::formats`] read it back: separators are not cells.
+    /// text formats (`sudoku_ip_formats`) read it back: separators are not cells.
     pub fn to_pretty(&self, geometry: &Geometry) -> String {
         self.to_pretty_with(geometry, |_, text| text.to_string())
     }

@@ -1,7 +1,8 @@
 //! JSON values read with their path: the typed readers the JSON puzzle format
-//! ([`crate::formats::json`]) and the rule files ([`crate::rules::Fields`]) share, each error
-//! naming the JSON path of what is wrong and what was expected. Here, not in `formats`, so that
-//! the rules never import a format (the formats import the rules).
+//! ([`crate::json`]), the rule files ([`crate::rules::Fields`]) and the formats crate's
+//! f-puzzles reader share, each error naming the JSON path of what is wrong and what was
+//! expected. Here, in the model, so that the rules never import a format (the formats import
+//! the rules).
 
 use serde_json::{Map, Value};
 
@@ -10,12 +11,13 @@ use crate::geometry::{Cell, MAX_SIDE};
 
 type Res<T> = Result<T, ParseError>;
 
-pub(crate) fn err(path: &str, message: impl Into<String>) -> ParseError {
+/// A JSON error at `path`.
+pub fn err(path: &str, message: impl Into<String>) -> ParseError {
     ParseError::Json { path: path.to_string(), message: message.into() }
 }
 
 /// `base.key`, or `base["key"]` when the key is not a plain identifier.
-pub(crate) fn key_path(base: &str, key: &str) -> String {
+pub fn key_path(base: &str, key: &str) -> String {
     let plain = key.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     if plain {
@@ -25,7 +27,8 @@ pub(crate) fn key_path(base: &str, key: &str) -> String {
     }
 }
 
-pub(crate) fn kind(v: &Value) -> &'static str {
+/// What a value is, for messages: `null`, `a number`, `an array`, …
+pub fn kind(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
@@ -36,31 +39,36 @@ pub(crate) fn kind(v: &Value) -> &'static str {
     }
 }
 
-pub(crate) fn array<'v>(v: &'v Value, path: &str, what: &str) -> Res<&'v Vec<Value>> {
+/// The value as an array, or an error naming `path` and `what` was expected.
+pub fn array<'v>(v: &'v Value, path: &str, what: &str) -> Res<&'v Vec<Value>> {
     v.as_array().ok_or_else(|| err(path, format!("expected {what} (an array), found {}", kind(v))))
 }
 
-pub(crate) fn object<'v>(v: &'v Value, path: &str, what: &str) -> Res<&'v Map<String, Value>> {
+/// The value as an object, or an error naming `path` and `what` was expected.
+pub fn object<'v>(v: &'v Value, path: &str, what: &str) -> Res<&'v Map<String, Value>> {
     v.as_object().ok_or_else(|| err(path, format!("expected {what} (an object), found {}", kind(v))))
 }
 
-pub(crate) fn uint(v: &Value, path: &str, what: &str) -> Res<u64> {
+/// The value as a non-negative integer, or an error naming `path` and `what` was expected.
+pub fn uint(v: &Value, path: &str, what: &str) -> Res<u64> {
     v.as_u64().ok_or_else(|| err(path, format!("expected {what} (a whole number >= 0), found {v}")))
 }
 
-pub(crate) fn boolean(v: &Value, path: &str) -> Res<bool> {
+/// The value as a boolean, or an error naming `path`.
+pub fn boolean(v: &Value, path: &str) -> Res<bool> {
     v.as_bool().ok_or_else(|| err(path, format!("expected true or false, found {v}")))
 }
 
 /// Refuse keys outside `allowed`, so a typo (`"cels"`) is not silently ignored.
-pub(crate) fn known_keys(obj: &Map<String, Value>, path: &str, allowed: &[&str]) -> Res<()> {
+pub fn known_keys(obj: &Map<String, Value>, path: &str, allowed: &[&str]) -> Res<()> {
     match obj.keys().find(|k| !allowed.contains(&k.as_str())) {
         Some(k) => Err(err(&key_path(path, k), format!("unknown key {k:?} (expected one of: {})", allowed.join(", ")))),
         None => Ok(()),
     }
 }
 
-pub(crate) fn cell(v: &Value, path: &str, n: usize) -> Res<Cell> {
+/// A cell written `r1c1`, inside an `n`×`n` grid.
+pub fn cell(v: &Value, path: &str, n: usize) -> Res<Cell> {
     let text = v.as_str().ok_or_else(|| err(path, format!("expected a cell like \"r1c1\", found {v}")))?;
     match Cell::parse(text, MAX_SIDE) {
         Some(c) if (c.row as usize) < n && (c.col as usize) < n => Ok(c),
@@ -69,11 +77,13 @@ pub(crate) fn cell(v: &Value, path: &str, n: usize) -> Res<Cell> {
     }
 }
 
-pub(crate) fn cells(v: &Value, path: &str, n: usize) -> Res<Vec<Cell>> {
+/// A list of cells written `r1c1`, inside an `n`×`n` grid.
+pub fn cells(v: &Value, path: &str, n: usize) -> Res<Vec<Cell>> {
     array(v, path, "a list of cells")?.iter().enumerate().map(|(i, c)| cell(c, &format!("{path}[{i}]"), n)).collect()
 }
 
-pub(crate) fn cell_lists(v: &Value, path: &str, n: usize) -> Res<Vec<Vec<Cell>>> {
+/// A list of cell lists (lines, cages, regions), inside an `n`×`n` grid.
+pub fn cell_lists(v: &Value, path: &str, n: usize) -> Res<Vec<Vec<Cell>>> {
     array(v, path, "a list of cell lists")?
         .iter()
         .enumerate()
@@ -81,7 +91,8 @@ pub(crate) fn cell_lists(v: &Value, path: &str, n: usize) -> Res<Vec<Vec<Cell>>>
         .collect()
 }
 
-pub(crate) fn pairs(v: &Value, path: &str, n: usize) -> Res<Vec<(Cell, Cell)>> {
+/// A list of cell pairs (dots, X and V), inside an `n`×`n` grid.
+pub fn pairs(v: &Value, path: &str, n: usize) -> Res<Vec<(Cell, Cell)>> {
     let list = array(v, path, "a list of cell pairs")?;
     let mut out = Vec::with_capacity(list.len());
     for (i, p) in list.iter().enumerate() {

@@ -7,7 +7,7 @@ use crate::grid::Grid;
 use crate::rules::Rule;
 
 /// Geometry + givens + the extra rules of a variant. Serde reads and writes it in the JSON
-/// format ([`crate::formats::json`]), with its checks.
+/// format ([`crate::json`]), with its checks.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(try_from = "serde_json::Value", into = "serde_json::Value")]
 pub struct Puzzle {
@@ -126,13 +126,13 @@ impl TryFrom<serde_json::Value> for Puzzle {
     type Error = crate::error::ParseError;
 
     fn try_from(value: serde_json::Value) -> Result<Puzzle, Self::Error> {
-        crate::formats::json::parse_value(&value)
+        crate::json::parse_value(&value)
     }
 }
 
 impl From<Puzzle> for serde_json::Value {
     fn from(puzzle: Puzzle) -> serde_json::Value {
-        crate::formats::json::to_json(&puzzle)
+        crate::json::to_json(&puzzle)
     }
 }
 

@@ -93,11 +93,10 @@ fn pieces(cells: &[Cell]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formats::{parse_puzzle, ParseOptions};
 
     fn killer(cages: &str) -> Puzzle {
         let text = format!(r#"{{"size": 4, "rules": [{{"type": "killer", "cages": [{cages}]}}]}}"#);
-        parse_puzzle(&text, &ParseOptions::default()).expect("a killer puzzle")
+        crate::json::parse_value(&serde_json::from_str(&text).expect("JSON")).expect("a killer puzzle")
     }
 
     #[test]

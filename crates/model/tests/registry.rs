@@ -1,8 +1,15 @@
 //! The rule registry is the one list of rules: the JSON reader, `--rules` and the docs follow
 //! it.
 
-use sudoku_ip_model::formats::json::parse_json;
 use sudoku_ip_model::rules::{entry, rule_from_name, switchable_names, REGISTRY};
+use sudoku_ip_model::{json, ParseError, Puzzle};
+
+/// A puzzle from JSON text through the model's canonical JSON reader.
+fn parse_json(text: &str) -> Result<Puzzle, ParseError> {
+    let value =
+        serde_json::from_str(text).map_err(|e| ParseError::Json { path: "$".into(), message: e.to_string() })?;
+    json::parse_value(&value)
+}
 
 fn doc(path: &str) -> String {
     let full = format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"));

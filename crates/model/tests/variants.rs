@@ -4,13 +4,27 @@
 //! search driven by the checker alone, never by the model.
 
 use sudoku_ip_model::check::{verify, verify_partial};
-use sudoku_ip_model::formats::json::{parse_json, parse_killer_layout_text, to_json};
+use sudoku_ip_model::json::{parse_killer_layout, parse_value, to_json};
 use sudoku_ip_model::rules::{rule_from_name, Arrow, Cage};
 use sudoku_ip_model::rules::{
     AntiKing, AntiKnight, Arrows, Diagonal, ExtraRegions, Killer, Kropki, NonConsecutive, OddEven, Thermometer,
     Windows, Xv,
 };
-use sudoku_ip_model::{Cell, Geometry, Grid, Model, Puzzle, Rule, Violation};
+use sudoku_ip_model::{Cell, Geometry, Grid, Model, ParseError, Puzzle, Rule, Violation};
+
+/// A puzzle from JSON text through the model's canonical JSON reader.
+fn parse_json(text: &str) -> Result<Puzzle, ParseError> {
+    let value =
+        serde_json::from_str(text).map_err(|e| ParseError::Json { path: "$".into(), message: e.to_string() })?;
+    parse_value(&value)
+}
+
+/// Seed 004's Killer layout ([`KILLER_LAYOUT`]) on a blank 9x9 with boxes, as the seed's Python
+/// text reads (the text reader itself is the formats crate's, tested there).
+fn seed_killer() -> Puzzle {
+    let layout = serde_json::from_str(KILLER_LAYOUT).expect("JSON");
+    Puzzle::blank(nine()).with_rule(parse_killer_layout(&layout, Some(9), "$").expect("seed layout"))
+}
 
 fn grid(text: &str) -> Grid {
     let values: Vec<u8> =
@@ -119,8 +133,9 @@ const DIAGONAL_PUZZLE: &str = "
 const DIAGONAL_SOLUTION: &str = "
     924135678 516287349 783649152 135472896 248963517 697518234 859324761 471856923 362791485";
 
-const KILLER_TEXT: &str = "
-grid = [[ 1,  1,  2,  2,  2,  3,  4,  5,  6],
+/// Seed 004's `grid` and `grid_sum`, as a JSON `killer_layout`.
+const KILLER_LAYOUT: &str = r#"{
+"grid": [[ 1,  1,  2,  2,  2,  3,  4,  5,  6],
         [ 7,  7,  8,  8,  3,  3,  4,  5,  6],
         [ 7,  7,  9,  9,  3, 10, 11, 11,  6],
         [12, 13, 13,  9, 14, 10, 11, 15,  6],
@@ -128,10 +143,11 @@ grid = [[ 1,  1,  2,  2,  2,  3,  4,  5,  6],
         [19, 16, 20, 17, 14, 21, 22, 22, 18],
         [19, 20, 20, 17, 23, 21, 21, 24, 24],
         [19, 25, 26, 23, 23, 27, 27, 24, 24],
-        [19, 25, 26, 23, 28, 28, 28, 29, 29]]
-grid_sum = {1: 3, 2: 15, 3: 22, 4: 4, 5: 16, 6: 15, 7: 25, 8: 17, 9: 9, 10: 8, 11: 20, 12: 6, 13: 14, 14: 17, 15: 17,
-            16: 13, 17: 20, 18: 12, 19: 27, 20: 6, 21: 20, 22: 6, 23: 10, 24: 14, 25: 8, 26: 16, 27: 15, 28: 13, 29: 17}
-";
+        [19, 25, 26, 23, 28, 28, 28, 29, 29]],
+"sums": {"1": 3, "2": 15, "3": 22, "4": 4, "5": 16, "6": 15, "7": 25, "8": 17, "9": 9, "10": 8, "11": 20, "12": 6,
+         "13": 14, "14": 17, "15": 17, "16": 13, "17": 20, "18": 12, "19": 27, "20": 6, "21": 20, "22": 6, "23": 10,
+         "24": 14, "25": 8, "26": 16, "27": 15, "28": 13, "29": 17}
+}"#;
 const KILLER_SOLUTION: &str = "
     215647398 368952174 794381652 586274931 142593867 973816425 821739546 659428713 437165289";
 
@@ -169,7 +185,7 @@ fn a_valid_sudoku_off_the_diagonals_fails_both() {
 
 #[test]
 fn seed_004_killer_layout_imports_and_its_solution_passes() {
-    let p = parse_killer_layout_text(KILLER_TEXT).expect("seed layout");
+    let p = seed_killer();
     let Rule::Killer(Killer { cages, distinct }) = &p.rules()[0] else { panic!("killer") };
     assert!(distinct);
     assert_eq!(cages.len(), 29);
@@ -403,7 +419,7 @@ fn extra_regions_agree() {
 
 #[test]
 fn killer_cages_from_the_seed_agree_on_plain_grids() {
-    let p = parse_killer_layout_text(KILLER_TEXT).expect("seed layout");
+    let p = seed_killer();
     check_rule(p.rules()[0].clone());
 }
 
@@ -495,7 +511,7 @@ fn each_rule_changes_the_count_of_its_6x6_puzzle() {
     assert_eq!(cases.len(), 11);
     for case in cases {
         let rule = case["rule"].as_str().expect("rule name");
-        let p = sudoku_ip_model::formats::json::parse_value(&case["puzzle"]).expect("puzzle");
+        let p = parse_value(&case["puzzle"]).expect("puzzle");
         assert_eq!(p.rules()[0].name(), rule);
         let solution = grid(case["solution"].as_str().expect("solution"));
         assert_eq!(checker_solutions(&p, 2), vec![solution.clone()], "{rule}: unique");

@@ -20,7 +20,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use sudoku_ip_model::formats::{parse_puzzle, ParseOptions};
+use sudoku_ip_formats::{parse_puzzle, ParseOptions};
 use sudoku_ip_model::Cancel;
 use sudoku_ip_model::{Model, Puzzle, SearchRequest};
 use sudoku_ip_native::fast9::search9;

@@ -29,7 +29,8 @@
 //! does not need.
 //!
 //! ```
-//! use sudoku_ip_model::{formats, Grid};
+//! use sudoku_ip_formats as formats;
+//! use sudoku_ip_model::Grid;
 //! use sudoku_ip_render::{png, svg, RenderOptions};
 //!
 //! let puzzle = formats::parse_puzzle(

@@ -261,7 +261,7 @@ fn arrow_tips(svg: &str) -> Vec<(f64, f64)> {
 fn arrowheads_stop_short_of_the_digit_in_their_last_cell() {
     let text =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/arrow.json")).expect("example");
-    let mut puzzle = sudoku_ip_model::formats::parse_puzzle(&text, &Default::default()).expect("the arrow example");
+    let mut puzzle = sudoku_ip_formats::parse_puzzle(&text, &Default::default()).expect("the arrow example");
     // Without its title, whose caption would move the grid sideways.
     puzzle.set_meta(Default::default());
     let picture = svg(&puzzle, None, &opts(900));
@@ -279,7 +279,7 @@ fn arrowheads_stop_short_of_the_digit_in_their_last_cell() {
 fn cage_sums_are_drawn_over_the_diagonals_whatever_the_rules_order() {
     let json = r#"{"size": 9, "givens": ".................................................................................",
         "rules": [{"type": "killer", "cages": [{"cells": ["r1c1", "r1c2"], "sum": 3}]}, {"type": "diagonal"}]}"#;
-    let puzzle = sudoku_ip_model::formats::parse_puzzle(json, &Default::default()).expect("a killer diagonal");
+    let puzzle = sudoku_ip_formats::parse_puzzle(json, &Default::default()).expect("a killer diagonal");
     let picture = svg(&puzzle, None, &opts(900));
     let diagonal = picture.find("stroke=\"#8c8c8c\" stroke-width").expect("a diagonal");
     let patch = picture.rfind("fill=\"#ffffff\"/>").expect("the sum's patch of paper");
@@ -355,7 +355,7 @@ fn a_title_and_author_are_a_caption_and_outside_clues_widen_the_margin() {
     let clue = r#"{"size": 4, "givens": "................",
         "rules": [{"type": "little-killer", "clues": [{"cells": ["r1c2", "r2c3", "r3c4"], "sum": 6}]}]}"#;
     let view = |json: &str| {
-        let puzzle = sudoku_ip_model::formats::parse_puzzle(json, &Default::default()).expect("puzzle");
+        let puzzle = sudoku_ip_formats::parse_puzzle(json, &Default::default()).expect("puzzle");
         let picture = svg(&puzzle, None, &opts(900));
         let at = picture.find("viewBox=\"0 0 ").expect("a viewBox") + "viewBox=\"0 0 ".len();
         let side: f64 = picture[at..].split([' ', '"']).next().and_then(|w| w.parse().ok()).expect("a side");

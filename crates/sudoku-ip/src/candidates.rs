@@ -200,7 +200,7 @@ pub fn candidates(puzzle: &Puzzle, max: u64, limits: Limits) -> Result<TrueCandi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku_ip_model::formats;
+    use sudoku_ip_formats as formats;
 
     fn puzzle(text: &str) -> Puzzle {
         formats::parse_puzzle(text, &formats::ParseOptions::default()).expect("parses")

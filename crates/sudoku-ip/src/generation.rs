@@ -22,8 +22,8 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::Value;
+use sudoku_ip_formats::json::to_json;
 use sudoku_ip_generate::{GenerateError, GenerateSpec, Generated, Minimality, Rating};
-use sudoku_ip_model::formats::json::to_json;
 use sudoku_ip_model::{Limits, SearchEnd};
 
 use crate::answer::{GridJson, StatsJson};
@@ -154,8 +154,8 @@ pub fn generate_many(spec: &GenerateSpec, count: usize) -> Vec<Result<Generation
 
 #[cfg(test)]
 mod tests {
+    use sudoku_ip_formats::json::parse_envelope;
     use sudoku_ip_generate::GenerateSpec;
-    use sudoku_ip_model::formats::json::parse_envelope;
     use sudoku_ip_model::{check, Cancel, Geometry};
 
     use super::*;

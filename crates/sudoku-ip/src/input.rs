@@ -6,8 +6,8 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use sudoku_ip_model::formats::json::to_json;
-use sudoku_ip_model::formats::{self, excerpt, Format, ParseOptions};
+use sudoku_ip_formats::json::to_json;
+use sudoku_ip_formats::{self as formats, excerpt, Format, ParseOptions};
 use sudoku_ip_model::rules::{rule_from_name, validate_rules, RuleError};
 use sudoku_ip_model::{BoxShape, Geometry, GeometryError, Grid, Model, ModelTooLarge, ParseError, Puzzle};
 use thiserror::Error;
@@ -223,7 +223,7 @@ mod tests {
 
     fn thermometers(list: &str) -> Puzzle {
         let text = format!(r#"{{"size": 9, "rules": [{{"type": "thermometer", "thermometers": {list}}}]}}"#);
-        sudoku_ip_model::formats::json::parse_json(&text).expect("a thermometer puzzle")
+        sudoku_ip_formats::json::parse_json(&text).expect("a thermometer puzzle")
     }
 
     #[test]

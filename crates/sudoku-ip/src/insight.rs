@@ -215,7 +215,7 @@ pub fn candidates_notes(found: &crate::TrueCandidates) -> Notes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku_ip_model::formats::{parse_puzzle, ParseOptions};
+    use sudoku_ip_formats::{parse_puzzle, ParseOptions};
 
     /// Issue 16: a cell that eliminations left with one candidate is not placed, in the JSON
     /// and in the picture, until a step places it.

@@ -4,8 +4,8 @@
 //! cube `x[row, col, digit]` of the MATLAB/JuMP/Gurobi examples this project grew from — and
 //! solving it with the native engine or a MILP solver.
 //!
-//! This crate wires the others together: [`model`] (puzzles, formats, the 0-1 model, the
-//! checker), the native engine and the MILP backends. It owns the one rule every caller relies
+//! This crate wires the others together: [`model`] (puzzles, the 0-1 model, the checker),
+//! [`formats`] (the text, JSON and f-puzzles formats puzzles are read from), the native engine and the MILP backends. It owns the one rule every caller relies
 //! on: **no grid leaves this crate unless [`check::verify`](model::check::verify) accepted it**
 //! against the puzzle (not the model), whatever backend produced it.
 //!
@@ -51,11 +51,12 @@ mod insight;
 mod pipeline;
 mod solver;
 
+pub use sudoku_ip_formats as formats;
 pub use sudoku_ip_generate as generate;
 pub use sudoku_ip_model as model;
 pub use sudoku_ip_model::{
-    check, export, formats, Backend, Cancel, Cell, Geometry, Grid, Limits, Model, Objective, Progress, Puzzle,
-    SearchEnd, StartUse, Stats,
+    check, export, Backend, Cancel, Cell, Geometry, Grid, Limits, Model, Objective, Progress, Puzzle, SearchEnd,
+    StartUse, Stats,
 };
 pub use sudoku_ip_render as render;
 

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use sudoku_ip::model::formats::json::parse_json;
+use sudoku_ip::formats::json::parse_json;
 use sudoku_ip::{count, Cancel, Limits, Options, Progress, SearchEnd, Solver};
 
 /// The hard cases: an empty 25x25 anti-knight (no backend finds two solutions soon) and

@@ -8,7 +8,7 @@ use axum::extract::{FromRequest, Request};
 use axum::http::{header, HeaderMap, StatusCode};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
-use sudoku_ip::model::formats::{elide, excerpt};
+use sudoku_ip::formats::{elide, excerpt};
 
 use crate::error::AppError;
 use crate::input::PuzzleInput;

@@ -5,7 +5,7 @@
 
 use serde::Deserialize;
 use serde_json::Value;
-use sudoku_ip::model::formats::{self, fpuzzles, json, Format, ParseOptions};
+use sudoku_ip::formats::{self, fpuzzles, json, Format, ParseOptions};
 use sudoku_ip::model::{BoxShape, ParseError, Puzzle};
 use sudoku_ip::InputError;
 

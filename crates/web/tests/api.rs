@@ -7,7 +7,7 @@ use axum::http::{header, Request, StatusCode};
 use axum::Router;
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
-use sudoku_ip_model::formats::{self, json::parse_value, ParseOptions};
+use sudoku_ip_formats::{self as formats, json::parse_value, ParseOptions};
 use sudoku_ip_model::{check, Grid, Puzzle};
 use sudoku_ip_web::{app, AppConfig, ServerLimits};
 use tower::ServiceExt;
@@ -721,7 +721,7 @@ fn example_text(name: &str) -> String {
 
 #[tokio::test]
 async fn export_writes_json_fpuzzles_and_links_that_read_back_as_the_same_puzzle_with_its_title() {
-    use sudoku_ip_model::formats::fpuzzles::{self, LinkKind, FPUZZLES_URL, SUDOKUPAD_URL};
+    use sudoku_ip_formats::fpuzzles::{self, LinkKind, FPUZZLES_URL, SUDOKUPAD_URL};
     let text = example_text("renban.json");
     let puzzle = puzzle_of(&text);
     let title = puzzle.meta().title.clone().expect("the example has a title");

@@ -20,7 +20,7 @@ use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON
 use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
-use sudoku_ip_model::formats::{self, ParseOptions};
+use sudoku_ip_formats::{self as formats, ParseOptions};
 use sudoku_ip_model::{check, Backend, Model, Puzzle, SearchEnd, SearchRequest};
 use sudoku_ip_web::{serve_on, AppConfig};
 use tokio::sync::oneshot;
@@ -399,7 +399,7 @@ async fn rules_and_cages_drawn_on_the_page_reach_the_solver() {
     let (state, text) = s.press("#solve").await;
     assert_eq!((state.as_str(), text.as_str()), ("ok", "Solved"));
     let shown = s.shown_line().await;
-    let puzzle = sudoku_ip_model::formats::json::parse_value(&exported).expect("the exported JSON reads back");
+    let puzzle = sudoku_ip_formats::json::parse_value(&exported).expect("the exported JSON reads back");
     let grid = puzzle_of(&shown).givens().clone();
     assert!(check::verify(&puzzle, &grid).is_empty(), "{shown}");
     let first_two: Vec<char> = shown.chars().take(2).collect();
@@ -1129,7 +1129,7 @@ impl Session {
     /// The puzzle the page would send, read by the model crate's JSON reader.
     async fn exported_puzzle(&self) -> (Value, Puzzle) {
         let value = self.exported_json().await;
-        let puzzle = sudoku_ip_model::formats::json::parse_value(&value).expect("the exported JSON reads back");
+        let puzzle = sudoku_ip_formats::json::parse_value(&value).expect("the exported JSON reads back");
         (value, puzzle)
     }
 
@@ -1157,7 +1157,7 @@ fn example_text(name: &str) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_sudokupad_link_imports_with_its_title_and_rules_solves_and_goes_back_out_as_the_same_links() {
     // Issue 15: a setter's link pasted into the import box, through the server's one reader.
-    use sudoku_ip_model::formats::fpuzzles::{self, LinkKind};
+    use sudoku_ip_formats::fpuzzles::{self, LinkKind};
     let Some(s) = Session::start("links").await else { return };
     s.js(RECORD_ERRORS).await;
     let example = example_text("renban.json");
@@ -1258,7 +1258,7 @@ async fn bad_links_and_rules_f_puzzles_cannot_say_are_errors_in_the_report_and_l
     s.js(RECORD_ERRORS).await;
     let (state, _) = s.import(HARD_LINE).await;
     assert_eq!(state, "ok");
-    let payload_of = |v: &Value| sudoku_ip_model::formats::fpuzzles::encode_payload(&v.to_string());
+    let payload_of = |v: &Value| sudoku_ip_formats::fpuzzles::encode_payload(&v.to_string());
     let unsupported =
         json!({"size": 9, "grid": vec![vec![json!({}); 9]; 9], "lockoutline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]});
     let cases = [
@@ -1542,7 +1542,7 @@ async fn lines_dragged_through_cells_become_their_rules_and_the_solution_keeps_t
     ]});
     let (state, status) = s.import(&every.to_string()).await;
     assert_eq!(state, "ok", "{status}");
-    let puzzle = sudoku_ip_model::formats::json::parse_value(&every).expect("the puzzle");
+    let puzzle = sudoku_ip_formats::json::parse_value(&every).expect("the puzzle");
     s.assert_drawn_as_pictured(&puzzle).await;
     // A single diagonal is drawn alone, where the pictures draw it (positive: from the bottom
     // left corner up to the top right).
@@ -1799,7 +1799,7 @@ async fn a_quadruple_is_drawn_from_a_selected_2x2_with_its_digits_and_reaches_th
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_example_with_a_link_form_pasted_as_a_link_keeps_its_rules_and_solves_checked_on_the_page() {
     // Issue 15: a link pasted from SudokuPad for each supported rule solves from the web page.
-    use sudoku_ip_model::formats::fpuzzles::{self, LinkKind};
+    use sudoku_ip_formats::fpuzzles::{self, LinkKind};
     let Some(s) = Session::start("every-link").await else { return };
     s.js(RECORD_ERRORS).await;
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");

@@ -250,10 +250,10 @@ async fn a_client_that_hangs_up_stops_its_job_and_frees_its_slot() {
     assert_eq!((status, answer["status"].as_str()), (200, Some("solved")), "{answer}");
 }
 
-/// A kept link bomb (`crates/model/tests/fuzz-corpus/format_fpuzzles/`, written by the model
+/// A kept link bomb (`crates/formats/tests/fuzz-corpus/format_fpuzzles/`, written by the formats
 /// crate's bomb writer).
 fn bomb(name: &str) -> String {
-    let path = format!("{}/../model/tests/fuzz-corpus/format_fpuzzles/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../formats/tests/fuzz-corpus/format_fpuzzles/{name}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 

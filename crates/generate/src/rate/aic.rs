@@ -738,7 +738,8 @@ impl Logic {
 mod tests {
     use super::super::Logic;
     use super::{length_bonus, shortest_loop_within, Kind};
-    use sudoku_ip_model::{formats, Model};
+    use sudoku_ip_formats as formats;
+    use sudoku_ip_model::Model;
 
     #[test]
     fn one_start_at_a_time_finds_the_chain_the_searches_together_find() {

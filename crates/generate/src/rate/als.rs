@@ -437,7 +437,8 @@ fn subsets_upto(cells: &[usize], cand: &[u64], start: usize, pick: (u64, u64), m
 #[cfg(test)]
 mod tests {
     use super::super::Logic;
-    use sudoku_ip_model::{formats, Model};
+    use sudoku_ip_formats as formats;
+    use sudoku_ip_model::Model;
 
     #[test]
     fn restricted_commons_are_symmetric_and_the_als_of_a_position_are_kept() {

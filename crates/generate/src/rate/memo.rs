@@ -69,7 +69,8 @@ impl Logic {
 mod tests {
     use super::super::{Logic, Technique};
     use super::per_digit;
-    use sudoku_ip_model::{formats, Model, Puzzle};
+    use sudoku_ip_formats as formats;
+    use sudoku_ip_model::{Model, Puzzle};
 
     /// Along the path of `puzzle`, at every position, each technique that searches digit by
     /// digit finds with its memo exactly what a full search finds; returns how often the memo

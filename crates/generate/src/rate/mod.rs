@@ -317,7 +317,7 @@ pub fn next_step_with(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku_ip_model::formats;
+    use sudoku_ip_formats as formats;
 
     /// Generated puzzles, cross-checked with the sudoku crate's strategy solver: singles do not
     /// finish them, and adding locked candidates (resp. up to X-wing) does.

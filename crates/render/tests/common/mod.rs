@@ -3,6 +3,7 @@
 //! one known grid, [`SOLUTION`], so their marks are true of it and the solution can be drawn.
 #![allow(dead_code)]
 
+use sudoku_ip_formats as formats;
 use sudoku_ip_model::rules::between::Between;
 use sudoku_ip_model::rules::clone::{ClonePair, Clones};
 use sudoku_ip_model::rules::digital_root::{DigitalRoot, RootCage};
@@ -30,7 +31,7 @@ use sudoku_ip_model::rules::{
     Windows, Xv,
 };
 use sudoku_ip_model::rules::{Arrow, Cage};
-use sudoku_ip_model::{formats, Cell, Geometry, Grid, Puzzle, Rule};
+use sudoku_ip_model::{Cell, Geometry, Grid, Puzzle, Rule};
 
 /// The classic puzzle's solution.
 pub const SOLUTION: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";

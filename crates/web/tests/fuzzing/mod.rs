@@ -19,7 +19,7 @@ pub fn api_parse(data: &[u8]) {
     match parse_request(data, &limits) {
         Ok(answer) => {
             assert_eq!(answer["status"], "parsed");
-            let puzzle = sudoku_ip_model::formats::json::parse_value(&answer["puzzle"])
+            let puzzle = sudoku_ip_formats::json::parse_value(&answer["puzzle"])
                 .unwrap_or_else(|e| panic!("the answer's puzzle does not read back: {e}"));
             assert!(puzzle.n() <= limits.solve_side, "a {0}x{0} puzzle past the limit", puzzle.n());
             assert_eq!(answer["line"].as_str().map(|l| l.chars().count()), Some(puzzle.n() * puzzle.n()));

@@ -6,7 +6,7 @@
 //! among the geometries, prime sides too.
 
 use proptest::prelude::*;
-use sudoku_ip_model::formats::{self, fpuzzles, json, write_text, ParseOptions, TextForm};
+use sudoku_ip_formats::{self as formats, fpuzzles, json, write_text, ParseOptions, TextForm};
 use sudoku_ip_model::geometry::Layout;
 use sudoku_ip_model::rules::{rule_from_name, switchable_names};
 use sudoku_ip_model::{Geometry, Grid, Puzzle};

@@ -1,5 +1,8 @@
-//! The JSON puzzle format: size, boxes or jigsaw regions, givens and variant rules, cells
-//! written `r1c1`. Every error names the JSON path of what is wrong (`$.rules[2].cells[0]`).
+//! The JSON puzzle format, the canonical form of a [`Puzzle`] (its serde goes through here):
+//! size, boxes or jigsaw regions, givens and variant rules, cells written `r1c1`. Every error
+//! names the JSON path of what is wrong (`$.rules[2].cells[0]`). This module reads and writes
+//! decoded JSON values ([`parse_value`], [`to_json`]); reading JSON *text* — one puzzle, JSON
+//! Lines batches, envelopes, f-puzzles objects — is the formats crate's (`sudoku_ip_formats::json`).
 //!
 //! ```json
 //! {
@@ -37,13 +40,12 @@
 //! - `title`, `author`, `source`, `notes`, `solution`: kept for people, ignored by the parser.
 //!
 //! [`to_json`] writes the canonical form (`size`, `box` or `regions`, row strings of givens,
-//! `rules`), which [`parse_json`] reads back to an equal puzzle.
+//! `rules`), which [`parse_value`] reads back to an equal puzzle.
 
 use std::collections::BTreeMap;
 
 use serde_json::{json, Map, Value};
 
-use super::Document;
 use crate::error::ParseError;
 use crate::geometry::{symbol, symbol_value, BoxShape, Cell, Geometry, Layout, MAX_SIDE};
 use crate::grid::Grid;
@@ -52,7 +54,7 @@ use crate::rules::{self, Cage, Fields, Killer, Rule, RuleError};
 
 type Res<T> = Result<T, ParseError>;
 
-pub(crate) use crate::json_read::{array, boolean, cell, cell_lists, err, key_path, kind, known_keys, object, uint};
+use crate::json_read::{array, boolean, cell, cell_lists, err, key_path, kind, known_keys, object, uint};
 
 const TOP_KEYS: &[&str] = &[
     "size",
@@ -72,81 +74,6 @@ const TOP_KEYS: &[&str] = &[
 /// A rule error whose path starts at the top level (`rules[2]...`).
 fn rule_error(e: RuleError) -> ParseError {
     err(&format!("$.{}", e.path), e.message)
-}
-
-/// Parse one puzzle in the JSON format: a puzzle object, or an object that carries one under
-/// `"puzzle"` (see [`parse_envelope`]).
-pub fn parse_json(text: &str) -> Result<Puzzle, ParseError> {
-    match parse_json_document(text)? {
-        Document::Single(p) => Ok(p),
-        Document::Batch(items) => {
-            let line = items.get(1).map_or(0, |(l, _)| *l);
-            Err(err("$", format!("expected one JSON puzzle, found {} (the second on line {line})", items.len())))
-        }
-    }
-}
-
-/// Parse a JSON text holding one puzzle, or a stream of them — one object a line (JSON Lines),
-/// as `generate --count K -O json` writes — which is a batch. Each object is a puzzle or an
-/// envelope ([`parse_envelope`]); a bad object does not stop the others, but invalid JSON ends
-/// the stream there.
-pub fn parse_json_document(text: &str) -> Result<Document, ParseError> {
-    // A byte-order mark (Windows editors) is not JSON; skip it.
-    let text = text.trim_start_matches('\u{feff}');
-    if text.trim().is_empty() {
-        return Err(ParseError::Empty);
-    }
-    // serde's message ends "at line L column C".
-    let not_json = |e: serde_json::Error| err("$", format!("not valid JSON: {e}"));
-    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<Value>();
-    let mut items = Vec::new();
-    // Line numbers counted as the stream moves on: `line` is that of byte `counted`.
-    let (mut line, mut counted) = (1, 0);
-    loop {
-        let before = stream.byte_offset();
-        let Some(next) = stream.next() else { break };
-        match next {
-            Ok(value) => {
-                // The object starts after the whitespace that separates it from the previous one.
-                let start = before + text[before..].len() - text[before..].trim_start().len();
-                line += text[counted..start].matches('\n').count();
-                counted = start;
-                items.push((line, parse_envelope(&value)));
-            }
-            Err(e) if items.is_empty() => return Err(not_json(e)),
-            Err(e) => {
-                items.push((e.line(), Err(not_json(e))));
-                break;
-            }
-        }
-    }
-    if items.len() == 1 {
-        let (_, only) = items.remove(0);
-        return Ok(Document::Single(only?));
-    }
-    Ok(Document::Batch(items))
-}
-
-/// Keys only a puzzle object has: an object with `"puzzle"` and none of these is an envelope.
-const PUZZLE_ONLY_KEYS: &[&str] = &["size", "box", "regions", "givens", "rules", "killer_layout"];
-
-/// Parse a puzzle object, or an envelope: an object that carries the puzzle under `"puzzle"`
-/// beside other keys, as `generate -O json` writes and the web API takes (`{"puzzle": {..},
-/// "seed": 7, "solution": ..}`). The other keys of an envelope are not read; errors inside it
-/// name their path from the envelope (`$.puzzle.rules[0]`).
-pub fn parse_envelope(value: &Value) -> Result<Puzzle, ParseError> {
-    let inner = value
-        .as_object()
-        .filter(|top| !PUZZLE_ONLY_KEYS.iter().any(|k| top.contains_key(*k)))
-        .and_then(|top| top.get("puzzle"));
-    match inner {
-        Some(puzzle) => parse_value(puzzle).map_err(|e| match e {
-            ParseError::Json { path, message } => ParseError::Json { path: path.replacen('$', "$.puzzle", 1), message },
-            other => other,
-        }),
-        None if super::fpuzzles::is_fpuzzles_value(value) => super::fpuzzles::from_value(value),
-        None => parse_value(value),
-    }
 }
 
 /// Parse an already decoded JSON value in the puzzle format.
@@ -456,7 +383,7 @@ pub const LAYOUT_DISTINCT: bool = true;
 
 /// A layout's cage the killer rule rejects, for the caller to place in its input.
 #[derive(Debug)]
-pub(crate) struct CageError {
+pub struct CageError {
     /// The cage's id; `None` when the whole layout is wrong (e.g. its side).
     pub id: Option<u64>,
     /// Whether the cage's sum is to blame (rather than its cells).
@@ -468,7 +395,7 @@ pub(crate) struct CageError {
 /// The killer rule of a layout: the cells of each cage id (row-major), and the sums by id (an
 /// id without a sum is a cage without a total), checked for a `side`×`side` grid. Cages are
 /// numbered by increasing id. Shared by the JSON `killer_layout` and seed 004's Python text.
-pub(crate) fn killer_from_layout(
+pub fn killer_from_layout(
     by_id: BTreeMap<u64, Vec<Cell>>,
     sums: &BTreeMap<u64, u32>,
     distinct: bool,
@@ -494,19 +421,11 @@ pub(crate) fn killer_from_layout(
     Ok(rule)
 }
 
-/// Seed 004's Killer demo as printed there (Python): `grid = [[1, 1, 2, ...], ...]` and
-/// `grid_sum = {1: 3, 2: 15, ...}`, `#` comments ignored. A blank puzzle with boxes and the
-/// standard (distinct) killer rule; errors give the line and column. The format and its checks:
-/// [`super::killer_text`].
-pub fn parse_killer_layout_text(text: &str) -> Result<Puzzle, ParseError> {
-    super::killer_text::parse_killer_text(text, &super::ParseOptions::default())
-}
-
 // ---------------------------------------------------------------------------------------------
 // Writing.
 
 /// The puzzle in the JSON format: `size`, `box` or `regions`, `givens` (row strings up to
-/// 35×35, integer rows beyond), `rules`. `parse_json` reads it back to an equal puzzle.
+/// 35×35, integer rows beyond), `rules`. [`parse_value`] reads it back to an equal puzzle.
 pub fn to_json(puzzle: &Puzzle) -> Value {
     let g = puzzle.geometry();
     let n = g.n();
@@ -644,6 +563,13 @@ fn pretty(v: &Value, indent: usize, out: &mut String) {
 mod tests {
     use super::*;
 
+    /// JSON text to a puzzle through [`parse_value`] (reading text — batches, envelopes, a
+    /// byte-order mark — is the formats crate's).
+    fn parse_json(text: &str) -> Result<Puzzle, ParseError> {
+        let value: Value = serde_json::from_str(text).map_err(|e| err("$", format!("not valid JSON: {e}")))?;
+        parse_value(&value)
+    }
+
     fn path_of(e: ParseError) -> (String, String) {
         match e {
             ParseError::Json { path, message } => (path, message),
@@ -765,18 +691,6 @@ mod tests {
     }
 
     #[test]
-    fn seed_004_python_layout_text_imports() {
-        let text = "# 4x4 demo\n# grid = [[9]]\ngrid = [[1, 1, 2, 2], [1, 1, 2, 2], [3, 4, 5, 6], [3, 4, 5, 6]]\n\
-                    grid_sum = {1: 10, 2: 10, 3: 5, 4: 5, 5: 5, 6: 5}\n";
-        let p = parse_killer_layout_text(text).expect("imports");
-        let q = parse_json(
-            r#"{"killer_layout": {"grid": [[1,1,2,2],[1,1,2,2],[3,4,5,6],[3,4,5,6]], "sums": {"1": 10, "2": 10, "3": 5, "4": 5, "5": 5, "6": 5}}}"#,
-        )
-        .expect("json");
-        assert_eq!(p, q);
-    }
-
-    #[test]
     fn every_rule_round_trips() {
         let text = r#"{"size": 9, "givens": ".........", "rules": []}"#;
         assert!(parse_json(text).is_err(), "one row of givens for a 9x9");
@@ -802,6 +716,5 @@ mod tests {
         let pretty = to_json_pretty(&p);
         assert!(pretty.lines().all(|l| l.len() <= 110), "{pretty}");
         assert!(pretty.contains(r#"{"type": "windows"}"#), "{pretty}");
-        assert_eq!(parse_json(&format!("\u{feff}{pretty}")).expect("with a BOM"), p);
     }
 }

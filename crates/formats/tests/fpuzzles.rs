@@ -2,8 +2,8 @@
 //! (every supported rule parsed → written → parsed is the same puzzle; links byte-identical).
 
 use proptest::prelude::*;
-use sudoku_ip_model::formats::fpuzzles::{self, LinkKind};
-use sudoku_ip_model::formats::{parse_document, parse_puzzle, Document, Format, ParseOptions};
+use sudoku_ip_formats::fpuzzles::{self, LinkKind};
+use sudoku_ip_formats::{parse_document, parse_puzzle, Document, Format, ParseOptions};
 use sudoku_ip_model::geometry::{Cell, Geometry};
 use sudoku_ip_model::puzzle::Meta;
 use sudoku_ip_model::rules::between::Between;
@@ -645,8 +645,7 @@ fn every_example_round_trips_through_its_rules_own_fpuzzles_form() {
         let path = file.expect("dir entry").path();
         if path.extension().is_some_and(|x| x == "json") {
             let text = std::fs::read_to_string(&path).expect("example");
-            let p =
-                sudoku_ip_model::formats::json::parse_json(&text).unwrap_or_else(|m| panic!("{}: {m}", path.display()));
+            let p = sudoku_ip_formats::json::parse_json(&text).unwrap_or_else(|m| panic!("{}: {m}", path.display()));
             puzzles.push((path.display().to_string(), p));
         }
     }

@@ -3,8 +3,8 @@
 //! writer writes it so that it reads back, the model has no box rows, and the checker asks
 //! nothing of boxes.
 
+use sudoku_ip_formats::{self as formats, fpuzzles, json, write_text, ParseOptions, TextForm};
 use sudoku_ip_model::check::verify;
-use sudoku_ip_model::formats::{self, fpuzzles, json, write_text, ParseOptions, TextForm};
 use sudoku_ip_model::{BoxShape, Geometry, Grid, Model, Puzzle};
 
 fn read(text: &str) -> Result<Puzzle, String> {

@@ -465,7 +465,7 @@ impl<'a> Decoder<'a> {
 
 /// The test bomb writer (shared with the integration tests).
 #[cfg(test)]
-#[path = "../../tests/support/lz_bomb.rs"]
+#[path = "../tests/support/lz_bomb.rs"]
 mod lz_bomb;
 
 #[cfg(test)]

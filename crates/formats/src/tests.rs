@@ -1,8 +1,8 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::error::Position;
-use crate::geometry::MAX_SIDE;
+use sudoku_ip_model::error::Position;
+use sudoku_ip_model::geometry::MAX_SIDE;
 
 const SEED000: &str = "B = [1,2,2;
 1,5,3;
@@ -253,7 +253,7 @@ fn written_forms(p: &Puzzle) -> Vec<(&'static str, String, ParseOptions)> {
     // Sides without an inferred box shape (primes) need one: headers carry it in what the
     // writer writes, options in the rest.
     let box_opts = ParseOptions {
-        box_shape: crate::geometry::inferred_box(n).is_none().then_some((1, n).into()),
+        box_shape: sudoku_ip_model::geometry::inferred_box(n).is_none().then_some((1, n).into()),
         ..Default::default()
     };
     let mut forms = vec![
@@ -273,7 +273,7 @@ fn written_forms(p: &Puzzle) -> Vec<(&'static str, String, ParseOptions)> {
 fn every_size_and_text_form_reads_back_by_detection_as_the_puzzle_written() {
     use proptest::test_runner::{Config, TestRunner};
     for n in 4..=MAX_SIDE {
-        let shape = crate::geometry::inferred_box(n).unwrap_or((1, n));
+        let shape = sudoku_ip_model::geometry::inferred_box(n).unwrap_or((1, n));
         let geometry = Geometry::new(n, Some(shape)).unwrap();
         // Fewer cases for big grids keeps the test quick; every size is covered.
         let cases = match n {
@@ -303,7 +303,7 @@ fn every_size_and_text_form_reads_back_by_detection_as_the_puzzle_written() {
 #[test]
 fn a_prime_size_needs_a_box_shape() {
     let text: String = (0..7).map(|_| ".......\n").collect();
-    assert!(matches!(parse(&text), Err(ParseError::Geometry(crate::GeometryError::NoBoxShape { n: 7 }))));
+    assert!(matches!(parse(&text), Err(ParseError::Geometry(sudoku_ip_model::GeometryError::NoBoxShape { n: 7 }))));
     let opts = ParseOptions { box_shape: Some((1, 7).into()), ..Default::default() };
     assert_eq!(parse_puzzle(&text, &opts).unwrap().n(), 7);
 }
@@ -389,7 +389,7 @@ fn a_jigsaw_grid_shows_its_region_borders_and_reads_back() {
 }
 
 /// Seed 004's Killer demo, copied from the seed with its comments and commented-out 4x4 demo.
-const SEED004_KILLER: &str = include_str!("../../../../examples/seed004-killer.txt");
+const SEED004_KILLER: &str = include_str!("../../../examples/seed004-killer.txt");
 
 /// The seed's 4x4 demo, uncommented.
 const SEED004_KILLER_4X4: &str = "\
@@ -398,9 +398,11 @@ grid = [[1, 1, 2, 2], [1, 1, 2, 2], [3, 4, 5, 6], [3, 4, 5, 6]]
 grid_sum = {1: 10, 2: 10, 3: 5, 4: 5, 5: 5, 6: 5}
 ";
 
-fn cages(p: &Puzzle) -> (&[crate::rules::Cage], bool) {
+fn cages(p: &Puzzle) -> (&[sudoku_ip_model::rules::Cage], bool) {
     match p.rules() {
-        [crate::rules::Rule::Killer(crate::rules::Killer { cages, distinct })] => (cages, *distinct),
+        [sudoku_ip_model::rules::Rule::Killer(sudoku_ip_model::rules::Killer { cages, distinct })] => {
+            (cages, *distinct)
+        }
         other => panic!("expected one killer rule, got {other:?}"),
     }
 }
@@ -417,7 +419,7 @@ fn seed004_python_killer_layout_is_detected_and_read_as_the_json_import_reads_it
     assert_eq!(list[18].cells, (5..9).map(|r| Cell::new(r, 0)).collect::<Vec<_>>(), "cage 19");
     assert_eq!(list.iter().filter_map(|c| c.sum).sum::<u32>(), 405);
     // Exactly what examples/killer.json's `killer_layout` gives.
-    let json = include_str!("../../../../examples/killer.json");
+    let json = include_str!("../../../examples/killer.json");
     assert_eq!(p, json::parse_json(json).unwrap());
     assert_eq!(json::parse_killer_layout_text(SEED004_KILLER).unwrap(), p);
     assert_eq!(
@@ -631,7 +633,10 @@ fn headers_carry_box_shape_rules_and_size() {
     assert_eq!(p.geometry().box_shape(), Some((3, 2)));
     assert_eq!(
         p.rules(),
-        &[crate::Rule::Diagonal(crate::rules::Diagonal), crate::Rule::AntiKnight(crate::rules::AntiKnight)]
+        &[
+            sudoku_ip_model::Rule::Diagonal(sudoku_ip_model::rules::Diagonal),
+            sudoku_ip_model::Rule::AntiKnight(sudoku_ip_model::rules::AntiKnight)
+        ]
     );
     let t = parse("# size: 16\n1,1,16\n").unwrap();
     assert_eq!(t.n(), 16);
@@ -660,9 +665,10 @@ fn headers_carry_box_shape_rules_and_size() {
 #[test]
 fn a_puzzle_with_rules_written_as_text_reads_back_with_its_rules() {
     // Issue 14 §7: `generate --rules diagonal,anti-knight > p.txt; solve p.txt` lost the rules.
-    let p = parse(SEED004)
-        .unwrap()
-        .with_rules([crate::Rule::Diagonal(crate::rules::Diagonal), crate::Rule::AntiKnight(crate::rules::AntiKnight)]);
+    let p = parse(SEED004).unwrap().with_rules([
+        sudoku_ip_model::Rule::Diagonal(sudoku_ip_model::rules::Diagonal),
+        sudoku_ip_model::Rule::AntiKnight(sudoku_ip_model::rules::AntiKnight),
+    ]);
     for form in [TextForm::Grid, TextForm::Line, TextForm::Triplets] {
         let text = write_text(&p, form).unwrap();
         assert!(text.starts_with("# rules: diagonal,anti-knight\n"), "{form:?}: {text}");
@@ -709,17 +715,17 @@ fn variant_strategy() -> impl Strategy<Value = Puzzle> {
             (
                 Just(n),
                 proptest::sample::select(shapes),
-                proptest::collection::vec(any::<bool>(), crate::rules::switchable_names().len()),
+                proptest::collection::vec(any::<bool>(), sudoku_ip_model::rules::switchable_names().len()),
                 proptest::collection::vec((0..=n as u8, any::<bool>()), n * n),
             )
         })
         .prop_map(|(n, shape, pick, cells)| {
             let geometry = Geometry::new(n, Some(shape)).unwrap();
-            let rules: Vec<crate::Rule> = crate::rules::switchable_names()
+            let rules: Vec<sudoku_ip_model::Rule> = sudoku_ip_model::rules::switchable_names()
                 .into_iter()
                 .zip(pick)
                 .filter(|(_, on)| *on)
-                .filter_map(|(name, _)| crate::rules::rule_from_name(name, n).ok())
+                .filter_map(|(name, _)| sudoku_ip_model::rules::rule_from_name(name, n).ok())
                 .filter(|rule| rule.validate(&geometry).is_ok())
                 .collect();
             let values = cells.into_iter().map(|(v, keep)| if keep { v } else { 0 }).collect();

@@ -21,9 +21,9 @@ use super::{
     grid_lines, grid_side, killer_text, line_form, meaningful_lines, starts_as_json, Format, Line, ParseOptions,
     RowShape,
 };
-use crate::error::{GeometryError, ParseError, Position};
-use crate::geometry::MAX_SIDE;
-use crate::plural;
+use sudoku_ip_model::error::{GeometryError, ParseError, Position};
+use sudoku_ip_model::geometry::MAX_SIDE;
+use sudoku_ip_model::plural;
 
 /// What auto-detection made of a text.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -16,14 +16,14 @@
 use thiserror::Error;
 
 use super::to_triplets;
-use crate::geometry::{inferred_box, Layout};
-use crate::puzzle::Puzzle;
-use crate::rules;
+use sudoku_ip_model::geometry::{inferred_box, Layout};
+use sudoku_ip_model::puzzle::Puzzle;
+use sudoku_ip_model::rules;
 
 /// A text form of a puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TextForm {
-    /// `n` rows with box separators ([`crate::Grid::to_pretty`]).
+    /// `n` rows with box separators ([`sudoku_ip_model::Grid::to_pretty`]).
     Grid,
     /// One line of `n²` characters (`n²` integers above 35).
     Line,

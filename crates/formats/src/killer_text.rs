@@ -23,11 +23,11 @@
 
 use std::collections::BTreeMap;
 
-use super::json::{killer_from_layout, LAYOUT_DISTINCT};
 use super::{excerpt, geometry, meaningful_lines, ParseOptions};
-use crate::error::{ParseError, Position};
-use crate::geometry::{Cell, MAX_SIDE};
-use crate::puzzle::Puzzle;
+use sudoku_ip_model::error::{ParseError, Position};
+use sudoku_ip_model::geometry::{Cell, MAX_SIDE};
+use sudoku_ip_model::json::{killer_from_layout, LAYOUT_DISTINCT};
+use sudoku_ip_model::puzzle::Puzzle;
 
 type Res<T> = Result<T, ParseError>;
 

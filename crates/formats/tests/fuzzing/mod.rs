@@ -6,14 +6,14 @@
 //! message, or a round trip that does not give back what went in.
 #![allow(dead_code)]
 
+use sudoku_ip_formats::fpuzzles::{self, LinkKind};
+use sudoku_ip_formats::json::{parse_value, to_json};
+use sudoku_ip_formats::{self as formats, Document, Format, ParseOptions, TextForm};
 use sudoku_ip_model::export::{self, MpsFormat};
-use sudoku_ip_model::formats::fpuzzles::{self, LinkKind};
-use sudoku_ip_model::formats::json::{parse_value, to_json};
-use sudoku_ip_model::formats::{self, Document, Format, ParseOptions, TextForm};
 use sudoku_ip_model::geometry::{Cell, Layout, MAX_SIDE};
 use sudoku_ip_model::{check, Grid, Model, ParseError, Puzzle};
 
-#[path = "../support/readback.rs"]
+#[path = "../../../model/tests/support/readback.rs"]
 mod readback;
 
 /// The format targets: name (also the corpus directory) and the `--format` it forces.

@@ -12,9 +12,9 @@ mod lz_bomb;
 
 use std::path::PathBuf;
 
-use sudoku_ip_model::formats::fpuzzles::{self, SUDOKUPAD_URL};
-use sudoku_ip_model::formats::lz::{self, LzError, MAX_DECOMPRESSED};
-use sudoku_ip_model::formats::{parse_puzzle, ParseOptions};
+use sudoku_ip_formats::fpuzzles::{self, SUDOKUPAD_URL};
+use sudoku_ip_formats::lz::{self, LzError, MAX_DECOMPRESSED};
+use sudoku_ip_formats::{parse_puzzle, ParseOptions};
 
 fn corpus(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz-corpus/format_fpuzzles").join(name)

@@ -1,3 +1,19 @@
+//! # sudoku-ip-formats
+//!
+//! The text a puzzle is read from and written to. It depends on the model
+//! (`sudoku-ip-model`: the [`Puzzle`], its rules and its canonical JSON form,
+//! [`sudoku_ip_model::json`]), and the model never on it.
+//!
+//! ```
+//! use sudoku_ip_formats::{parse_puzzle, ParseOptions};
+//!
+//! let puzzle = parse_puzzle(
+//!     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
+//!     &ParseOptions::default(),
+//! ).unwrap();
+//! assert_eq!(puzzle.givens().filled(), 23);
+//! ```
+//!
 //! Text formats, auto-detected (or forced with [`Format`]):
 //!
 //! | format     | looks like                                                        |
@@ -10,7 +26,7 @@
 //!
 //! `#` starts a comment to the end of the line in every text format. Three comment lines are
 //! headers that carry what the text itself cannot: `# size: 16` (for triplets), `# box: 2x3`
-//! (`# box: none`: no boxes, a Latin square) and `# rules: diagonal,anti-knight` (the rules that need no data, [`crate::rules::switchable_names`]).
+//! (`# box: none`: no boxes, a Latin square) and `# rules: diagonal,anti-knight` (the rules that need no data, [`sudoku_ip_model::rules::switchable_names`]).
 //! [`write_text`] writes them and every text reader honours them, so a puzzle written as text
 //! reads back as the same puzzle; a puzzle text cannot carry (jigsaw regions, cages) is refused
 //! by the writer instead.
@@ -25,15 +41,15 @@ pub mod killer_text;
 pub mod lz;
 mod write;
 
-pub use crate::error::elide;
 pub use detect::{detect, detect_format, Detection};
+pub use sudoku_ip_model::error::elide;
 pub use write::{write_text, TextForm, WriteError};
 
-use crate::error::{ParseError, Position};
-use crate::geometry::{symbol_value, BoxShape, Cell, Geometry, MAX_SIDE};
-use crate::grid::Grid;
-use crate::puzzle::Puzzle;
-use crate::rules;
+use sudoku_ip_model::error::{ParseError, Position};
+use sudoku_ip_model::geometry::{symbol_value, BoxShape, Cell, Geometry, MAX_SIDE};
+use sudoku_ip_model::grid::Grid;
+use sudoku_ip_model::puzzle::Puzzle;
+use sudoku_ip_model::rules;
 
 /// An input format.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -502,7 +518,7 @@ fn value_of_token(token: &str, n: usize, line: usize, column: usize) -> Result<u
 fn expected_digits(n: usize) -> String {
     let top = match n {
         1..=9 => n.to_string(),
-        _ => format!("9 or a letter A-{}", crate::geometry::symbol(n).unwrap_or('?')),
+        _ => format!("9 or a letter A-{}", sudoku_ip_model::geometry::symbol(n).unwrap_or('?')),
     };
     format!("a digit 1-{top} for a {n}x{n} grid, or '.', '0' for an empty cell")
 }
@@ -914,7 +930,7 @@ fn parse_triplets(text: &str, opts: &ParseOptions) -> Result<Puzzle, ParseError>
         let previous = grid.get(cell);
         if previous != 0 && previous != digit {
             return Err(ParseError::ClashingGivens {
-                at: crate::error::Position { line, column: 0 },
+                at: sudoku_ip_model::error::Position { line, column: 0 },
                 cell: cell.to_string(),
                 first: previous,
                 second: digit,

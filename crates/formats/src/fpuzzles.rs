@@ -32,14 +32,14 @@
 
 use serde_json::{json, Map, Value};
 
-use super::json::{array, err, key_path, kind, object};
 use super::lz::{self, LzError};
-use crate::error::ParseError;
-use crate::geometry::{Cell, Geometry, Layout, MAX_SIDE};
-use crate::grid::Grid;
-use crate::puzzle::{Meta, Puzzle};
-pub use crate::rules::FPuzzlesWriteError;
-use crate::rules::{FRead, FWrite, REGISTRY};
+use sudoku_ip_model::error::ParseError;
+use sudoku_ip_model::geometry::{Cell, Geometry, Layout, MAX_SIDE};
+use sudoku_ip_model::grid::Grid;
+use sudoku_ip_model::json_read::{array, err, key_path, kind, object};
+use sudoku_ip_model::puzzle::{Meta, Puzzle};
+pub use sudoku_ip_model::rules::FPuzzlesWriteError;
+use sudoku_ip_model::rules::{FRead, FWrite, REGISTRY};
 
 type Res<T> = Result<T, ParseError>;
 
@@ -380,7 +380,7 @@ pub fn from_value(value: &Value) -> Res<Puzzle> {
         rules.extend(e.from_fpuzzles(&reader)?);
     }
     let puzzle = puzzle.with_rules(rules);
-    crate::rules::validate_rules(puzzle.geometry(), puzzle.rules())
+    sudoku_ip_model::rules::validate_rules(puzzle.geometry(), puzzle.rules())
         .map_err(|e| err("$", format!("{e} (in the puzzle read from f-puzzles)")))?;
     Ok(puzzle)
 }
