@@ -54,7 +54,7 @@ impl fmt::Display for Cell {
 }
 
 /// How the grid is cut into the regions that each hold every digit once.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Layout {
     /// Rectangular boxes, `rows` × `cols` cells each.
@@ -111,7 +111,7 @@ impl fmt::Display for BoxShape {
 }
 
 /// Side, and the layout of regions.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Geometry {
     n: usize,
     layout: Layout,

@@ -2,12 +2,12 @@
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::geometry::{symbol, Cell, Geometry, MAX_SIDE};
 
 /// Values of an `n`×`n` grid, row-major; 0 is an empty cell.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Grid {
     n: usize,
     cells: Vec<u8>,
