@@ -46,7 +46,7 @@ pub use sudoku_ip_model::error::elide;
 pub use write::{write_text, TextForm, WriteError};
 
 use sudoku_ip_model::error::{ParseError, Position};
-use sudoku_ip_model::geometry::{symbol_value, BoxShape, Cell, Geometry, MAX_SIDE};
+use sudoku_ip_model::geometry::{is_empty_mark, symbol_value, BoxShape, Cell, Geometry, MAX_SIDE};
 use sudoku_ip_model::grid::Grid;
 use sudoku_ip_model::puzzle::Puzzle;
 use sudoku_ip_model::rules;
@@ -488,7 +488,7 @@ impl Headers {
 }
 
 fn value_of_char(ch: char, n: usize, line: usize, column: usize) -> Result<u8, ParseError> {
-    if matches!(ch, '.' | '0' | '*' | '_') {
+    if is_empty_mark(ch) {
         return Ok(0);
     }
     let expected = || expected_digits(n);
@@ -656,7 +656,7 @@ const CELL_BYTES: [u8; 256] = {
     let mut b = 0;
     while b < 256 {
         table[b] = match b as u8 {
-            b'.' | b'0' | b'*' | b'_' => 0,
+            e if is_empty_mark(e as char) => 0,
             d @ b'1'..=b'9' => d - b'0',
             u @ b'A'..=b'Z' => u - b'A' + 10,
             l @ b'a'..=b'z' => l - b'a' + 10,

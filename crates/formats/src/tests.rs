@@ -896,3 +896,27 @@ fn the_cell_byte_table_reads_as_value_of_char() {
         assert_eq!(CELL_BYTES[usize::from(b)], expected, "byte {b}");
     }
 }
+
+/// The text grid, the one-line puzzle and the JSON `givens` read the same characters as an
+/// empty cell (one definition, `geometry::is_empty_mark`), and refuse the same others.
+#[test]
+fn every_reader_takes_the_same_empty_cell_marks() {
+    let opts = ParseOptions::default();
+    for ch in ['.', '0', '*', '_', '-', '?', 'x'] {
+        let line = format!("{ch}234341221434321");
+        let grid = format!("{ch}234\n3412\n2143\n4321\n");
+        let json = format!(r#"{{"size": 4, "givens": ["{ch}234", "3412", "2143", "4321"]}}"#);
+        let read = [
+            parse_puzzle(&line, &opts).map(|p| p.givens().get(Cell::new(0, 0))),
+            parse_puzzle(&grid, &opts).map(|p| p.givens().get(Cell::new(0, 0))),
+            parse_puzzle(&json, &opts).map(|p| p.givens().get(Cell::new(0, 0))),
+        ];
+        let empty = sudoku_ip_model::geometry::is_empty_mark(ch);
+        for (how, r) in ["one line", "text grid", "JSON givens"].iter().zip(&read) {
+            match r {
+                Ok(v) => assert!(empty && *v == 0, "{how} read {ch:?} as {v}"),
+                Err(e) => assert!(!empty, "{how} refused the empty mark {ch:?}: {e}"),
+            }
+        }
+    }
+}

@@ -305,6 +305,13 @@ pub fn symbol(value: usize) -> Option<char> {
     }
 }
 
+/// Whether a character marks an empty cell in every single-character format (text grids, one-line
+/// puzzles, JSON `givens` rows, the API's `solution`): `.`, `0`, `*` or `_`. (`-` is not one: a
+/// text line of dashes is a separator between bands.)
+pub const fn is_empty_mark(ch: char) -> bool {
+    matches!(ch, '.' | '0' | '*' | '_')
+}
+
 /// Value of a single-character symbol: `1`–`9`, `A`/`a`.. for 10..; `None` if not a digit symbol.
 pub fn symbol_value(ch: char) -> Option<usize> {
     match ch {

@@ -47,7 +47,7 @@ use std::collections::BTreeMap;
 use serde_json::{json, Map, Value};
 
 use crate::error::ParseError;
-use crate::geometry::{symbol, symbol_value, BoxShape, Cell, Geometry, Layout, MAX_SIDE};
+use crate::geometry::{is_empty_mark, symbol, symbol_value, BoxShape, Cell, Geometry, Layout, MAX_SIDE};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 use crate::rules::{self, Cage, Fields, Killer, Rule, RuleError};
@@ -233,7 +233,7 @@ fn parse_regions(v: &Value, path: &str, n: usize) -> Res<Vec<Vec<usize>>> {
 
 fn value_of_char(ch: char, n: usize) -> Option<u8> {
     match ch {
-        '.' | '0' | '*' | '_' | '-' => Some(0),
+        _ if is_empty_mark(ch) => Some(0),
         _ => symbol_value(ch).filter(|&v| v <= n).map(|v| v as u8),
     }
 }

@@ -711,7 +711,7 @@ fn fill_from_line(line: &str, n: usize) -> Result<Grid, AppError> {
     let mut values = Vec::with_capacity(n * n);
     for (i, ch) in chars.into_iter().enumerate() {
         let v = match ch {
-            '.' | '0' | '_' | '*' => 0,
+            _ if sudoku_ip::model::geometry::is_empty_mark(ch) => 0,
             _ => match sudoku_ip::model::geometry::symbol_value(ch).filter(|&v| v <= n) {
                 Some(v) => v as u8,
                 None => {
