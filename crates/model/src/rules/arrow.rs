@@ -190,9 +190,12 @@ fn check(grid: &Grid, arrows: &[Arrow]) -> Vec<Violation> {
     out
 }
 
-/// The f-puzzles `arrow` entries as `(circle, start, cells)`: the circle's cells (one for an
+/// One f-puzzles `arrow` entry as `(circle, start, cells)`: the circle's cells (one for an
 /// arrow, more for a pill arrow), the circle cell the line starts at, the line after it.
-pub(super) fn read_fpuzzles_arrows(f: &super::FRead<'_>) -> Result<Vec<(Vec<Cell>, Cell, Vec<Cell>)>, ParseError> {
+pub(super) type FArrow = (Vec<Cell>, Cell, Vec<Cell>);
+
+/// The f-puzzles `arrow` entries ([`FArrow`]).
+pub(super) fn read_fpuzzles_arrows(f: &super::FRead<'_>) -> Result<Vec<FArrow>, ParseError> {
     let mut out = Vec::new();
     for entry in f.entries("arrow")? {
         let circle = f.cells_of(&entry, "cells", "the circle's cells")?;
