@@ -47,6 +47,7 @@
 
 mod draw;
 mod glyphs;
+mod layers;
 mod notes;
 mod raster;
 mod rules;
@@ -58,6 +59,7 @@ use std::path::Path;
 use sudoku_ip_model::{Grid, Puzzle};
 use thiserror::Error;
 
+pub use layers::{rule_layers, CageOutline, RuleLayers};
 pub use notes::{Notes, Pencil};
 pub use raster::{pdf, svg_to_png};
 pub use sheet::{sheet, sheet_layout, sheets, tile_sheets, SheetLayout, Tile};

@@ -62,9 +62,16 @@ pub(crate) const BOLD: f64 = 110.0;
 pub(crate) struct Canvas {
     body: String,
     glyphs: BTreeSet<char>,
+    /// Say each text in a `data-text` attribute too (a page's fragments: the glyphs are paths).
+    pub tag_text: bool,
 }
 
 impl Canvas {
+    /// A canvas whose texts say what they read in `data-text` (a page's fragments).
+    pub fn tagged() -> Canvas {
+        Canvas { tag_text: true, ..Canvas::default() }
+    }
+
     /// Append one element (a line of SVG).
     pub fn push(&mut self, element: impl AsRef<str>) {
         self.body.push_str(element.as_ref());
@@ -105,13 +112,14 @@ impl Canvas {
                 r#"<g transform="{place}" fill="{halo}" stroke="{halo}" stroke-width="{w}" stroke-linejoin="round">{uses}</g>"#
             ));
         }
+        let tag = if self.tag_text { format!(r#" data-text="{}""#, attribute(text)) } else { String::new() };
         if ink.weight > 0.0 {
             let (fill, w) = (ink.fill, num(ink.weight));
             self.push(format!(
-                r#"<g transform="{place}" fill="{fill}" stroke="{fill}" stroke-width="{w}" stroke-linejoin="round">{uses}</g>"#
+                r#"<g transform="{place}"{tag} fill="{fill}" stroke="{fill}" stroke-width="{w}" stroke-linejoin="round">{uses}</g>"#
             ));
         } else {
-            self.push(format!(r#"<g transform="{place}" fill="{}">{uses}</g>"#, ink.fill));
+            self.push(format!(r#"<g transform="{place}"{tag} fill="{}">{uses}</g>"#, ink.fill));
         }
     }
 
@@ -124,6 +132,11 @@ impl Canvas {
     pub fn use_glyphs(&mut self, glyphs: &BTreeSet<char>) {
         self.glyphs.extend(glyphs);
     }
+}
+
+/// `text` escaped for an attribute value in double quotes.
+fn attribute(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 /// A whole SVG document: the root element with its size and view box, the glyph `<defs>`, then

@@ -375,6 +375,38 @@ pub async fn parse(State(state): State<AppState>, req: WithPuzzle<NoOptions>) ->
     answer.unwrap_or_else(|| Err(slot.overran("reading the puzzle"))).map(Json)
 }
 
+/// `POST /api/marks`: what the puzzle's rules draw (each rule file's `draw`), drawn by the
+/// picture's own code and cut into the layers the page stacks around its cells: SVG fragments
+/// in units of 100 a cell from the grid's top-left corner, each rule a `<g data-rule="NAME">`.
+/// The page draws the rules it holds as JSON from it, with no drawing or colour of its own for
+/// them.
+pub async fn marks(State(state): State<AppState>, req: WithPuzzle<NoOptions>) -> Result<Json<Value>, AppError> {
+    let limits = state.config.limits;
+    let slot = Slot::take(&state, limits.default_time.min(limits.max_time)).await?;
+    let puzzle = slot.puzzle(req.input, "draw").await?;
+    let Some(answer) = slot.run(move |_| marks_answer(&puzzle)).await? else {
+        return Err(slot.overran("drawing the marks"));
+    };
+    Ok(Json(answer))
+}
+
+/// The answer of `/api/marks` for a puzzle.
+fn marks_answer(puzzle: &Puzzle) -> Value {
+    let layers = sudoku_ip::render::rule_layers(puzzle);
+    let names = |cells: &[Cell]| cells.iter().map(ToString::to_string).collect::<Vec<_>>();
+    json!({
+        "status": "drawn",
+        "size": puzzle.n(),
+        "unit": 100,
+        "defs": layers.defs,
+        "under": layers.under,
+        "over": layers.over,
+        "outside": layers.outside,
+        "cages": layers.cages.iter().map(|c| json!({"cells": names(&c.cells), "labelled": c.labelled})).collect::<Vec<_>>(),
+        "captions": layers.captions,
+    })
+}
+
 /// The answer of `/api/parse` to a request's puzzle fields.
 pub(crate) fn parsed(input: &PuzzleInput, limits: &ServerLimits) -> Result<Value, AppError> {
     let puzzle = input.puzzle(limits.solve_side, limits.model_nonzeros, "solve")?;

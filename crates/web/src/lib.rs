@@ -15,6 +15,7 @@
 //! | `POST /api/explain` | the whole logical path, each step checked against the solution     |
 //! | `POST /api/candidates` | true candidates with solution counts up to `max`                |
 //! | `POST /api/render` | the picture of a puzzle (SVG or PNG)                                |
+//! | `POST /api/marks`  | the rules' marks as SVG layers (the page draws its rules from them) |
 //! | `POST /api/parse`  | any puzzle text in the canonical JSON puzzle format                 |
 //! | `POST /api/export` | the puzzle as JSON, f-puzzles JSON or a SudokuPad / f-puzzles link  |
 //!
@@ -170,6 +171,7 @@ pub fn app(config: AppConfig) -> Router {
         .route("/explain", post(api::explain))
         .route("/candidates", post(api::candidates))
         .route("/render", post(api::render))
+        .route("/marks", post(api::marks))
         .fallback(api::not_found)
         .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-store")));
     Router::new()

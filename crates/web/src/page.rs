@@ -45,6 +45,7 @@ const MODULES: &[(&str, &str)] = &[
     ("kinds.js", include_str!("../assets/js/kinds.js")),
     ("board.js", include_str!("../assets/js/board.js")),
     ("draw.js", include_str!("../assets/js/draw.js")),
+    ("marks.js", include_str!("../assets/js/marks.js")),
     ("tools.js", include_str!("../assets/js/tools.js")),
     ("shapes.js", include_str!("../assets/js/shapes.js")),
     ("list.js", include_str!("../assets/js/list.js")),

@@ -786,3 +786,70 @@ async fn export_refuses_what_f_puzzles_cannot_say_and_names_bad_options() {
     assert_eq!((status, field(&answer)), (StatusCode::BAD_REQUEST, "text"), "{answer}");
     assert!(answer["error"].as_str().is_some_and(|e| e.contains("copy f-puzzles link")), "{answer}");
 }
+
+#[tokio::test]
+async fn marks_are_the_rules_drawn_by_the_pictures_own_code_in_the_pages_layers() {
+    use sudoku_ip_model::rules::Mark;
+    let puzzle = json!({"size": 9, "rules": [
+        {"type": "renban", "lines": [["r1c1", "r1c2", "r1c3"]]},
+        {"type": "killer", "cages": [{"cells": ["r5c5", "r5c6"], "sum": 12}]},
+        {"type": "little-killer", "clues": [{"cells": ["r1c2", "r2c1"], "sum": 7}]},
+        {"type": "anti-knight"}]});
+    let (status, answer) = post(server(), "/api/marks", &json!({ "puzzle": puzzle })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(
+        (answer["status"].as_str(), answer["size"].as_u64(), answer["unit"].as_u64()),
+        (Some("drawn"), Some(9), Some(100))
+    );
+    let layer = |key: &str| answer[key].as_str().unwrap_or_else(|| panic!("{key}: {answer}")).to_string();
+    // The renban line in renban.rs's colour: the model's own mark, drawn by the render crate.
+    let model = parse_value(&puzzle).expect("the puzzle");
+    let colour = model.rules()[0]
+        .draw(model.geometry())
+        .into_iter()
+        .find_map(|m| match m {
+            Mark::Line { colour, .. } => Some(colour),
+            _ => None,
+        })
+        .expect("a renban draws a line");
+    let under = layer("under");
+    let renban = under.split("<g data-rule=\"renban\">").nth(1).expect("a renban group under the digits");
+    assert!(renban.split("</g>").next().is_some_and(|g| g.contains(&format!("stroke=\"{colour}\""))), "{under}");
+    assert!(under.contains("<g data-rule=\"killer\">"), "the cage outline: {under}");
+    // The cage total over the cells, the little killer's clue outside the grid, each text
+    // saying what it reads; the glyphs they use once, in `defs`.
+    assert!(layer("over").contains("data-text=\"12\""), "{answer}");
+    assert!(
+        layer("outside").contains("<g data-rule=\"little-killer\">") && layer("outside").contains("data-text=\"7\"")
+    );
+    assert!(["1", "2", "7"].iter().all(|d| layer("defs").contains(&format!("<path id=\"g{:x}\"", d.as_bytes()[0]))));
+    assert_eq!(answer["cages"], json!([{"cells": ["r5c5", "r5c6"], "labelled": true}]));
+    assert_eq!(answer["captions"].as_array().map(Vec::len), Some(1), "anti-knight has no shape: {answer}");
+
+    // Bad input is named by its JSON path, as on every route; unknown fields are refused.
+    let bad = json!({"puzzle": {"size": 9, "rules": [{"type": "renban", "lines": [["r1c1", "r1c10"]]}]}});
+    let (status, answer) = post(server(), "/api/marks", &bad).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(field(&answer).starts_with("puzzle.rules[0].lines[0]"), "{answer}");
+    let (status, answer) = post(server(), "/api/marks", &json!({"puzzle": {"size": 4}, "pixels": 10})).await;
+    assert_eq!((status, field(&answer)), (StatusCode::BAD_REQUEST, "pixels"), "{answer}");
+}
+
+#[tokio::test]
+async fn marks_wait_for_a_solver_slot_like_every_route() {
+    let limits = ServerLimits {
+        concurrent_solves: 1,
+        queue_wait: std::time::Duration::from_millis(50),
+        max_time: std::time::Duration::from_secs(3),
+        ..ServerLimits::default()
+    };
+    let app = app(AppConfig { limits });
+    let long = json!({ "puzzle": {"size": 9}, "max": 1_000_000_000_000u64, "time_limit": 2 });
+    let first = tokio::spawn(post_raw(app.clone(), "/api/count", long.to_string()));
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let (status, answer) = post(app.clone(), "/api/marks", &json!({"puzzle": {"size": 9}})).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{answer}");
+    first.await.expect("first request");
+    let (status, answer) = post(app, "/api/marks", &json!({"puzzle": {"size": 9}})).await;
+    assert_eq!((status, answer["under"].as_str()), (StatusCode::OK, Some("")), "{answer}");
+}

@@ -179,6 +179,12 @@ impl Session {
         }
     }
 
+    /// Runs `script` once the server's marks of the rules the page holds are drawn (marks.js).
+    async fn drawn(&self, script: &str) -> Value {
+        self.wait_until("document.getElementById('underlay').dataset.marks === 'drawn'", "the server's marks").await;
+        self.js(script).await
+    }
+
     async fn click(&self, css: &str) {
         self.client
             .find(Locator::Css(css))
@@ -1170,8 +1176,8 @@ async fn a_sudokupad_link_imports_with_its_title_and_rules_solves_and_goes_back_
     let meta = s.js("return [document.getElementById('puzzle-meta').hidden, document.getElementById('puzzle-title').textContent];").await;
     assert_eq!(meta, json!([false, title]), "the title is shown above the board");
     // The renban lines are drawn, listed one by one (to edit like drawn ones) and kept.
-    let drawn = s.js("return document.querySelectorAll('#underlay polyline.kept-renban').length;").await;
-    assert_eq!(drawn, json!(6), "one purple line a renban line");
+    let drawn = s.drawn("return document.querySelectorAll('#underlay [data-rule=\"renban\"] path').length;").await;
+    assert_eq!(drawn, json!(6), "one purple line a renban line, drawn by the server");
     let listed = s.shapes().await;
     assert_eq!(listed.iter().filter(|l| l.starts_with("Renban: ")).count(), 6, "{listed:?}");
     assert!(listed.contains(&"Renban: r2c1 → r1c1 → r1c2 → r1c3".to_string()), "{listed:?}");
@@ -1234,20 +1240,28 @@ async fn a_sudokupad_link_imports_with_its_title_and_rules_solves_and_goes_back_
     // Other rules are drawn from their links too: a little killer's sums in the margin where
     // their diagonals enter, a quadruple's digits on its vertex.
     for (name, drawn, count) in [
-        ("little-killer.json", "#margin text.kept-little-killer", 6),
-        ("quadruple.json", "#overlay circle.kept-quadruple", 6),
+        ("little-killer.json", "#margin [data-rule=\"little-killer\"] [data-text]", 6),
+        ("quadruple.json", "#overlay [data-rule=\"quadruple\"] circle", 6),
     ] {
         let p = formats::parse_puzzle(&example_text(name), &ParseOptions::default()).expect("the example");
         let (state, status) = s.import(&fpuzzles::to_link(&p, LinkKind::FPuzzles).expect("a link")).await;
         assert_eq!(state, "ok", "{name}: {status}");
-        let found = s.js(&format!("return document.querySelectorAll('{drawn}').length;")).await;
+        let found = s.drawn(&format!("return document.querySelectorAll('{drawn}').length;")).await;
         assert_eq!(found, json!(count), "{name}");
         assert_eq!(s.exported_puzzle().await.1, p, "{name}: kept");
         s.js("window.scrollTo(0, 0);").await;
         s.shot(&format!("link-imported-{}", name.trim_end_matches(".json"))).await;
     }
-    let sums = s.js("return Array.from(document.querySelectorAll('#overlay text.kept-quadruple')).map(t => t.textContent).join(' ');").await;
-    assert_eq!(sums, json!("27 8 24 7 57 8 67 13 23"), "each quadruple's digits, in two rows when more than two");
+    let sums = s.drawn("return Array.from(document.querySelectorAll('#overlay [data-rule=\"quadruple\"] [data-text]')).map(t => t.dataset.text).join(' ');").await;
+    let quads: Value = serde_json::from_str(&example_text("quadruple.json")).expect("json");
+    let digits: Vec<String> = quads["rules"]
+        .as_array()
+        .expect("rules")
+        .iter()
+        .flat_map(|r| r["quads"].as_array().cloned().unwrap_or_default())
+        .map(|q| q["digits"].as_array().expect("digits").iter().map(|d| d.to_string()).collect())
+        .collect();
+    assert_eq!(sums, json!(digits.join(" ")), "each quadruple's digits on its vertex");
     assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
     s.close().await;
 }
@@ -1422,10 +1436,13 @@ async fn lines_dragged_through_cells_become_their_rules_and_the_solution_keeps_t
     );
     // Each line is drawn beneath the digits, in its rule's colour as the pictures draw it.
     let strokes = s
-        .js("return Array.from(document.querySelectorAll('#underlay polyline.kept')).map((p) => p.getAttribute('stroke'));")
+        .drawn("return Array.from(document.querySelectorAll('#underlay .marks [data-rule] path')).map((p) => p.getAttribute('stroke'));")
         .await;
     assert_eq!(strokes, json!(["#c78ef0", "#7cc47f", "#b4b4b4", "#a8a8a8"]));
-    assert_eq!(s.js("return document.querySelectorAll('#underlay circle.kept-between-line').length;").await, json!(2));
+    assert_eq!(
+        s.js("return document.querySelectorAll('#underlay [data-rule=\"between-line\"] circle').length;").await,
+        json!(2)
+    );
     // A second renban joins the first rule; its remove button takes it off alone.
     s.click("[data-tool=\"renban\"]").await;
     s.drag(&["r6c8", "r6c9"], false).await;
@@ -1471,7 +1488,7 @@ async fn lines_dragged_through_cells_become_their_rules_and_the_solution_keeps_t
         "{:?}",
         s.shapes().await
     );
-    let strokes = s.js("return Array.from(document.querySelectorAll('#underlay polyline.kept-german-whispers')).map((p) => p.getAttribute('stroke'));").await;
+    let strokes = s.drawn("return Array.from(document.querySelectorAll('#underlay [data-rule=\"german-whispers\"] path')).map((p) => p.getAttribute('stroke'));").await;
     assert_eq!(strokes, json!(["#7cc47f"]));
     let shown = s.solve_checked(&read).await;
     let dutch = ["r7c1", "r7c2", "r7c3"]
@@ -1563,11 +1580,15 @@ impl Session {
         use sudoku_ip_model::rules::draw::Width;
         use sudoku_ip_model::rules::Mark;
         let page = self
-            .js("const out = {}; \
-                 for (const el of document.querySelectorAll('#underlay [data-rule], #overlay [data-rule]')) { \
-                   const o = out[el.dataset.rule] || (out[el.dataset.rule] = { colours: [], widths: [] }); \
+            .drawn("const out = {}; \
+                 for (const el of document.querySelectorAll('#underlay [data-rule], #underlay [data-rule] *, #overlay [data-rule], #overlay [data-rule] *')) { \
+                   if (el.closest('[data-text]') || el.tagName === 'g') continue; \
+                   const rule = el.closest('[data-rule]').dataset.rule; \
+                   const o = out[rule] || (out[rule] = { colours: [], widths: [] }); \
                    for (const a of ['stroke', 'fill']) { const v = el.getAttribute(a); if (v && v !== 'none') o.colours.push(v.toLowerCase()); } \
-                   if (el.tagName === 'polyline') o.widths.push(Number(el.getAttribute('stroke-width'))); \
+                   const unit = el.closest('.marks') ? 100 : 1; \
+                   const round = el.tagName === 'path' && el.getAttribute('stroke-linecap') === 'round'; \
+                   if (el.tagName === 'polyline' || round) o.widths.push(Number(el.getAttribute('stroke-width')) / unit); \
                  } return out;")
             .await;
         let width = |w: f64| format!("{w:.2}");
@@ -1653,7 +1674,8 @@ impl Session {
 
     /// The texts of the clues standing in the margin.
     async fn margin_texts(&self) -> Value {
-        self.js("return Array.from(document.querySelectorAll('#margin text.clue')).map((t) => t.textContent);").await
+        self.drawn("return Array.from(document.querySelectorAll('#margin [data-text]')).map((t) => t.dataset.text);")
+            .await
     }
 }
 
@@ -1699,7 +1721,7 @@ async fn outside_clues_are_set_by_clicking_the_margin_and_reach_the_solver() {
         clues(&s.exported_json().await),
         Some(json!([{"cells": down_right, "sum": 40}, {"cells": down_left, "sum": 20}, {"cells": up_left, "sum": 45}]))
     );
-    assert_eq!(s.margin_texts().await, json!(["40↘", "20↙", "45↖"]));
+    assert_eq!(s.margin_texts().await, json!(["40", "20", "45"]));
     // Refused with the reason, the puzzle left as it was: a diagonal that leaves at once, and a
     // sum eight digits cannot reach.
     s.direction("1,1").await;
@@ -1782,7 +1804,10 @@ async fn a_quadruple_is_drawn_from_a_selected_2x2_with_its_digits_and_reaches_th
         json!([{"cells": ["r6c6", "r6c7", "r7c6", "r7c7"], "digits": [5]}, {"cells": ["r3c3", "r3c4", "r4c3", "r4c4"], "digits": [1, 1, 2]}])
     );
     assert_eq!(s.shapes().await, ["Quadruple 5: r6c6 r6c7 r7c6 r7c7", "Quadruple 1 1 2: r3c3 r3c4 r4c3 r4c4"]);
-    assert_eq!(s.js("return document.querySelectorAll('#overlay circle.kept-quadruple').length;").await, json!(2));
+    assert_eq!(
+        s.drawn("return document.querySelectorAll('#overlay [data-rule=\"quadruple\"] circle').length;").await,
+        json!(2)
+    );
     let shown = s.solve_checked(&read).await;
     let block = |r: usize, c: usize| -> Vec<u8> {
         let v = shown.values();
@@ -1830,7 +1855,8 @@ async fn every_example_with_a_link_form_pasted_as_a_link_keeps_its_rules_and_sol
         }
         if name == "clone.json" {
             // Each shape and its copy shaded: 4 + 4 and 3 + 3 cells; listed a pair a line.
-            let shaded = s.js("return document.querySelectorAll('#underlay rect.kept-clone').length;").await;
+            let shaded =
+                s.drawn("return document.querySelectorAll('#underlay [data-rule=\"clone\"] rect').length;").await;
             assert_eq!(shaded, json!(14));
             let listed = s.shapes().await;
             assert_eq!(
@@ -2021,11 +2047,11 @@ async fn zipper_region_sum_entropic_modular_lines_and_slow_thermometers_are_drag
     );
     // Drawn beneath the digits in the pictures' colours; the slow thermometer with its bulb.
     let strokes = s
-        .js("return Array.from(document.querySelectorAll('#underlay polyline.kept')).map((p) => p.getAttribute('stroke'));")
+        .drawn("return Array.from(document.querySelectorAll('#underlay .marks [data-rule] path')).map((p) => p.getAttribute('stroke'));")
         .await;
     assert_eq!(strokes, json!(["#e6a8e0", "#4aa3df", "#f3a64a", "#45b8a8", "#a9b8cc"]));
     assert_eq!(
-        s.js("return document.querySelectorAll('#underlay circle.kept-slow-thermometer').length;").await,
+        s.js("return document.querySelectorAll('#underlay [data-rule=\"slow-thermometer\"] circle').length;").await,
         json!(1)
     );
     let shown = s.solve_checked(&read).await;
@@ -2155,11 +2181,14 @@ async fn clones_dots_with_values_and_given_pencil_marks_go_through_a_link_and_re
         ]
     );
     // Drawn: the value dots white and grey with their values, the clone shaded.
-    let dots = s.js("return Array.from(document.querySelectorAll('#overlay circle.kept-kropki-values')).map((c) => c.getAttribute('fill'));").await;
-    assert_eq!(dots, json!(["#fff", "#9a9a9a"]));
-    let values = s.js("return Array.from(document.querySelectorAll('#overlay text.kept-kropki-values')).map((t) => t.textContent);").await;
+    let dots = s.drawn("return Array.from(document.querySelectorAll('#overlay [data-rule=\"kropki-values\"] circle')).map((c) => c.getAttribute('fill'));").await;
+    assert_eq!(dots, json!(["#ffffff", "#9a9a9a"]));
+    let values = s.js("return Array.from(document.querySelectorAll('#overlay [data-rule=\"kropki-values\"] [data-text]')).map((t) => t.dataset.text);").await;
     assert_eq!(values, json!(["3", "3"]));
-    assert_eq!(s.js("return document.querySelectorAll('#underlay rect.kept-clone').length;").await, json!(6));
+    assert_eq!(
+        s.js("return document.querySelectorAll('#underlay [data-rule=\"clone\"] rect').length;").await,
+        json!(6)
+    );
     s.js("window.scrollTo(0, 0);").await;
     s.shot("clone-dots-marks").await;
     // Out as an f-puzzles link and back in: the same puzzle.
@@ -2352,15 +2381,17 @@ async fn digital_root_cages_indexers_double_and_pill_arrows_are_drawn_kept_throu
     );
     // Drawn as the pictures draw them: the cage's label, the indexers shaded (r2c1 half red,
     // half blue), a thin line with a circle at each end, the pill a band.
+    // (The server's layers count 100 units a cell.)
     let drawn = s
-        .js("return [Array.from(document.querySelectorAll('#overlay text.cage-sum')).map((t) => t.textContent), \
-             ['rows', 'columns', 'boxes'].map((k) => document.querySelectorAll(`#underlay rect.kept-indexer.${k}`).length), \
-             Array.from(document.querySelectorAll('#underlay rect.kept-indexer')).filter((r) => r.getAttribute('y') === '1' && +r.getAttribute('x') < 1) \
+        .drawn("const indexer = '#underlay [data-rule=\"indexer\"] rect'; \
+             return [Array.from(document.querySelectorAll('#overlay [data-rule=\"digital-root\"] [data-text]')).map((t) => t.dataset.text), \
+             ['#f4c7c3', '#c3d7f4', '#c8ecc8'].map((fill) => document.querySelectorAll(`${indexer}[fill=\"${fill}\"]`).length), \
+             Array.from(document.querySelectorAll(indexer)).filter((r) => r.getAttribute('y') === '100' && +r.getAttribute('x') < 100) \
                .map((r) => [r.getAttribute('fill'), +r.getAttribute('x'), +r.getAttribute('width')]), \
-             document.querySelectorAll('#underlay circle.kept-double-arrow').length, \
-             document.querySelectorAll('#underlay polyline.kept-pill-arrow').length];")
+             document.querySelectorAll('#underlay [data-rule=\"double-arrow\"] circle').length, \
+             document.querySelectorAll('#underlay [data-rule=\"pill-arrow\"] path').length];")
         .await;
-    assert_eq!(drawn, json!([["DR5"], [1, 2, 1], [["#f4c7c3", 0, 0.5], ["#c3d7f4", 0.5, 0.5]], 2, 4]));
+    assert_eq!(drawn, json!([["DR5"], [1, 2, 1], [["#f4c7c3", 0, 50], ["#c3d7f4", 50, 50]], 2, 4]));
     s.js("window.scrollTo(0, 0);").await;
     s.shot("root-index-arrows").await;
     s.through_fpuzzles_link(&read).await;
@@ -2389,8 +2420,9 @@ async fn low_before_high_rows_are_marked_from_the_selection_and_reach_the_solver
     let (value, read) = s.exported_puzzle().await;
     assert_eq!(Session::rule_of(&value, "low-before-high")["rows"], json!([1, 9]));
     assert_eq!(s.shapes().await, ["Low before high: rows 1 9"]);
-    let tags = s.js("return Array.from(document.querySelectorAll('#overlay text.kept-low-before-high')).map((t) => t.textContent);").await;
-    assert_eq!(tags, json!(["1<9", "1<9"]));
+    // It has no shape: its caption, as the pictures', under the board.
+    let caption = s.drawn("return document.getElementById('mark-captions').textContent;").await;
+    assert_eq!(caption, json!("low before high: in rows 1, 9 the 1 stands left of the highest digit"));
     let shown = s.solve_checked(&read).await;
     for r in [0, 8] {
         let row = &shown.values()[r * 9..r * 9 + 9];
@@ -2662,4 +2694,74 @@ async fn each_edit_checks_uniqueness_and_the_next_edit_cancels_the_check_in_flig
     assert_eq!(s.uniqueness().await.0, "none");
     assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
     s.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rules_held_as_json_are_drawn_from_the_servers_marks_under_the_digits() {
+    // Issue 31: the page draws what each rule file's `draw` says, drawn by the render crate
+    // (POST /api/marks); the script holds no rule's drawing or colour.
+    use sudoku_ip_model::rules::Mark;
+    let Some(s) = Session::start("server-marks").await else { return };
+    s.js(RECORD_ERRORS).await;
+    let renban = json!({"type": "renban", "lines": [["r1c6", "r1c7", "r1c8", "r2c8"]]});
+    let puzzle = json!({"size": 9, "box": "3x3",
+    "givens": [".........", ".........", ".........", ".........", ".........", "...2.....", ".........", ".........", "........."],
+    "rules": [
+        {"type": "thermometer", "thermometers": [["r1c1", "r2c2", "r3c3", "r4c4"]]},
+        {"type": "killer", "cages": [{"cells": ["r5c1", "r5c2", "r6c1"], "sum": 15}, {"cells": ["r8c8", "r8c9", "r9c9"], "sum": 10}]},
+        {"type": "kropki", "white": [["r7c3", "r7c4"]], "black": [["r3c6", "r4c6"]]},
+        renban,
+        {"type": "little-killer", "clues": [{"cells": ["r1c2", "r2c3", "r3c4", "r4c5", "r5c6", "r6c7", "r7c8", "r8c9"], "sum": 40}]},
+        {"type": "between-line", "lines": [["r6c4", "r6c5", "r6c6", "r7c6"]]}
+    ]});
+    let (state, status) = s.import(&puzzle.to_string()).await;
+    assert_eq!(state, "ok", "{status}");
+    // The renban line in renban.rs's colour, along the path the render crate draws.
+    let model = sudoku_ip_model::formats::json::parse_value(&json!({"size": 9, "rules": [renban]})).expect("a renban");
+    let colour = model.rules()[0]
+        .draw(model.geometry())
+        .into_iter()
+        .find_map(|m| match m {
+            Mark::Line { colour, .. } => Some(colour),
+            _ => None,
+        })
+        .expect("a renban draws a line");
+    let layers = sudoku_ip::render::rule_layers(&model);
+    let d = layers.under.split(" d=\"").nth(1).and_then(|t| t.split('"').next()).expect("the line's path");
+    let drawn = s
+        .drawn("return Array.from(document.querySelectorAll('#underlay [data-rule=\"renban\"] path')).map((p) => [p.getAttribute('stroke'), p.getAttribute('d')]);")
+        .await;
+    assert_eq!(drawn, json!([[colour, d]]));
+    // The little killer's clue stands in the margin, the between line's circles under the
+    // digits: the given 2 and a typed digit on its ends are on top.
+    let margin = s.js("return [document.getElementById('board-wrap').classList.contains('with-margin'), \
+                       Array.from(document.querySelectorAll('#margin [data-rule=\"little-killer\"] [data-text]')).map((t) => t.dataset.text)];").await;
+    assert_eq!(margin, json!([true, ["40"]]));
+    s.type_in("r7c6", "7").await;
+    for (cell, digit) in [("r6c4", "2"), ("r7c6", "7")] {
+        s.js(&format!("document.querySelector('[data-cell=\"{cell}\"]').scrollIntoView({{block: 'center'}});")).await;
+        let seen = s.client.execute(UNDER_AND_CLEAR, vec![json!([cell])]).await.expect("hit test");
+        assert_eq!((&seen[cell][0], &seen[cell][2]), (&json!(cell), &json!(digit)), "{seen}");
+    }
+    // An edit asks again, and only the last answer is drawn: a second renban line, then its
+    // removal from the list.
+    s.click("[data-tool=\"renban\"]").await;
+    s.drag(&["r9c1", "r9c2", "r9c3"], false).await;
+    let count = "return document.querySelectorAll('#underlay [data-rule=\"renban\"] path').length;";
+    assert_eq!(s.drawn(count).await, json!(2));
+    s.click("[data-tool=\"digits\"]").await;
+    s.click("[data-cell=\"r1c9\"]").await;
+    s.keys(&format!("{}z{}", char::from(Key::Control), char::from(Key::Null))).await;
+    assert_eq!(s.drawn(count).await, json!(1));
+    // Pictures for a person: desktop and phone width.
+    s.resize(1400, 1000).await;
+    s.js("window.scrollTo(0, 0);").await;
+    s.drawn("return 0;").await;
+    s.shot("server-marks-desktop").await;
+    s.resize(390, 844).await;
+    s.assert_board_fits("390 px, rules drawn by the server").await;
+    s.js("window.scrollTo(0, 0);").await;
+    s.shot("server-marks-phone").await;
+    s.resize(1280, 1024).await;
+    s.finish("server-marks").await;
 }

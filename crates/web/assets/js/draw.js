@@ -1,8 +1,9 @@
 // The SVG layers over and under the cells: rule shapes, killer cages with their totals in a
 // notch, the outside-clue margin, and where pencil marks may go (`pencilArea`).
 import { $, svgEl } from './dom.js';
-import { ARROWS, LINE_TOOLS, OUTSIDE_TOOLS, OUTSIDE_TYPES, markLists } from './kinds.js';
-import { cellIndex, cellName, clickOrder, colOf, inferredBox, rowOf, st, symbol, valueDots, windowSide } from './state.js';
+import { LINE_TOOLS, OUTSIDE_TOOLS } from './kinds.js';
+import { keptMarks } from './marks.js';
+import { cellIndex, clickOrder, colOf, inferredBox, rowOf, st, windowSide } from './state.js';
 
 // Two SVG layers in grid units (a cell is 1 × 1): shapes that sit in cells (shading, lines,
 // thermometers, arrows, odd/even marks, cage outlines) go in `#underlay`, beneath the cells,
@@ -41,7 +42,7 @@ export function drawOverlay() {
   for (const t of st.S.thermos) drawThermo(under, t, THERMO_COLOUR, 'thermo', 'thermometer', cx, cy);
   for (const a of st.S.arrows) drawArrow(under, a, cx, cy);
   st.S.cages.forEach((cage) => drawCage(under, svg, cage));
-  drawKept(under, svg, cx, cy);
+  drawKept(under, svg);
   const edgeMark = (pair, draw) => {
     const [a, b] = pair;
     draw((cx(a) + cx(b)) / 2, (cy(a) + cy(b)) / 2);
@@ -55,7 +56,7 @@ export function drawOverlay() {
   });
   st.S.xs.forEach((p) => letter(p, 'X'));
   st.S.vs.forEach((p) => letter(p, 'V'));
-  drawMargin(cx, cy);
+  drawMargin();
   // The area or pill waiting for its second half: outlined, dashed, its cells numbered in
   // the order they were selected (the copy's cells pair with them in that order; a pill is
   // read in it).
@@ -86,11 +87,9 @@ export function drawThermo(under, ids, colour, cls, type, cx, cy) {
 
 // A circle on the sum cell and a line from its rim through the arrow's cells, ending in a
 // head drawn with two strokes (no marker: a marker's size follows the stroke width).
-// `cls`: the shapes' class; `ring`: whether to draw the circle (a pill arrow starts at its
-// pill, whose rim is as far from the centre as the circle's).
-export function drawArrow(under, a, cx, cy, cls = 'arrow', ring = true, type = 'arrow') {
-  const ink = { class: cls, 'data-rule': type, fill: 'none', stroke: ARROW_COLOUR, 'stroke-width': 0.05, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' };
-  if (ring) svgEl('circle', { cx: cx(a.circle), cy: cy(a.circle), r: 0.38, ...ink }, under);
+export function drawArrow(under, a, cx, cy) {
+  const ink = { class: 'arrow', 'data-rule': 'arrow', fill: 'none', stroke: ARROW_COLOUR, 'stroke-width': 0.05, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' };
+  svgEl('circle', { cx: cx(a.circle), cy: cy(a.circle), r: 0.38, ...ink }, under);
   if (!a.cells.length) return;
   const pts = [a.circle, ...a.cells].map((i) => [cx(i), cy(i)]);
   const [x0, y0] = pts[0], [x1, y1] = pts[1];
@@ -105,19 +104,6 @@ export function drawArrow(under, a, cx, cy, cls = 'arrow', ring = true, type = '
   const back = (s) => `${tx - 0.3 * (ux * 0.766 - s * uy * 0.643)},${ty - 0.3 * (uy * 0.766 + s * ux * 0.643)}`;
   svgEl('polyline', { points: pts.map((p) => p.join(',')).join(' '), ...ink }, under);
   svgEl('polyline', { points: `${back(1)} ${tx},${ty} ${back(-1)}`, ...ink }, under);
-}
-
-// A pill arrow: the shaft from the pill cell next to the arrow's first cell, then the pill,
-// a grey band with a white one inside, over the shaft's start.
-export function drawPillArrow(under, cls, pill, cells, cx, cy) {
-  if (!pill.length || !cells.length) return;
-  const dist = (i) => Math.max(Math.abs(rowOf(i) - rowOf(cells[0])), Math.abs(colOf(i) - colOf(cells[0])));
-  const start = pill.reduce((best, i) => (dist(i) < dist(best) ? i : best), pill[0]);
-  drawArrow(under, { circle: start, cells }, cx, cy, cls, false, 'pill-arrow');
-  const points = pill.map((i) => `${cx(i)},${cy(i)}`).join(' ');
-  for (const [stroke, width] of [[ARROW_COLOUR, 0.81], ['#ffffff', 0.71]]) {
-    svgEl('polyline', { class: cls, 'data-rule': 'pill-arrow', points, fill: 'none', stroke, 'stroke-width': width, 'stroke-linecap': 'round' }, under);
-  }
 }
 
 // Killer cages as SudokuPad draws them: a dashed outline inset from the cell borders, beneath
@@ -187,143 +173,49 @@ export function pencilGrid() {
   return [Math.ceil(n / side), side];
 }
 
-// Colours and widths (in cells) as the pictures draw them (the rule files' `draw` in the
-// model crate; an e2e test holds the two to the same values): renban purple, whispers green
-// (any gap), palindrome grey, between lines thinner with a circle at each end, double arrows
-// thin, zipper violet, region-sum blue, entropic orange, modular teal. Any other rule with
-// lines is drawn in a neutral violet.
-export const LINE_COLOURS = {
-  renban: '#c78ef0', 'german-whispers': '#7cc47f', palindrome: '#b4b4b4', 'between-line': '#a8a8a8',
-  'double-arrow': '#8c8c8c', 'zipper-line': '#e6a8e0', 'region-sum-line': '#4aa3df', 'entropic-line': '#f3a64a', 'modular-line': '#45b8a8',
-};
-export const LINE_WIDTHS = { 'between-line': 0.14, 'double-arrow': 0.05 };
-// End circles: between lines and double arrows.
-export const END_CIRCLES = { 'between-line': 0.4, 'double-arrow': 0.38 };
-// Thermometers grey, slow ones blue grey; arrows (and pill arrows) darker grey; odd/even marks grey.
+// Thermometers grey; arrows darker grey; odd/even marks grey (as the pictures: an e2e test
+// holds these to the rule files' `draw`). The rules held as JSON have no colour here: the
+// server draws them (marks.js).
 export const THERMO_COLOUR = '#c8c8c8';
-export const SLOW_THERMO_COLOUR = '#a9b8cc';
 export const ARROW_COLOUR = '#8c8c8c';
 export const ODD_EVEN_COLOUR = '#c8c8c8';
 export const DIAGONAL_COLOUR = '#8c8c8c';
 
-// The rules held as JSON (`S.kept`), drawn from it: lines, little killer diagonals (dotted;
-// their sums stand in the margin), quadruples (a circle on the vertex with its digits) and
-// given candidates (small digits in the cell).
-export function drawKept(under, over, cx, cy) {
-  const cells = (list) => (list || []).map(cellIndex).filter((i) => i >= 0);
-  const text = (x, y, size, value, layer, cls) => {
-    const t = svgEl('text', { class: cls, x, y, 'font-size': size, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#1b1f24' }, layer);
-    t.textContent = value;
-    return t;
+// The rules held as JSON (`S.kept`), as the server drew them (marks.js): its layers scaled
+// from its 100 units a cell to the board's one, each rule a `g[data-rule]`. Its cage outlines
+// keep the pencil marks clear of their totals, as the page's own cages do.
+export function drawKept(under, over) {
+  const answer = keptMarks(drawOverlay);
+  // What has no shape on the grid, said under it as the pictures do ("low before high: …").
+  $('#mark-captions').textContent = answer ? answer.captions.join(' · ') : '';
+  if (!answer) return;
+  const layer = (parent, html) => {
+    if (!html) return null;
+    const g = svgEl('g', { class: 'marks', transform: `scale(${1 / answer.unit})` }, parent);
+    g.innerHTML = html;
+    return g;
   };
-  for (const rule of st.S.kept) {
-    const cls = `kept kept-${rule.type}`;
-    for (const line of Array.isArray(rule.lines) ? rule.lines : []) {
-      const ids = cells(line);
-      if (!ids.length) continue;
-      const stroke = LINE_COLOURS[rule.type] || '#b29ad8';
-      const width = LINE_WIDTHS[rule.type] || 0.22;
-      svgEl('polyline', { class: cls, 'data-rule': rule.type, points: ids.map((i) => `${cx(i)},${cy(i)}`).join(' '), fill: 'none', stroke, 'stroke-width': width, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }, under);
-      if (END_CIRCLES[rule.type]) {
-        for (const end of [ids[0], ids[ids.length - 1]]) svgEl('circle', { class: cls, 'data-rule': rule.type, cx: cx(end), cy: cy(end), r: END_CIRCLES[rule.type], fill: '#ffffff', stroke, 'stroke-width': 0.03 }, under);
-      }
-    }
-    for (const thermo of rule.type === 'slow-thermometer' && Array.isArray(rule.thermometers) ? rule.thermometers : []) {
-      const ids = cells(thermo);
-      if (!ids.length) continue;
-      drawThermo(under, ids, SLOW_THERMO_COLOUR, cls, rule.type, cx, cy);
-    }
-    for (const clue of Array.isArray(rule.clues) ? rule.clues : []) {
-      const ids = cells(clue.cells);
-      if (ids.length < 2) continue;
-      const dx = colOf(ids[1]) - colOf(ids[0]), dy = rowOf(ids[1]) - rowOf(ids[0]);
-      // The diagonal dotted; its clue stands in the margin (drawMargin).
-      if (dx && dy) svgEl('polyline', { class: cls, points: ids.map((i) => `${cx(i)},${cy(i)}`).join(' '), fill: 'none', stroke: '#8a929b', 'stroke-width': 0.03, 'stroke-dasharray': '0.06 0.08' }, under);
-    }
-    for (const quad of Array.isArray(rule.quads) ? rule.quads : []) {
-      const ids = cells(quad.cells);
-      if (!ids.length) continue;
-      const x = Math.min(...ids.map(colOf)) + 1, y = Math.min(...ids.map(rowOf)) + 1;
-      svgEl('circle', { class: cls, cx: x, cy: y, r: 0.3, fill: '#fff', stroke: '#1b1f24', 'stroke-width': 0.03 }, over);
-      const digits = (quad.digits || []).map(symbol);
-      const half = Math.ceil(digits.length / 2);
-      const rows = digits.length > 2 ? [digits.slice(0, half), digits.slice(half)] : [digits];
-      rows.forEach((row, k) => text(x, y + (k - (rows.length - 1) / 2) * 0.2, 0.18, row.join(''), over, cls));
-    }
-    // Marked cells shaded as the pictures shade them (minimum blue, maximum orange; row,
-    // column and box indexers red, blue and green), labelled at the top; a cell of two or
-    // three indexer kinds split into strips, one a kind.
-    const kinds = new Map();
-    for (const spec of markLists(rule.type)) {
-      for (const i of cells(rule[spec.key])) kinds.set(i, [...(kinds.get(i) || []), spec]);
-    }
-    for (const [i, specs] of kinds) {
-      const w = 1 / specs.length;
-      specs.forEach((spec, k) => {
-        svgEl('rect', { class: `${cls} ${spec.key}`, x: colOf(i) + k * w, y: rowOf(i), width: w, height: 1, fill: spec.fill }, under);
-        text(colOf(i) + (k + 0.5) * w, rowOf(i) + 0.14, specs.length > 2 ? 0.12 : 0.15, spec.tag, under, `${cls} ${spec.key}`);
-      });
-    }
-    if (rule.type === 'low-before-high') {
-      // "1<9" small at the foot of the row's first cell.
-      for (const row of Array.isArray(rule.rows) ? rule.rows : []) text(0.22, row - 1 + 0.86, 0.15, `1<${symbol(st.S.n)}`, over, cls);
-    }
-    if (rule.type === 'digital-root') {
-      for (const cage of Array.isArray(rule.cages) ? rule.cages : []) drawCage(under, over, { cells: cells(cage.cells), sum: `DR${cage.root}` });
-    }
-    for (const arrow of rule.type === 'pill-arrow' && Array.isArray(rule.arrows) ? rule.arrows : []) drawPillArrow(under, cls, cells(arrow.pill), cells(arrow.cells), cx, cy);
-    if (rule.type === 'clone') {
-      // Each shape and its copy shaded alike, a colour a pair.
-      (Array.isArray(rule.clones) ? rule.clones : []).forEach((pair, k) => {
-        for (const i of [...cells(pair.cells), ...cells(pair.copy)]) {
-          svgEl('rect', { class: cls, x: colOf(i), y: rowOf(i), width: 1, height: 1, fill: `hsl(${(k * 97 + 200) % 360},60%,60%)`, 'fill-opacity': 0.3 }, under);
-        }
-      });
-    }
-    if (rule.type === 'kropki-values') {
-      // A dot large enough to hold its value: white for a difference, grey for a ratio.
-      for (const dot of valueDots()) {
-        const [a, b] = cells(dot.cells);
-        if (a === undefined || b === undefined) continue;
-        const x = (cx(a) + cx(b)) / 2, y = (cy(a) + cy(b)) / 2;
-        svgEl('circle', { class: `${cls} ${dot.black ? 'ratio' : 'difference'}`, cx: x, cy: y, r: 0.17, fill: dot.black ? '#9a9a9a' : '#fff', stroke: '#1b1f24', 'stroke-width': 0.03 }, over);
-        text(x, y, 0.2, String(dot.value), over, cls);
-      }
-    }
-    if (rule.type === 'candidates') {
-      for (const given of Array.isArray(rule.cells) ? rule.cells : []) {
-        const i = cellIndex(given.cell);
-        if (i >= 0) text(cx(i), rowOf(i) + 0.86, 0.17, (given.digits || []).map(symbol).join(''), under, cls);
-      }
-    }
+  layer(under, answer.defs ? `<defs>${answer.defs}</defs>` : '');
+  layer(under, answer.under);
+  layer(over, answer.over);
+  for (const cage of answer.cages) {
+    const ids = cage.cells.map(cellIndex).filter((i) => i >= 0);
+    if (!ids.length) continue;
+    const first = Math.min(...ids);
+    const notch = sumBox('');
+    for (const i of ids) caged.set(i, Math.max(caged.get(i) || 0, cage.labelled && i === first ? notch.y + notch.h + 0.03 : 0));
   }
-}
-
-// Where an outside clue stands, [row, col] with -1 and n the margin, and what it shows:
-// a side clue beside its row or column, a little killer clue before its diagonal's first
-// cell with an arrow along it. Null for a clue that is neither.
-export function outsidePlace(rule, clue) {
-  const n = st.S.n;
-  if (rule.type === 'little-killer') {
-    const ids = (clue.cells || []).map(cellIndex);
-    if (ids.length < 2 || ids.some((i) => i < 0)) return null;
-    const dr = rowOf(ids[1]) - rowOf(ids[0]), dc = colOf(ids[1]) - colOf(ids[0]);
-    return { r: rowOf(ids[0]) - dr, c: colOf(ids[0]) - dc, text: `${clue.sum}${ARROWS[`${dr},${dc}`] || ''}`, what: `${clue.sum} ${ARROWS[`${dr},${dc}`] || ''} from ${cellName(ids[0])}` };
-  }
-  const k = clue.index - 1;
-  const value = clue[rule.type === 'skyscraper' ? 'count' : 'sum'];
-  const at = { top: [-1, k, `above column ${clue.index}`], bottom: [n, k, `below column ${clue.index}`], left: [k, -1, `left of row ${clue.index}`], right: [k, n, `right of row ${clue.index}`] }[clue.side];
-  return at ? { r: at[0], c: at[1], text: String(value), what: `${value} ${at[2]}` } : null;
 }
 
 // The ring around the grid: its cells (clickable while an outside-clue tool is picked) and
-// the clues standing in it.
+// the outside clues as the server drew them (marks.js).
 export function drawMargin() {
   const margin = $('#margin');
   const n = st.S.n;
   margin.innerHTML = '';
-  const clued = st.S.kept.filter((r) => OUTSIDE_TYPES.has(r.type) && Array.isArray(r.clues) && r.clues.length);
-  const shown = !!OUTSIDE_TOOLS[st.tool] || clued.length > 0;
+  const answer = keptMarks(drawOverlay);
+  const outside = answer ? answer.outside : '';
+  const shown = !!OUTSIDE_TOOLS[st.tool] || !!outside;
   $('#board-wrap').classList.toggle('with-margin', shown);
   margin.classList.toggle('picking', !!OUTSIDE_TOOLS[st.tool]);
   if (!shown) return;
@@ -335,15 +227,9 @@ export function drawMargin() {
       rect.addEventListener('mousedown', (e) => { e.preventDefault(); margin.dispatchEvent(new CustomEvent('sudoku:margin', { detail: { r, c } })); });
     }
   }
-  for (const rule of clued) {
-    for (const clue of rule.clues) {
-      const place = outsidePlace(rule, clue);
-      if (!place) continue;
-      // What the clue is, on hover: "Sandwich: 15 above column 1".
-      const g = svgEl('g', {}, margin);
-      svgEl('title', {}, g).textContent = `${Object.values(OUTSIDE_TOOLS).find((x) => x.type === rule.type).name}: ${place.what}`;
-      const t = svgEl('text', { class: `clue clue-${rule.type} kept-${rule.type}`, x: place.c + 0.5, y: place.r + 0.5, 'font-size': place.text.length > 3 ? 0.3 : 0.4, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#1b1f24' }, g);
-      t.textContent = place.text;
-    }
+  if (outside) {
+    // Clicks go through the clues to the margin's cells.
+    const g = svgEl('g', { class: 'marks', transform: `scale(${1 / answer.unit})`, 'pointer-events': 'none' }, margin);
+    g.innerHTML = outside;
   }
 }

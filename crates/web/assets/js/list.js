@@ -1,8 +1,7 @@
 // The list of shapes under Draw, each with its remove button.
 import { $ } from './dom.js';
-import { outsidePlace } from './draw.js';
-import { LINE_TYPES, OUTSIDE_TOOLS, OUTSIDE_TYPES, lineKey, lineRuleName, markLists } from './kinds.js';
-import { cellName, commit, st, symbol, valueDots } from './state.js';
+import { ARROWS, LINE_TYPES, OUTSIDE_TOOLS, OUTSIDE_TYPES, lineKey, lineRuleName, markLists } from './kinds.js';
+import { cellIndex, cellName, colOf, commit, rowOf, st, symbol, valueDots } from './state.js';
 
 // "Renban: 6 lines", "Little killer: 6 clues", "Low before high: {"rows":[1,5,9]}".
 export function keptLabel(rule) {
@@ -125,4 +124,21 @@ export function renderShapes() {
     }
     add(`kept-${k}`, `${keptLabel(rule)} (imported; no st.tool to edit it here)`, () => st.S.kept.splice(k, 1));
   });
+}
+
+// Where an outside clue stands, [row, col] with -1 and n the margin, and what it shows:
+// a side clue beside its row or column, a little killer clue before its diagonal's first
+// cell with an arrow along it. Null for a clue that is neither.
+export function outsidePlace(rule, clue) {
+  const n = st.S.n;
+  if (rule.type === 'little-killer') {
+    const ids = (clue.cells || []).map(cellIndex);
+    if (ids.length < 2 || ids.some((i) => i < 0)) return null;
+    const dr = rowOf(ids[1]) - rowOf(ids[0]), dc = colOf(ids[1]) - colOf(ids[0]);
+    return { r: rowOf(ids[0]) - dr, c: colOf(ids[0]) - dc, text: `${clue.sum}${ARROWS[`${dr},${dc}`] || ''}`, what: `${clue.sum} ${ARROWS[`${dr},${dc}`] || ''} from ${cellName(ids[0])}` };
+  }
+  const k = clue.index - 1;
+  const value = clue[rule.type === 'skyscraper' ? 'count' : 'sum'];
+  const at = { top: [-1, k, `above column ${clue.index}`], bottom: [n, k, `below column ${clue.index}`], left: [k, -1, `left of row ${clue.index}`], right: [k, n, `right of row ${clue.index}`] }[clue.side];
+  return at ? { r: at[0], c: at[1], text: String(value), what: `${value} ${at[2]}` } : null;
 }

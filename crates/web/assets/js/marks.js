@@ -1,0 +1,73 @@
+// The pictures of the rules the page holds as JSON (`S.kept`), drawn by the server: each rule's
+// Rust file says what it draws (`draw`: lines, thermometers, dots, cages, text …) and
+// POST /api/marks answers it drawn by the pictures' own code, as SVG layers (under the
+// digits, over the borders, outside the grid) in units of 100 a cell. The page holds no
+// drawing or colour of any of these rules: it stacks the layers around its cells.
+//
+// As the uniqueness check (unique.js): an edit waits a moment, then asks; the next edit
+// aborts the request in flight, so only the last rules' answer is drawn. Until it comes the
+// previous answer stays on the board; `#underlay`'s `data-marks` says "pending" or "drawn".
+
+import { api } from './api.js';
+import { $ } from './dom.js';
+import { st, toPuzzleJson } from './state.js';
+
+// A short wait after an edit, so that a drag or an undo burst is one request.
+const SETTLE_MS = 30;
+
+let shown = { key: '', answer: null }; // the rules (their JSON) drawn, and the answer drawn
+let wanted = ''; // the rules whose answer is awaited (or drawn)
+let inFlight = null; // the AbortController of the request running, or null
+let timer = 0; // the settling wait's timeout, or 0
+
+function stop() {
+  if (inFlight) inFlight.abort();
+  inFlight = null;
+  clearTimeout(timer);
+  timer = 0;
+}
+
+const mark = (state) => { $('#underlay').dataset.marks = state; };
+
+// The server's layers for the rules held now, or the last ones while they are on their way
+// (null: none to draw). `redraw` is called when a new answer comes.
+export function keptMarks(redraw) {
+  if (!st.S.kept.length) {
+    stop();
+    shown = { key: '', answer: null };
+    wanted = '';
+    mark('drawn');
+    return null;
+  }
+  const { size, box, regions } = toPuzzleJson();
+  const puzzle = { size, box, regions, rules: st.S.kept };
+  const key = JSON.stringify(puzzle);
+  if (key === shown.key) {
+    if (wanted !== key) stop();
+    wanted = key;
+  } else if (key !== wanted) {
+    stop();
+    wanted = key;
+    timer = setTimeout(() => { timer = 0; ask(puzzle, key, redraw); }, SETTLE_MS);
+  }
+  mark(key === shown.key ? 'drawn' : 'pending');
+  const answer = shown.answer;
+  return answer && answer.size === size ? answer : null;
+}
+
+async function ask(puzzle, key, redraw) {
+  const controller = new AbortController();
+  inFlight = controller;
+  let answer = null;
+  try {
+    answer = await api('marks', { puzzle }, controller.signal);
+  } catch (e) {
+    if (controller.signal.aborted) return; // the next edit's request took over
+    answer = null; // nothing to draw: the rules are listed, and the solver names what is wrong
+  } finally {
+    if (controller === inFlight) inFlight = null;
+  }
+  if (key !== wanted) return;
+  shown = { key, answer };
+  redraw();
+}
