@@ -15,7 +15,7 @@ use sudoku_ip::formats::fpuzzles::{self, FPuzzlesWriteError, LinkKind};
 use sudoku_ip::formats::json::{parse_value, to_json, to_json_pretty};
 use sudoku_ip::generate::Position;
 use sudoku_ip::model::cancel::CancelOnDrop;
-use sudoku_ip::model::rules::{rule_from_name, REGISTRY};
+use sudoku_ip::model::rules::{rule_from_name, Input, REGISTRY};
 use sudoku_ip::model::{warnings, Cell, Warning};
 use sudoku_ip::{Answer, Cancel, Geometry, Grid, Limits, Options, Outcome, Puzzle, Report, SearchEnd, Solver};
 
@@ -327,6 +327,15 @@ fn pipeline_error(e: sudoku_ip::Error) -> AppError {
 // ---------------------------------------------------------------------------------------------
 // Handlers.
 
+/// How the page draws a rule's data ([`Input`]): `{"shape": "line", "key": "lines", "min": 2}`,
+/// or null when the registry gives it no tool.
+fn input_json(input: Input) -> Value {
+    match input {
+        Input::Line { key, min } => json!({"shape": "line", "key": key, "min": min}),
+        _ => Value::Null,
+    }
+}
+
 /// `GET /api/health`: what this server offers.
 pub async fn health(State(state): State<AppState>) -> Json<Value> {
     let l = &state.config.limits;
@@ -340,7 +349,10 @@ pub async fn health(State(state): State<AppState>) -> Json<Value> {
         "data_rules": REGISTRY.iter().filter(|e| !e.switchable()).map(|e| e.name).collect::<Vec<_>>(),
         "rule_kinds": REGISTRY
             .iter()
-            .map(|e| json!({"name": e.name, "summary": e.summary, "aliases": e.aliases, "switchable": e.switchable()}))
+            .map(|e| {
+                json!({"name": e.name, "summary": e.summary, "aliases": e.aliases, "switchable": e.switchable(),
+                       "input": input_json(e.input)})
+            })
             .collect::<Vec<_>>(),
         "generate": {
             "available": true,

@@ -853,3 +853,16 @@ async fn marks_wait_for_a_solver_slot_like_every_route() {
     let (status, answer) = post(app, "/api/marks", &json!({"puzzle": {"size": 9}})).await;
     assert_eq!((status, answer["under"].as_str()), (StatusCode::OK, Some("")), "{answer}");
 }
+
+#[tokio::test]
+async fn health_says_how_the_page_draws_each_rules_data() {
+    // A rule's `INPUT` (its Rust file): the page builds a tool for each shape from it.
+    let (status, _, bytes) = send(server(), "GET", "/api/health", Body::empty()).await;
+    assert_eq!(status, StatusCode::OK);
+    let health: Value = serde_json::from_slice(&bytes).expect("JSON");
+    let kinds = health["rule_kinds"].as_array().expect("rule kinds");
+    let input = |name: &str| kinds.iter().find(|k| k["name"] == name).map(|k| k["input"].clone());
+    assert_eq!(input("modular-line"), Some(json!({"shape": "line", "key": "lines", "min": 2})));
+    assert_eq!(input("diagonal"), Some(Value::Null), "no tool from the registry");
+    assert!(kinds.iter().all(|k| k.get("input").is_some()), "{health}");
+}

@@ -2022,10 +2022,23 @@ async fn zipper_region_sum_entropic_modular_lines_and_slow_thermometers_are_drag
         ("zipper", "zipper-line", &["r1c1", "r1c2", "r1c3"]),
         ("regionsum", "region-sum-line", &["r4c2", "r4c3", "r4c4", "r4c5"]),
         ("entropic", "entropic-line", &["r7c1", "r7c2", "r7c3", "r8c3"]),
-        ("modular", "modular-line", &["r9c5", "r9c6", "r9c7", "r9c8"]),
+        // Its tool comes from the registry (modular.rs's `INPUT`), named after the rule.
+        ("modular-line", "modular-line", &["r9c5", "r9c6", "r9c7", "r9c8"]),
         // r6c5 and r7c6 see each other in no row, column or box: they may be equal.
         ("slowthermo", "slow-thermometer", &["r6c5", "r7c6", "r8c7"]),
     ];
+    // The registry's tool: a line tool with the rule's summary for its hint.
+    s.click("[data-tool=\"modular-line\"]").await;
+    let label = s
+        .js("const r = document.querySelector('[data-tool=\"modular-line\"]'); \
+                      return [r.parentElement.textContent.trim(), document.getElementById('tool-hint').textContent];")
+        .await;
+    let summary = sudoku_ip_model::rules::REGISTRY.iter().find(|e| e.name == "modular-line").expect("modular").summary;
+    assert_eq!(label[0], json!("Modular line"));
+    assert!(
+        label[1].as_str().is_some_and(|h| h.starts_with(&format!("Drag through the cells of the line: {summary}."))),
+        "{label}"
+    );
     for (tool, _, cells) in &lines {
         s.click(&format!("[data-tool=\"{tool}\"]")).await;
         s.drag(cells, false).await;

@@ -26,6 +26,7 @@
 pub mod draw;
 pub mod fields;
 pub mod fpuzzles;
+mod input;
 pub mod outside;
 
 use std::collections::HashMap;
@@ -51,6 +52,7 @@ pub use draw::Mark;
 pub use extra_regions::ExtraRegions;
 pub use fields::Fields;
 pub use fpuzzles::{FPuzzlesWriteError, FRead, FWrite};
+pub use input::Input;
 pub use killer::{Cage, Killer};
 pub use kropki::Kropki;
 pub use non_consecutive::NonConsecutive;
@@ -70,6 +72,8 @@ pub trait RuleKind: Clone + Debug + PartialEq + Eq + Into<Rule> + Send + Sync + 
     const ALIASES: &'static [&'static str] = &[];
     /// One line saying what the rule asks, for `--help`, the web page and captions.
     const SUMMARY: &'static str;
+    /// How the page's editor draws its data ([`Input`]): none by default.
+    const INPUT: Input = Input::None;
 
     /// The rule without data, for rules that need none (`--rules diagonal`); `None` for rules
     /// with data (cages, dots…), which come from a JSON puzzle.
@@ -253,6 +257,8 @@ pub struct Entry {
     pub summary: &'static str,
     /// [`RuleKind::FPUZZLES_KEYS`].
     pub fpuzzles_keys: &'static [&'static str],
+    /// [`RuleKind::INPUT`].
+    pub input: Input,
     read: fn(&mut Fields<'_>) -> Result<Rule, ParseError>,
     switch: fn() -> Option<Rule>,
     from_fpuzzles: fn(&FRead<'_>) -> Result<Option<Rule>, ParseError>,
@@ -265,6 +271,7 @@ impl Entry {
             aliases: K::ALIASES,
             summary: K::SUMMARY,
             fpuzzles_keys: K::FPUZZLES_KEYS,
+            input: K::INPUT,
             read: read_as::<K>,
             switch: switch_as::<K>,
             from_fpuzzles: from_fpuzzles_as::<K>,

@@ -17,7 +17,7 @@ use crate::grid::Grid;
 
 use super::entropic::{check_sets, emit_sets};
 use super::fields::cell_lists_json;
-use super::{check_lines, line_mark, Emit, Fields, Mark, RuleError, RuleKind};
+use super::{check_lines, line_mark, Emit, Fields, Input, Mark, RuleError, RuleKind};
 
 /// Modular lines are teal.
 const TEAL: &str = "#45b8a8";
@@ -45,6 +45,7 @@ impl RuleKind for Modular {
     const NAME: &'static str = "modular-line";
     const ALIASES: &'static [&'static str] = &["modular", "modularline", "modular-lines"];
     const SUMMARY: &'static str = "any three cells in a row on a teal line hold digits of three different remainders mod 3";
+    const INPUT: Input = Input::Line { key: "lines", min: 2 };
 
     fn read(f: &mut Fields<'_>) -> Result<Self, ParseError> {
         Ok(Modular { lines: f.cell_lists("lines", "a list of cell lists, in order along each line")? })

@@ -42,12 +42,12 @@ export const LINE_TOOLS = {
   zipper: { name: 'Zipper line', type: 'zipper-line', min: 2, hint: 'cells the same distance from the middle sum to one total (on an odd line, the middle cell\'s digit)' },
   regionsum: { name: 'Region-sum line', type: 'region-sum-line', min: 2, hint: 'the region borders cut the line into segments that all have the same sum' },
   entropic: { name: 'Entropic line', type: 'entropic-line', min: 2, hint: 'any three cells in a row hold a low, a middle and a high digit (1–3, 4–6, 7–9 on a 9x9)' },
-  modular: { name: 'Modular line', type: 'modular-line', min: 2, hint: 'any three cells in a row hold digits of three different remainders mod 3' },
   double: { name: 'Double arrow', type: 'double-arrow', min: 3, hint: 'the digits in the circles at both ends sum to the digits between them (which may repeat)' },
   slowthermo: { name: 'Slow thermometer', type: 'slow-thermometer', key: 'thermometers', min: 2, hint: 'digits never decrease from the bulb (the first cell); equal digits may repeat where the cells do not see each other' },
 };
-// A line rule's list of cell lists: `lines`, or `thermometers` for slow thermometers.
-export const lineKey = (rule) => (rule.type === 'slow-thermometer' ? 'thermometers' : 'lines');
+// A line rule's list of cell lists: its tool's `key` (`thermometers` for slow thermometers),
+// `lines` by default.
+export const lineKey = (rule) => (Object.values(LINE_TOOLS).find((t) => t.type === rule.type) || {}).key || 'lines';
 export const LINE_TYPES = new Set(Object.values(LINE_TOOLS).map((t) => t.type));
 // Cells marked from the selection, Add again to unmark: the tool, its rule's JSON type and
 // list, shading and label as the pictures draw them. A cell is minimum or maximum, not both;
@@ -75,9 +75,25 @@ for (const [name, spec] of Object.entries(OUTSIDE_TOOLS)) {
   TOOL_HINTS[name] = `Type the clue, then click the margin ${name === 'littlekiller' ? 'where the diagonal starts (pick its direction)' : 'beside the row or column'}: ${spec.hint}. `
     + 'A click with no clue typed takes the clue there off.';
 }
-for (const [name, spec] of Object.entries(LINE_TOOLS)) {
-  TOOL_HINTS[name] = `Drag through the cells of the line: ${spec.hint}. It is added when you let go. `
-    + 'Dragging back takes the last cell off; Shift+click then Add works too.';
+const lineHint = (spec) => `Drag through the cells of the line: ${spec.hint}. It is added when you let go. `
+  + 'Dragging back takes the last cell off; Shift+click then Add works too.';
+for (const [name, spec] of Object.entries(LINE_TOOLS)) TOOL_HINTS[name] = lineHint(spec);
+
+// The tools the registry declares (`/api/health`'s `rule_kinds`: each rule's `INPUT` in its
+// Rust file): a rule whose input is a line gets a line tool, named after the rule, its summary
+// for the hint, with no change here. Returns the new tools' names (their rules' names).
+export function registryTools(kinds) {
+  const added = [];
+  for (const kind of kinds || []) {
+    const input = kind.input;
+    if (!input || input.shape !== 'line' || LINE_TYPES.has(kind.name)) continue;
+    const name = kind.name.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
+    LINE_TOOLS[kind.name] = { name, type: kind.name, key: input.key, min: input.min, hint: kind.summary };
+    LINE_TYPES.add(kind.name);
+    TOOL_HINTS[kind.name] = lineHint(LINE_TOOLS[kind.name]);
+    added.push(kind.name);
+  }
+  return added;
 }
 
 // A whispers rule's gap: its `difference`, or German's ⌈n/2⌉ when it has none.

@@ -28,6 +28,7 @@ import { afterRender, cellHandlers, render } from './board.js';
 import { $, $$ } from './dom.js';
 import { endDrag, onCellDown, onCellEnter, onKey } from './input.js';
 import './insight.js';
+import { LINE_TOOLS, registryTools } from './kinds.js';
 import { renderShapes } from './list.js';
 import { copyLink, download, downloadText, exportFpuzzles, givensLine, importText, loadFromHash, shareLink, staleLinks } from './links.js';
 import { count, generate, rate, solve, timeLimit } from './solve.js';
@@ -119,6 +120,18 @@ export async function loadHealth() {
   fill('#gen-difficulty', (st.health.generate || {}).difficulties);
   $('#time-limit').max = String(st.health.limits.max_time_s);
   $('#time-limit').value = String(Math.min(5, st.health.limits.max_time_s));
+  // The registry's line tools, after the page's own.
+  let last = $$('#tools label').filter((l) => l.querySelector('input') && LINE_TOOLS[l.querySelector('input').dataset.tool]).pop();
+  for (const tool of registryTools(st.health.rule_kinds)) {
+    const label = document.createElement('label');
+    const radio = document.createElement('input');
+    Object.assign(radio, { type: 'radio', name: 'tool' });
+    radio.dataset.tool = tool;
+    radio.addEventListener('change', () => setTool(tool));
+    label.append(radio, ` ${LINE_TOOLS[tool].name}`);
+    last.after(label);
+    last = label;
+  }
   applyHealth();
   setStatus(`Ready: solvers ${st.health.solvers.join(', ')}`, 'idle');
 }

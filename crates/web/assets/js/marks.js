@@ -14,6 +14,8 @@ import { st, toPuzzleJson } from './state.js';
 
 // A short wait after an edit, so that a drag or an undo burst is one request.
 const SETTLE_MS = 30;
+// How long to wait before asking again when every solver slot is taken.
+const BUSY_RETRY_MS = 500;
 
 let shown = { key: '', answer: null }; // the rules (their JSON) drawn, and the answer drawn
 let wanted = ''; // the rules whose answer is awaited (or drawn)
@@ -63,6 +65,9 @@ async function ask(puzzle, key, redraw) {
     answer = await api('marks', { puzzle }, controller.signal);
   } catch (e) {
     if (controller.signal.aborted) return; // the next edit's request took over
+    if (controller === inFlight) inFlight = null;
+    // A busy server (every slot solving): the drawing stays as it is and asks again soon.
+    if (e.code === 503 && key === wanted) { timer = setTimeout(() => { timer = 0; ask(puzzle, key, redraw); }, BUSY_RETRY_MS); return; }
     answer = null; // nothing to draw: the rules are listed, and the solver names what is wrong
   } finally {
     if (controller === inFlight) inFlight = null;

@@ -116,24 +116,6 @@ export function addShape() {
       break;
     }
     case 'extra': commit(() => st.S.extra.push(sel.slice().sort((a, b) => a - b))); break;
-    case 'renban': case 'whispers': case 'dutch': case 'palindrome': case 'between':
-    case 'zipper': case 'regionsum': case 'entropic': case 'modular': case 'slowthermo': case 'double': {
-      const spec = LINE_TOOLS[st.tool];
-      if (sel.length < spec.min) { fail(`${spec.name}: a line needs at least ${spec.min} cells`); return; }
-      if (!path()) return;
-      if (spec.type === 'renban' && sel.length > st.S.n) { fail(`A renban line of ${sel.length} cells cannot hold different digits of a ${st.S.n}x${st.S.n} grid`); return; }
-      if (spec.type === 'entropic-line' && st.S.n % 3) { fail(`Entropic lines need a grid side divisible by 3 (low, middle and high thirds); this one is ${st.S.n}`); return; }
-      if (spec.type === 'region-sum-line' && !st.S.box && !st.S.regions) { fail('Region-sum lines need regions: pick boxes or draw jigsaw regions first'); return; }
-      let gap;
-      if (spec.gap) {
-        gap = whisperGap();
-        if (typeof gap === 'string') { fail(gap); return; }
-        const other = st.S.kept.find((r) => r.type === spec.type && gapOf(r) !== gap);
-        if (other) { fail(`This puzzle's whispers are ${lineRuleName(other)}: a puzzle holds one gap for all its whispers (type ${gapOf(other)}, or remove those lines first)`); return; }
-      }
-      commit(() => addLine(spec, sel, gap));
-      break;
-    }
     case 'minimum': case 'maximum': case 'rowindexer': case 'colindexer': case 'boxindexer': {
       const spec = MARK_TOOLS[st.tool];
       const lists = markLists(spec.type);
@@ -184,7 +166,25 @@ export function addShape() {
       $('#quad-digits').value = '';
       break;
     }
-    default: return;
+    default: {
+      // Every line tool: the page's own and those the registry declares (kinds.js).
+      const spec = LINE_TOOLS[st.tool];
+      if (!spec) return;
+      if (sel.length < spec.min) { fail(`${spec.name}: a line needs at least ${spec.min} cells`); return; }
+      if (!path()) return;
+      if (spec.type === 'renban' && sel.length > st.S.n) { fail(`A renban line of ${sel.length} cells cannot hold different digits of a ${st.S.n}x${st.S.n} grid`); return; }
+      if (spec.type === 'entropic-line' && st.S.n % 3) { fail(`Entropic lines need a grid side divisible by 3 (low, middle and high thirds); this one is ${st.S.n}`); return; }
+      if (spec.type === 'region-sum-line' && !st.S.box && !st.S.regions) { fail('Region-sum lines need regions: pick boxes or draw jigsaw regions first'); return; }
+      let gap;
+      if (spec.gap) {
+        gap = whisperGap();
+        if (typeof gap === 'string') { fail(gap); return; }
+        const other = st.S.kept.find((r) => r.type === spec.type && gapOf(r) !== gap);
+        if (other) { fail(`This puzzle's whispers are ${lineRuleName(other)}: a puzzle holds one gap for all its whispers (type ${gapOf(other)}, or remove those lines first)`); return; }
+      }
+      commit(() => addLine(spec, sel, gap));
+      break;
+    }
   }
   st.selection = [];
   render();
