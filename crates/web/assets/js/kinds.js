@@ -50,14 +50,14 @@ export const LINE_TOOLS = {
 export const lineKey = (rule) => (Object.values(LINE_TOOLS).find((t) => t.type === rule.type) || {}).key || 'lines';
 export const LINE_TYPES = new Set(Object.values(LINE_TOOLS).map((t) => t.type));
 // Cells marked from the selection, Add again to unmark: the tool, its rule's JSON type and
-// list, shading and label as the pictures draw them. A cell is minimum or maximum, not both;
+// list (the server draws them: marks.js). A cell is minimum or maximum, not both;
 // it may be a row, a column and a box indexer at once (the model reads each list alone).
 export const MARK_TOOLS = {
-  minimum: { name: 'Minimum', type: 'min-max', key: 'minimum', fill: '#dbe7f5', tag: 'min' },
-  maximum: { name: 'Maximum', type: 'min-max', key: 'maximum', fill: '#f8e1cc', tag: 'max' },
-  rowindexer: { name: 'Row indexer', type: 'indexer', key: 'rows', fill: '#f4c7c3', tag: 'row' },
-  colindexer: { name: 'Column indexer', type: 'indexer', key: 'columns', fill: '#c3d7f4', tag: 'col' },
-  boxindexer: { name: 'Box indexer', type: 'indexer', key: 'boxes', fill: '#c8ecc8', tag: 'box' },
+  minimum: { name: 'Minimum', type: 'min-max', key: 'minimum' },
+  maximum: { name: 'Maximum', type: 'min-max', key: 'maximum' },
+  rowindexer: { name: 'Row indexer', type: 'indexer', key: 'rows' },
+  colindexer: { name: 'Column indexer', type: 'indexer', key: 'columns' },
+  boxindexer: { name: 'Box indexer', type: 'indexer', key: 'boxes' },
 };
 export const markLists = (type) => Object.values(MARK_TOOLS).filter((t) => t.type === type);
 // The rules whose lists exclude each other.
