@@ -863,6 +863,9 @@ async fn health_says_how_the_page_draws_each_rules_data() {
     let kinds = health["rule_kinds"].as_array().expect("rule kinds");
     let input = |name: &str| kinds.iter().find(|k| k["name"] == name).map(|k| k["input"].clone());
     assert_eq!(input("modular-line"), Some(json!({"shape": "line", "key": "lines", "min": 2})));
+    assert_eq!(input("nabner"), Some(json!({"shape": "line", "key": "lines", "min": 2})));
+    assert_eq!(input("between-line"), Some(json!({"shape": "line", "key": "lines", "min": 3})));
+    assert_eq!(input("slow-thermometer"), Some(json!({"shape": "line", "key": "thermometers", "min": 2})));
     assert_eq!(input("diagonal"), Some(Value::Null), "no tool from the registry");
     assert!(kinds.iter().all(|k| k.get("input").is_some()), "{health}");
 }

@@ -1416,7 +1416,7 @@ async fn lines_dragged_through_cells_become_their_rules_and_the_solution_keeps_t
     s.click("[data-tool=\"palindrome\"]").await;
     // A quick drag that jumps r5c5 -> r9c9 still takes every cell in between.
     s.drag(&["r5c5", "r9c9"], true).await;
-    s.click("[data-tool=\"between\"]").await;
+    s.click("[data-tool=\"between-line\"]").await;
     // Dragging back over r2c7 takes r2c8 off again; the line goes on down from r2c7.
     s.drag(&["r2c5", "r2c6", "r2c7", "r2c8", "r2c7", "r3c7"], false).await;
     let (value, read) = s.exported_puzzle().await;
@@ -1450,7 +1450,7 @@ async fn lines_dragged_through_cells_become_their_rules_and_the_solution_keeps_t
     s.click("#shapes li:nth-child(2) button").await;
     assert_eq!(lines_of(&s.exported_json().await, "renban", None), names(&["r1c1", "r1c2", "r1c3", "r2c3"]));
     // A click on one cell draws nothing; a between line of two cells is refused with a reason.
-    s.click("[data-tool=\"between\"]").await;
+    s.click("[data-tool=\"between-line\"]").await;
     s.click("[data-cell=\"r8c8\"]").await;
     s.drag(&["r8c8", "r8c9"], false).await;
     let (state, status) = s.status().await;
@@ -2014,19 +2014,26 @@ impl Session {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn zipper_region_sum_entropic_modular_lines_and_slow_thermometers_are_dragged_and_solved() {
-    // Issue 15: the editor draws each line rule by dragging through cells.
+async fn zipper_region_sum_entropic_modular_nabner_lines_and_slow_thermometers_are_dragged_and_solved() {
+    // Issue 15: the editor draws each line rule by dragging through cells. Every tool here
+    // comes from the registry (each rule file's `INPUT`), named after its rule: nabner.rs,
+    // a rule added after the page, has its tool with no line of the page's script naming it.
     let Some(s) = Session::start("more-lines").await else { return };
     s.js(RECORD_ERRORS).await;
-    let lines: [(&str, &str, &[&str]); 5] = [
-        ("zipper", "zipper-line", &["r1c1", "r1c2", "r1c3"]),
-        ("regionsum", "region-sum-line", &["r4c2", "r4c3", "r4c4", "r4c5"]),
-        ("entropic", "entropic-line", &["r7c1", "r7c2", "r7c3", "r8c3"]),
-        // Its tool comes from the registry (modular.rs's `INPUT`), named after the rule.
-        ("modular-line", "modular-line", &["r9c5", "r9c6", "r9c7", "r9c8"]),
+    let lines: [(&str, &[&str]); 6] = [
+        ("zipper-line", &["r1c1", "r1c2", "r1c3"]),
+        ("region-sum-line", &["r4c2", "r4c3", "r4c4", "r4c5"]),
+        ("entropic-line", &["r7c1", "r7c2", "r7c3", "r8c3"]),
+        ("modular-line", &["r9c5", "r9c6", "r9c7", "r9c8"]),
         // r6c5 and r7c6 see each other in no row, column or box: they may be equal.
-        ("slowthermo", "slow-thermometer", &["r6c5", "r7c6", "r8c7"]),
+        ("slow-thermometer", &["r6c5", "r7c6", "r8c7"]),
+        ("nabner", &["r2c7", "r2c8", "r3c9"]),
     ];
+    assert_eq!(
+        s.js("return ['nabner', 'zipper-line'].map((t) => document.querySelector(`[data-tool=\"${t}\"]`).parentElement.textContent.trim());")
+            .await,
+        json!(["Nabner", "Zipper line"])
+    );
     // The registry's tool: a line tool with the rule's summary for its hint.
     s.click("[data-tool=\"modular-line\"]").await;
     let label = s
@@ -2039,12 +2046,12 @@ async fn zipper_region_sum_entropic_modular_lines_and_slow_thermometers_are_drag
         label[1].as_str().is_some_and(|h| h.starts_with(&format!("Drag through the cells of the line: {summary}."))),
         "{label}"
     );
-    for (tool, _, cells) in &lines {
+    for (tool, cells) in &lines {
         s.click(&format!("[data-tool=\"{tool}\"]")).await;
         s.drag(cells, false).await;
     }
     let (value, read) = s.exported_puzzle().await;
-    for (_, kind, cells) in &lines {
+    for (kind, cells) in &lines {
         let key = if *kind == "slow-thermometer" { "thermometers" } else { "lines" };
         assert_eq!(Session::rule_of(&value, kind)[key], json!([cells]), "{kind}: {value}");
     }
@@ -2052,17 +2059,18 @@ async fn zipper_region_sum_entropic_modular_lines_and_slow_thermometers_are_drag
         s.shapes().await,
         [
             "Zipper line: r1c1 → r1c2 → r1c3",
-            "Region-sum line: r4c2 → r4c3 → r4c4 → r4c5",
+            "Region sum line: r4c2 → r4c3 → r4c4 → r4c5",
             "Entropic line: r7c1 → r7c2 → r7c3 → r8c3",
             "Modular line: r9c5 → r9c6 → r9c7 → r9c8",
             "Slow thermometer: r6c5 → r7c6 → r8c7",
+            "Nabner: r2c7 → r2c8 → r3c9",
         ]
     );
     // Drawn beneath the digits in the pictures' colours; the slow thermometer with its bulb.
     let strokes = s
         .drawn("return Array.from(document.querySelectorAll('#underlay .marks [data-rule] path')).map((p) => p.getAttribute('stroke'));")
         .await;
-    assert_eq!(strokes, json!(["#e6a8e0", "#4aa3df", "#f3a64a", "#45b8a8", "#a9b8cc"]));
+    assert_eq!(strokes, json!(["#e6a8e0", "#4aa3df", "#f3a64a", "#45b8a8", "#a9b8cc", "#c9a227"]));
     assert_eq!(
         s.js("return document.querySelectorAll('#underlay [data-rule=\"slow-thermometer\"] circle').length;").await,
         json!(1)
@@ -2083,30 +2091,37 @@ async fn zipper_region_sum_entropic_modular_lines_and_slow_thermometers_are_drag
         assert_eq!(rests, [0, 1, 2], "modular {run:?}");
     }
     assert!(v("r6c5") <= v("r7c6") && v("r7c6") <= v("r8c7"), "slow thermometer");
+    let nabner = ["r2c7", "r2c8", "r3c9"].map(v);
+    for (i, a) in nabner.iter().enumerate() {
+        assert!(nabner[i + 1..].iter().all(|b| (a - b).abs() > 1), "nabner {nabner:?}");
+    }
     s.js("window.scrollTo(0, 0);").await;
     s.shot("lines-more").await;
     // Each line has its own remove button.
     s.click("#shapes li:nth-child(1) button").await;
     assert_eq!(Session::rule_of(&s.exported_json().await, "zipper-line"), Value::Null);
-    // Refused with the reason: entropic lines on a side without thirds, region-sum lines
-    // without regions.
+    // Refused with the server's reason (the rule file's validation): entropic lines on a side
+    // without thirds, region-sum lines without regions; the refused line goes again.
     s.select_size(8).await;
-    s.click("[data-tool=\"entropic\"]").await;
+    let refused = "document.getElementById('status').dataset.state === 'error'";
+    s.click("[data-tool=\"entropic-line\"]").await;
+    s.js("document.getElementById('status').dataset.state = 'clicked';").await;
     s.drag(&["r1c1", "r1c2", "r1c3"], false).await;
-    let (state, status) = s.status().await;
+    s.wait_until(refused, "the entropic line refused").await;
+    let (_, status) = s.status().await;
     assert_eq!(
-        (state.as_str(), status.as_str()),
-        ("error", "Entropic lines need a grid side divisible by 3 (low, middle and high thirds); this one is 8")
+        status,
+        "Entropic line: entropic lines need a grid side divisible by 3 (low, middle, high thirds); this one is 8"
     );
+    assert_eq!(s.shapes().await, Vec::<String>::new());
     let menu = s.client.find(Locator::Css("#box")).await.expect("the Boxes menu");
     menu.select_by_value("none").await.expect("no boxes");
-    s.click("[data-tool=\"regionsum\"]").await;
+    s.click("[data-tool=\"region-sum-line\"]").await;
+    s.js("document.getElementById('status').dataset.state = 'clicked';").await;
     s.drag(&["r1c1", "r1c2", "r1c3"], false).await;
-    let (state, status) = s.status().await;
-    assert_eq!(
-        (state.as_str(), status.as_str()),
-        ("error", "Region-sum lines need regions: pick boxes or draw jigsaw regions first")
-    );
+    s.wait_until(refused, "the region-sum line refused").await;
+    let (_, status) = s.status().await;
+    assert_eq!(status, "Region sum line: region-sum lines need regions; this grid has none");
     assert_eq!(s.shapes().await, Vec::<String>::new());
     s.finish("lines-more-refused").await;
 }
@@ -2341,7 +2356,7 @@ async fn digital_root_cages_indexers_double_and_pill_arrows_are_drawn_kept_throu
     s.add_shape("boxindexer", &["r4c4", "r5c5"], None).await;
     // Add again unmarks.
     s.add_shape("boxindexer", &["r4c4"], None).await;
-    s.click("[data-tool=\"double\"]").await;
+    s.click("[data-tool=\"double-arrow\"]").await;
     s.drag(&["r7c1", "r7c2", "r7c3", "r7c4"], false).await;
     s.click("[data-tool=\"pill\"]").await;
     let (state, status) = s.drag_and_add(&["r9c1", "r8c2"], None).await;

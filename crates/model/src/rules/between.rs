@@ -38,7 +38,7 @@ use crate::grid::Grid;
 use crate::model::Sense;
 
 use super::fields::cell_lists_json;
-use super::{check_lines, line_mark, Emit, Fields, Mark, RuleError, RuleKind};
+use super::{check_lines, line_mark, Emit, Fields, Input, Mark, RuleError, RuleKind};
 
 /// Between lines are grey, their circles white with a grey rim.
 const GREY: &str = "#a8a8a8";
@@ -66,6 +66,7 @@ impl RuleKind for Between {
     const NAME: &'static str = "between-line";
     const ALIASES: &'static [&'static str] = &["between", "betweenline"];
     const SUMMARY: &'static str = "digits on a line lie strictly between the digits in the circles at its ends";
+    const INPUT: Input = Input::Line { key: "lines", min: 3 };
 
     fn read(f: &mut Fields<'_>) -> Result<Self, ParseError> {
         Ok(Between { lines: f.cell_lists("lines", "a list of cell lists, circle to circle")? })

@@ -23,7 +23,7 @@ use crate::grid::Grid;
 use crate::model::Sense;
 
 use super::fields::cell_lists_json;
-use super::{check_lines, line_mark, Emit, Fields, Mark, RuleError, RuleKind};
+use super::{check_lines, line_mark, Emit, Fields, Input, Mark, RuleError, RuleKind};
 
 /// Double arrows are grey, as arrows.
 const GREY: &str = "#8c8c8c";
@@ -51,6 +51,7 @@ impl RuleKind for DoubleArrow {
     const NAME: &'static str = "double-arrow";
     const ALIASES: &'static [&'static str] = &["doublearrow", "double-arrows"];
     const SUMMARY: &'static str = "the digits in the two circles at the ends of a line sum to the digits between them";
+    const INPUT: Input = Input::Line { key: "lines", min: 3 };
 
     fn read(f: &mut Fields<'_>) -> Result<Self, ParseError> {
         Ok(DoubleArrow { lines: f.cell_lists("lines", "a list of cell lists, circle to circle")? })

@@ -23,7 +23,7 @@ use crate::grid::Grid;
 use crate::model::Sense;
 
 use super::fields::cell_lists_json;
-use super::{check_lines, line_mark, Emit, Fields, Mark, RuleError, RuleKind};
+use super::{check_lines, line_mark, Emit, Fields, Input, Mark, RuleError, RuleKind};
 
 /// Entropic lines are orange.
 const ORANGE: &str = "#f3a64a";
@@ -97,6 +97,7 @@ impl RuleKind for Entropic {
     const NAME: &'static str = "entropic-line";
     const ALIASES: &'static [&'static str] = &["entropic", "entropicline", "entropic-lines"];
     const SUMMARY: &'static str = "any three cells in a row on an orange line hold a low, a middle and a high digit";
+    const INPUT: Input = Input::Line { key: "lines", min: 2 };
 
     fn read(f: &mut Fields<'_>) -> Result<Self, ParseError> {
         Ok(Entropic { lines: f.cell_lists("lines", "a list of cell lists, in order along each line")? })

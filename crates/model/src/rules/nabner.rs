@@ -21,7 +21,7 @@ use crate::grid::Grid;
 use crate::model::Sense;
 
 use super::fields::cell_lists_json;
-use super::{check_lines, line_mark, Emit, Fields, Mark, RuleError, RuleKind};
+use super::{check_lines, line_mark, Emit, Fields, Input, Mark, RuleError, RuleKind};
 
 /// Nabner lines are drawn yellow-brown.
 const OCHRE: &str = "#c9a227";
@@ -36,6 +36,7 @@ pub struct Nabner {
 impl RuleKind for Nabner {
     const NAME: &'static str = "nabner";
     const SUMMARY: &'static str = "no two digits on a yellow line are consecutive or equal";
+    const INPUT: Input = Input::Line { key: "lines", min: 2 };
     const FPUZZLES_KEYS: &'static [&'static str] = &["nabner"];
 
     fn read(f: &mut Fields<'_>) -> Result<Self, ParseError> {

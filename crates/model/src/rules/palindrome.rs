@@ -17,7 +17,7 @@ use crate::grid::Grid;
 use crate::model::Sense;
 
 use super::fields::cell_lists_json;
-use super::{check_lines, line_mark, Emit, Fields, Mark, RuleError, RuleKind};
+use super::{check_lines, line_mark, Emit, Fields, Input, Mark, RuleError, RuleKind};
 
 /// Palindrome lines are grey.
 const GREY: &str = "#b4b4b4";
@@ -49,6 +49,7 @@ impl RuleKind for Palindrome {
 
     const NAME: &'static str = "palindrome";
     const SUMMARY: &'static str = "a grey line reads the same from either end";
+    const INPUT: Input = Input::Line { key: "lines", min: 2 };
 
     fn read(f: &mut Fields<'_>) -> Result<Self, ParseError> {
         Ok(Palindrome { lines: f.cell_lists("lines", "a list of cell lists, in order along each line")? })

@@ -28,7 +28,7 @@ use crate::grid::Grid;
 use crate::model::Sense;
 
 use super::fields::cell_lists_json;
-use super::{check_lines, line_mark, Emit, Fields, Mark, RuleError, RuleKind};
+use super::{check_lines, line_mark, Emit, Fields, Input, Mark, RuleError, RuleKind};
 
 /// Region-sum lines are blue.
 const BLUE: &str = "#4aa3df";
@@ -85,6 +85,7 @@ impl RuleKind for RegionSum {
     const NAME: &'static str = "region-sum-line";
     const ALIASES: &'static [&'static str] = &["region-sum", "regionsumline", "region-sum-lines"];
     const SUMMARY: &'static str = "region borders cut a blue line into segments that all have the same sum";
+    const INPUT: Input = Input::Line { key: "lines", min: 2 };
 
     fn read(f: &mut Fields<'_>) -> Result<Self, ParseError> {
         Ok(RegionSum { lines: f.cell_lists("lines", "a list of cell lists, in order along each line")? })

@@ -25,7 +25,7 @@ use crate::grid::Grid;
 use crate::model::Sense;
 
 use super::fields::cell_lists_json;
-use super::{check_lines, line_mark, Emit, Fields, Mark, RuleError, RuleKind};
+use super::{check_lines, line_mark, Emit, Fields, Input, Mark, RuleError, RuleKind};
 
 /// Renban lines are purple.
 const PURPLE: &str = "#c78ef0";
@@ -52,6 +52,7 @@ impl RuleKind for Renban {
 
     const NAME: &'static str = "renban";
     const SUMMARY: &'static str = "the digits on a purple line are a run of consecutive digits, in any order";
+    const INPUT: Input = Input::Line { key: "lines", min: 2 };
 
     fn read(f: &mut Fields<'_>) -> Result<Self, ParseError> {
         Ok(Renban { lines: f.cell_lists("lines", "a list of cell lists, in order along each line")? })

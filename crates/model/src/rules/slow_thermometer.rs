@@ -22,7 +22,7 @@ use crate::grid::Grid;
 use crate::model::Sense;
 
 use super::fields::cell_lists_json;
-use super::{check_lines, Emit, Fields, Mark, RuleError, RuleKind};
+use super::{check_lines, Emit, Fields, Input, Mark, RuleError, RuleKind};
 
 /// Slow thermometers are a blue grey, apart from the plain thermometers' grey.
 const BLUE_GREY: &str = "#a9b8cc";
@@ -50,6 +50,7 @@ impl RuleKind for SlowThermometer {
     const NAME: &'static str = "slow-thermometer";
     const ALIASES: &'static [&'static str] = &["slow-thermo", "slowthermometer", "slow-thermometers"];
     const SUMMARY: &'static str = "digits never decrease from the bulb along a slow thermometer (equal digits may repeat)";
+    const INPUT: Input = Input::Line { key: "thermometers", min: 2 };
 
     fn read(f: &mut Fields<'_>) -> Result<Self, ParseError> {
         Ok(SlowThermometer { thermometers: f.cell_lists("thermometers", "a list of cell lists, bulb first")? })

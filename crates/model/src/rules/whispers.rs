@@ -20,7 +20,7 @@ use crate::geometry::{Cell, Geometry};
 use crate::grid::Grid;
 
 use super::fields::cell_lists_json;
-use super::{check_lines, line_mark, Emit, Fields, Mark, RuleError, RuleKind};
+use super::{check_lines, line_mark, Emit, Fields, Input, Mark, RuleError, RuleKind};
 
 /// Whispers lines are green.
 const GREEN: &str = "#7cc47f";
@@ -85,6 +85,7 @@ impl RuleKind for Whispers {
     const NAME: &'static str = "german-whispers";
     const ALIASES: &'static [&'static str] = &["whispers", "german-whisper"];
     const SUMMARY: &'static str = "neighbours along a green line differ by at least 5 (on a 9x9)";
+    const INPUT: Input = Input::Line { key: "lines", min: 2 };
 
     fn read(f: &mut Fields<'_>) -> Result<Self, ParseError> {
         let lines = f.cell_lists("lines", "a list of cell lists, in order along each line")?;

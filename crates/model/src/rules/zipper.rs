@@ -28,7 +28,7 @@ use crate::grid::Grid;
 use crate::model::Sense;
 
 use super::fields::cell_lists_json;
-use super::{check_lines, line_mark, Emit, Fields, Mark, RuleError, RuleKind};
+use super::{check_lines, line_mark, Emit, Fields, Input, Mark, RuleError, RuleKind};
 
 /// Zipper lines are a light violet, apart from renban's purple.
 const VIOLET: &str = "#e6a8e0";
@@ -57,6 +57,7 @@ impl RuleKind for Zipper {
     const ALIASES: &'static [&'static str] = &["zipper", "zipperline", "zipper-lines"];
     const SUMMARY: &'static str =
         "cells as far from a zipper line's middle sum to one total, the middle digit on an odd line";
+    const INPUT: Input = Input::Line { key: "lines", min: 2 };
 
     fn read(f: &mut Fields<'_>) -> Result<Self, ParseError> {
         Ok(Zipper { lines: f.cell_lists("lines", "a list of cell lists, in order along each line")? })

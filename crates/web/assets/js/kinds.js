@@ -30,23 +30,16 @@ export const TOOL_HINTS = {
   pencil: 'Select cells, type the digits they may hold (135, or 1 3 5), then Add or press Enter; Add with no digits takes their marks off.',
   quadruple: 'Select the four cells around a vertex (drag over them), type 1 to 4 digits that appear among them (125, or 1 2 5), then Add or press Enter. The same four cells again replace their digits.',
 };
-// The line rules drawn by dragging through cells: the tool, its rule's JSON type, the gap the
-// Gap box starts at for whispers (German ⌈n/2⌉, Dutch one less: 5 and 4 on a 9×9; any other
-// can be typed), the fewest cells a line takes, and what a person is told.
+// The line tools: every line rule gets its tool from the registry (its Rust file's `INPUT`:
+// registryTools below), but whispers, which the page draws as two tools of their own with the
+// gap the Gap box starts at (German ⌈n/2⌉, Dutch one less: 5 and 4 on a 9×9; any other can be
+// typed): the tool, its rule's JSON type, the fewest cells a line takes, what a person is told.
 export const LINE_TOOLS = {
-  renban: { name: 'Renban', type: 'renban', min: 2, hint: 'the digits on the line are a set of consecutive digits, in any order' },
   whispers: { name: 'German whispers', type: 'german-whispers', gap: (n) => Math.ceil(n / 2), min: 2, hint: 'neighbours on the line differ by at least the gap (German: 5 on a 9x9, ⌈n/2⌉; type another gap for other whispers)' },
   dutch: { name: 'Dutch whispers', type: 'german-whispers', gap: (n) => Math.max(1, Math.ceil(n / 2) - 1), min: 2, hint: 'neighbours on the line differ by at least the gap (Dutch: 4 on a 9x9, ⌈n/2⌉ − 1; type another gap for other whispers)' },
-  palindrome: { name: 'Palindrome', type: 'palindrome', min: 2, hint: 'the line reads the same from either end' },
-  between: { name: 'Between line', type: 'between-line', min: 3, hint: 'the digits between the two end circles lie strictly between theirs' },
-  zipper: { name: 'Zipper line', type: 'zipper-line', min: 2, hint: 'cells the same distance from the middle sum to one total (on an odd line, the middle cell\'s digit)' },
-  regionsum: { name: 'Region-sum line', type: 'region-sum-line', min: 2, hint: 'the region borders cut the line into segments that all have the same sum' },
-  entropic: { name: 'Entropic line', type: 'entropic-line', min: 2, hint: 'any three cells in a row hold a low, a middle and a high digit (1–3, 4–6, 7–9 on a 9x9)' },
-  double: { name: 'Double arrow', type: 'double-arrow', min: 3, hint: 'the digits in the circles at both ends sum to the digits between them (which may repeat)' },
-  slowthermo: { name: 'Slow thermometer', type: 'slow-thermometer', key: 'thermometers', min: 2, hint: 'digits never decrease from the bulb (the first cell); equal digits may repeat where the cells do not see each other' },
 };
-// A line rule's list of cell lists: its tool's `key` (`thermometers` for slow thermometers),
-// `lines` by default.
+// A line rule's list of cell lists: its tool's `key` (the registry's: `thermometers` for slow
+// thermometers), `lines` by default.
 export const lineKey = (rule) => (Object.values(LINE_TOOLS).find((t) => t.type === rule.type) || {}).key || 'lines';
 export const LINE_TYPES = new Set(Object.values(LINE_TOOLS).map((t) => t.type));
 // Cells marked from the selection, Add again to unmark: the tool, its rule's JSON type and

@@ -18,10 +18,9 @@
 // the canonical form the server writes back. Solutions come only from the server, which
 // checks every grid before sending it. Nothing read is dropped: a rule the editor has no tool
 // for (any rule added to the server before the page) is kept as read, drawn and listed, and sent back
-// with the puzzle; so are its title, author and rules text. Line rules (renban, whispers,
-// palindrome, between, zipper, region-sum, entropic and modular lines, slow thermometers) are
-// drawn by dragging through cells, outside clues (little killer, sandwich, X-sum, skyscraper) by
-// clicking a margin around the grid, quadruples from a 2×2, clones as an area then its copy,
+// with the puzzle; so are its title, author and rules text. Line rules (every rule whose file
+// declares a line input, and whispers) are drawn by dragging through cells, outside clues
+// (little killer, sandwich, X-sum, skyscraper) by clicking a margin around the grid, quadruples from a 2×2, clones as an area then its copy,
 // dots with values, given pencil marks and min/max cells from the selection.
 import { api, setStatus, showError, staleReport, whenBusy, whenIdle } from './api.js';
 import { afterRender, cellHandlers, render } from './board.js';

@@ -19,7 +19,7 @@ export function blankState(n, box) {
     // Killer cages hold distinct digits unless the puzzle says they may repeat.
     cagesDistinct: true,
     // Rules held as their JSON puzzle format objects: those the editor cannot draw, as read,
-    // and the line rules its line tools draw (renban, whispers, palindrome, between lines).
+    // and the line rules its line tools draw (every line rule).
     kept: [],
     // title, author, ruleset, source, notes: kept for people.
     meta: {},

@@ -1,11 +1,11 @@
 // The drawing tools: Add (a shape from the selection), the tool menu, the whispers gap, and
 // clues set by clicking the margin.
-import { setStatus, showError } from './api.js';
+import { ApiError, api, setStatus, showError } from './api.js';
 import { render } from './board.js';
 import { $ } from './dom.js';
 import { ARROWS, LINE_TOOLS, MARK_TOOLS, ONE_MARK_A_CELL, OUTSIDE_TOOLS, TOOL_HINTS, gapOf, lineRuleName, markLists } from './kinds.js';
 import { addClone, addPencilMarks, addPillArrow, addRootCage, addValueDot, quadruple } from './shapes.js';
-import { adjacent, cellIndex, cellName, colOf, commit, keptRule, regionsFromBoxes, rowOf, st, valueDots } from './state.js';
+import { adjacent, cellIndex, cellName, colOf, commit, keptRule, regionsFromBoxes, rowOf, st, toPuzzleJson, valueDots } from './state.js';
 
 // A click on the margin with an outside-clue tool: the clue typed is set there (replacing
 // one of the same rule at that place); with nothing typed, the clue there goes.
@@ -172,9 +172,6 @@ export function addShape() {
       if (!spec) return;
       if (sel.length < spec.min) { fail(`${spec.name}: a line needs at least ${spec.min} cells`); return; }
       if (!path()) return;
-      if (spec.type === 'renban' && sel.length > st.S.n) { fail(`A renban line of ${sel.length} cells cannot hold different digits of a ${st.S.n}x${st.S.n} grid`); return; }
-      if (spec.type === 'entropic-line' && st.S.n % 3) { fail(`Entropic lines need a grid side divisible by 3 (low, middle and high thirds); this one is ${st.S.n}`); return; }
-      if (spec.type === 'region-sum-line' && !st.S.box && !st.S.regions) { fail('Region-sum lines need regions: pick boxes or draw jigsaw regions first'); return; }
       let gap;
       if (spec.gap) {
         gap = whisperGap();
@@ -182,7 +179,9 @@ export function addShape() {
         const other = st.S.kept.find((r) => r.type === spec.type && gapOf(r) !== gap);
         if (other) { fail(`This puzzle's whispers are ${lineRuleName(other)}: a puzzle holds one gap for all its whispers (type ${gapOf(other)}, or remove those lines first)`); return; }
       }
-      commit(() => addLine(spec, sel, gap));
+      const line = sel.map(cellName);
+      commit(() => addLine(spec, line, gap));
+      serverCheck(spec, line);
       break;
     }
   }
@@ -202,9 +201,35 @@ export function whisperGap() {
   return gap;
 }
 
-// Adds a line to the puzzle's rule of the tool's kind, made when it is the first. A puzzle
+// A line is kept at once, then checked by the server: its rule file's validation (a renban
+// longer than the grid is wide, an entropic line on a side without thirds, a region-sum line
+// without regions …). A line the server refuses goes again, and the page shows why; a busy or
+// unreachable server leaves it (the solver names what is wrong).
+async function serverCheck(spec, line) {
+  const key = spec.key || 'lines';
+  const holder = () => st.S.kept.find((r) => r.type === spec.type && Array.isArray(r[key]) && r[key].includes(line));
+  const rule = holder();
+  if (!rule) return;
+  const { size, box, regions } = toPuzzleJson();
+  try {
+    await api('marks', { puzzle: { size, box, regions, rules: [{ ...rule, [key]: [line] }] } });
+  } catch (e) {
+    const now = holder();
+    if (!(e instanceof ApiError) || e.code < 400 || e.code >= 500 || e.code === 429 || !now) return;
+    commit(() => {
+      now[key].splice(now[key].indexOf(line), 1);
+      if (!now[key].length) st.S.kept.splice(st.S.kept.indexOf(now), 1);
+    });
+    render();
+    let message = String(e.message);
+    if (e.field && message.startsWith(e.field)) message = message.slice(e.field.length).replace(/^[:\s]+/, '');
+    showError(`${spec.name}: ${message}`);
+  }
+}
+
+// Adds a line (cell names) to the puzzle's rule of the tool's kind, made when it is the first. A puzzle
 // holds one rule a kind, so one whispers gap (German's ⌈n/2⌉ is written as no `difference`).
-export function addLine(spec, cells, gap) {
+export function addLine(spec, line, gap) {
   const key = spec.key || 'lines';
   let rule = st.S.kept.find((r) => r.type === spec.type && Array.isArray(r[key]));
   if (!rule) {
@@ -212,7 +237,7 @@ export function addLine(spec, cells, gap) {
     if (gap !== undefined && gap !== Math.ceil(st.S.n / 2)) rule.difference = gap;
     st.S.kept.push(rule);
   }
-  rule[key].push(cells.map(cellName));
+  rule[key].push(line);
 }
 
 export function setTool(next) {
