@@ -558,8 +558,8 @@ async fn every_size_in_the_menu_builds_its_board_up_and_down_and_takes_a_digit_i
 
 /// For each cell given, `[hit, sum]`: `hit` is the `data-cell` of what the browser finds on top
 /// at the cell's centre when every shape of both SVG layers takes the pointer (so a shape drawn
-/// over the digit is found instead of the cell); `sum` is whether the cell's cage sum (if any)
-/// stays clear of its digit's ink (the glyph's box from canvas text metrics, placed where the
+/// over the digit is found instead of the cell); `sum` is whether the cell's cage sum (if any:
+/// the server's killer total, a `[data-text]` in `#overlay`) stays clear of its digit's ink (the glyph's box from canvas text metrics, placed where the
 /// cell's text sits).
 const UNDER_AND_CLEAR: &str = "
     for (const el of document.querySelectorAll('#underlay *, #overlay *')) el.style.pointerEvents = 'visiblePainted';
@@ -579,7 +579,7 @@ const UNDER_AND_CLEAR: &str = "
         const ink = { left: line.left - m.actualBoundingBoxLeft, right: line.left + m.actualBoundingBoxRight,
                       top: base - m.actualBoundingBoxAscent, bottom: base + m.actualBoundingBoxDescent };
         let clear = null;
-        for (const t of document.querySelectorAll('#overlay text.cage-sum')) {
+        for (const t of document.querySelectorAll('#overlay [data-rule=\"killer\"] [data-text]')) {
             const s = t.getBoundingClientRect();
             if (s.left < box.left || s.left > box.right || s.top < box.top || s.top > box.bottom) continue;
             clear = s.right <= ink.left || s.left >= ink.right || s.bottom <= ink.top || s.top >= ink.bottom;
@@ -602,7 +602,7 @@ async fn rule_shapes_lie_under_the_digits_and_cage_sums_keep_clear_of_them() {
     s.add_shape("cage", &["r6c6", "r7c6"], Some(9)).await;
     s.click("[data-rule=\"windows\"]").await;
     s.click("[data-rule=\"diagonal\"]").await;
-    let shapes = s.js("return document.querySelectorAll('#shapes li').length;").await;
+    let shapes = s.drawn("return document.querySelectorAll('#shapes li').length;").await;
     assert_eq!(shapes, json!(6), "thermometer, arrow, odd, even, two cages");
     // The diagonal passes under the sum: at a point of the line inside the sum's corner, a
     // patch of paper lies between the sum and the line (the elements there, top first).
@@ -611,23 +611,38 @@ async fn rule_shapes_lie_under_the_digits_and_cage_sums_keep_clear_of_them() {
              const b = document.querySelector('[data-cell=\"r6c6\"]').getBoundingClientRect(); \
              const all = document.elementsFromPoint(b.left + 0.1 * b.width, b.top + 0.1 * b.height); \
              for (const el of document.querySelectorAll('#underlay *, #overlay *')) el.style.pointerEvents = ''; \
-             return [all.findIndex((e) => e.matches('#overlay rect[fill=\"#fff\"]')), \
-                     all.findIndex((e) => e.matches('#underlay line')), all.findIndex((e) => e.matches('text.cage-sum'))];")
+             return [all.findIndex((e) => e.matches('#overlay [data-rule=\"killer\"] rect[fill=\"#ffffff\"]')), \
+                     all.findIndex((e) => e.matches('#underlay [data-rule=\"diagonal\"] path')), \
+                     all.findIndex((e) => e.matches('#overlay [data-rule=\"killer\"] [data-text] *'))];")
         .await;
     let at = |i: usize| crossing[i].as_i64().unwrap_or(-1);
     assert!(at(1) >= 0, "the diagonal runs through r6c6's corner: {crossing}");
     assert!(at(0) >= 0 && at(0) < at(1), "the diagonal crosses the cage sum of r6c6: {crossing}");
-    // The windows' shading stands out from the paper: the blended colour has a contrast of at
-    // least 1.3 against white (the old 15% pale blue had 1.1, barely visible).
+    // The windows' shading (the server's, a square a cell) covers the four windows and stands
+    // out from the paper: the blended colour has a contrast of at least 1.3 against white (the
+    // old 15% pale blue had 1.1, barely visible).
+    let shaded = s
+        .js("return Array.from(document.querySelectorAll('#underlay [data-rule=\"windows\"] rect')).map((r) => \
+             `r${Math.round(r.getAttribute('y') / 100) + 1}c${Math.round(r.getAttribute('x') / 100) + 1}`).sort();")
+        .await;
+    let mut windows: Vec<String> = [1, 5]
+        .iter()
+        .flat_map(|&r0| [1, 5].map(move |c0| (r0, c0)))
+        .flat_map(|(r0, c0)| {
+            (0..3).flat_map(move |dr| (0..3).map(move |dc| format!("r{}c{}", r0 + dr + 1, c0 + dc + 1)))
+        })
+        .collect();
+    windows.sort();
+    assert_eq!(shaded, json!(windows), "the four windows' cells shaded");
     let contrast = s
-        .js("const w = document.querySelector('#underlay rect.window'); \
+        .js("const w = document.querySelector('#underlay [data-rule=\"windows\"] rect'); \
              const [r, g, b] = getComputedStyle(w).fill.match(/\\d+/g).map(Number); \
              const a = +(w.getAttribute('fill-opacity') || 1); \
              const lin = (c) => { c = (a * c + (1 - a) * 255) / 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; }; \
              const l = 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b); \
-             return [document.querySelectorAll('#underlay rect.window').length, 1.05 / (l + 0.05)];")
+             return [document.querySelectorAll('#underlay [data-rule=\"windows\"] rect').length, 1.05 / (l + 0.05)];")
         .await;
-    assert_eq!(contrast[0], json!(4), "four windows");
+    assert_eq!(contrast[0], json!(36), "four windows of nine cells");
     assert!(contrast[1].as_f64().is_some_and(|c| c >= 1.3), "the windows' shading is barely visible: {contrast}");
     let cells = ["r1c1", "r1c2", "r1c3", "r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r4c1", "r2c2", "r5c5"];
     for digit in 1..=9 {
@@ -648,6 +663,7 @@ async fn rule_shapes_lie_under_the_digits_and_cage_sums_keep_clear_of_them() {
     let row: Vec<String> = (1..=16).map(|c| format!("r1c{c}")).collect();
     let row: Vec<&str> = row.iter().map(String::as_str).collect();
     s.add_shape("cage", &row, Some(136)).await;
+    s.drawn("return 0;").await;
     for digit in ["1", "8", "A", "D", "G"] {
         s.type_in("r1c1", digit).await;
         let seen = s.client.execute(UNDER_AND_CLEAR, vec![json!(["r1c1"])]).await.expect("hit test");
@@ -1562,10 +1578,13 @@ async fn lines_dragged_through_cells_become_their_rules_and_the_solution_keeps_t
     let puzzle = sudoku_ip_formats::json::parse_value(&every).expect("the puzzle");
     s.assert_drawn_as_pictured(&puzzle).await;
     // A single diagonal is drawn alone, where the pictures draw it (positive: from the bottom
-    // left corner up to the top right).
+    // left corner up to the top right), each its rule's group (sorted: the server draws in
+    // the rules' order).
     let diagonals = s
-        .js("return Array.from(document.querySelectorAll('#underlay line.diagonal')).map((l) => \
-             [l.dataset.rule, ...['x1', 'y1', 'x2', 'y2'].map((a) => +l.getAttribute(a))]);")
+        .drawn(
+            "return Array.from(document.querySelectorAll('#underlay [data-rule$=\"diagonal\"] path')).map((l) => \
+             [l.closest('[data-rule]').dataset.rule, ...l.getAttribute('d').match(/-?[\\d.]+/g).map((v) => v / 100)]).sort();",
+        )
         .await;
     assert_eq!(diagonals, json!([["negative-diagonal", 0, 0, 9, 9], ["positive-diagonal", 0, 9, 9, 0]]));
     s.finish("lines-coloured").await;
@@ -2465,25 +2484,51 @@ async fn low_before_high_rows_are_marked_from_the_selection_and_reach_the_solver
 // sums and pencil marks on top of each other, a board that broke when the window narrowed, a
 // report that said Givens twice, a size Generate refused, a time limit silently replaced.
 
-/// For the `#notes` marks (pencil digits and the discs behind them) and the killer totals, the
-/// pairs that overlap, as "what ~ what" strings, with the mark's client box against every cage
-/// outline segment and every total's notch: empty when candidates, outlines and totals keep
-/// clear of one another. Also how many marks and totals it looked at.
+/// For the `#notes` marks (pencil digits and the discs behind them) and the killer totals the
+/// server draws, the pairs that overlap, as "what ~ what" strings, with the mark's client box
+/// against every side of every cage outline (each side of the server's path a box of its
+/// stroke's width), every total and every patch of paper under a total; and each total that
+/// does not lie on its patch (the patch hides the outline where it runs through the total):
+/// empty when candidates, outlines and totals keep clear of one another. Also how many marks,
+/// totals and outline sides it looked at.
 const CAGE_CLASHES: &str = "
     const box = (e) => e.getBoundingClientRect();
     const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-    const name = (e) => `${e.tagName}.${e.getAttribute('class')}${e.dataset.noteCell ? ' ' + e.dataset.noteCell + ':' + e.dataset.digit : ''}`;
-    const lines = Array.from(document.querySelectorAll('#underlay line.cage'));
-    const sums = Array.from(document.querySelectorAll('#overlay text.cage-sum, #overlay rect.cage-notch'));
+    const inside = (a, b) => a.left >= b.left && a.right <= b.right && a.top >= b.top && a.bottom <= b.bottom;
+    const name = (e) => e.side || `${e.tagName}.${e.getAttribute('class')}${e.dataset.noteCell ? ' ' + e.dataset.noteCell + ':' + e.dataset.digit : ''}`;
+    const lines = [];
+    for (const p of document.querySelectorAll('#underlay [data-rule=\"killer\"] path')) {
+        const m = p.getScreenCTM();
+        const w = +p.getAttribute('stroke-width') / 2;
+        const at = (x, y) => new DOMPoint(x, y).matrixTransform(m);
+        let start = null, last = null;
+        for (const t of p.getAttribute('d').split(/(?=[MLZ])/)) {
+            const [x, y] = t.slice(1).trim().split(/[ ,]+/).map(Number);
+            const to = t[0] === 'Z' ? start : [x, y];
+            if (t[0] === 'M') start = to;
+            else if (last) {
+                const a = at(Math.min(last[0], to[0]) - w, Math.min(last[1], to[1]) - w);
+                const b = at(Math.max(last[0], to[0]) + w, Math.max(last[1], to[1]) + w);
+                const r = { left: Math.min(a.x, b.x), right: Math.max(a.x, b.x), top: Math.min(a.y, b.y), bottom: Math.max(a.y, b.y) };
+                lines.push({ side: `cage side ${last} to ${to}`, getBoundingClientRect: () => r });
+            }
+            last = to;
+        }
+    }
+    const totals = Array.from(document.querySelectorAll('#overlay [data-rule=\"killer\"] [data-text]'));
+    const patches = Array.from(document.querySelectorAll('#overlay [data-rule=\"killer\"] rect'));
     const marks = Array.from(document.querySelectorAll('#notes text.pencil, #notes circle'));
     const out = [];
-    for (const m of marks) for (const o of [...lines, ...sums]) if (hit(box(m), box(o))) out.push(`${name(m)} ~ ${name(o)}`);
-    for (const t of sums) for (const l of lines) if (hit(box(t), box(l))) out.push(`${name(t)} ~ ${name(l)}`);
-    return [out.slice(0, 12), marks.length, document.querySelectorAll('#overlay text.cage-sum').length];";
+    for (const m of marks) for (const o of [...lines, ...totals, ...patches]) if (hit(box(m), box(o))) out.push(`${name(m)} ~ ${name(o)}`);
+    for (const t of totals) {
+        const on = patches.some((p) => inside(box(t), box(p)) && getComputedStyle(p).fill === 'rgb(255, 255, 255)');
+        if (!on) out.push(`total ${t.dataset.text} off its patch of paper`);
+    }
+    return [out.slice(0, 12), marks.length, totals.length, lines.length];";
 
 /// How the board sits in the window: whether every cell is square (to half a pixel), the last
 /// row's bottom and the board's frame's bottom, each thermometer bulb's centre against its
-/// first cell's centre (the largest gap, px), and the page's scroll width against the
+/// first cell's centre (the largest gap, px, and how many bulbs the server drew), and the page's scroll width against the
 /// window's, with the right edge of Clear digits.
 const BOARD_FIT: &str = "
     const cells = Array.from(document.querySelectorAll('[data-cell]')).map((c) => c.getBoundingClientRect());
@@ -2491,13 +2536,14 @@ const BOARD_FIT: &str = "
     const frame = document.getElementById('board').getBoundingClientRect();
     const last = cells[cells.length - 1];
     let gap = 0;
-    for (const bulb of document.querySelectorAll('#underlay circle[data-rule=\"thermometer\"]')) {
+    const bulbs = document.querySelectorAll('#underlay [data-rule=\"thermometer\"] circle');
+    for (const bulb of bulbs) {
         const b = bulb.getBoundingClientRect();
         const c = cells[0];
         gap = Math.max(gap, Math.hypot(b.left + b.width / 2 - (c.left + c.width / 2), b.top + b.height / 2 - (c.top + c.height / 2)));
     }
     return { square, width: cells[0].width, height: cells[0].height, last_bottom: last.bottom, frame_bottom: frame.bottom,
-             bulb_gap: gap, scroll: document.documentElement.scrollWidth, inner: window.innerWidth,
+             bulb_gap: gap, bulbs: bulbs.length, scroll: document.documentElement.scrollWidth, inner: window.innerWidth,
              clear_right: document.getElementById('clear-digits').getBoundingClientRect().right };";
 
 impl Session {
@@ -2511,7 +2557,7 @@ impl Session {
 
     /// Asserts the board fits the window as [`BOARD_FIT`] measures it; `what` says where.
     async fn assert_board_fits(&self, what: &str) -> Value {
-        let fit = self.js(BOARD_FIT).await;
+        let fit = self.drawn(BOARD_FIT).await;
         assert_eq!(fit["square"], json!(true), "{what}: cells are not square: {fit}");
         let f = |k: &str| fit[k].as_f64().unwrap_or(f64::NAN);
         assert!(f("last_bottom") <= f("frame_bottom") + 0.5, "{what}: the last row spills below the frame: {fit}");
@@ -2547,14 +2593,15 @@ async fn killer_totals_sit_in_a_notch_of_the_outline_and_candidates_keep_clear_o
     let (state, status) = s.import(&example_text("killer.json")).await;
     assert_eq!(state, "ok", "{status}");
     // The plain board: no outline runs through a total.
-    let plain = s.js(CAGE_CLASHES).await;
+    let plain = s.drawn(CAGE_CLASHES).await;
     assert_eq!(plain[0], json!([]), "outlines through totals: {plain}");
     assert!(plain[2].as_u64().unwrap_or(0) >= 20, "the totals: {plain}");
+    assert!(plain[3].as_u64().unwrap_or(0) >= 80, "the outlines' sides: {plain}");
     // A hint draws every open cell's candidates with discs behind some: none touches an outline
     // or a total.
     let (state, status) = s.press("#hint").await;
     assert_eq!(state, "ok", "{status}");
-    let hinted = s.js(CAGE_CLASHES).await;
+    let hinted = s.drawn(CAGE_CLASHES).await;
     assert!(hinted[1].as_u64().unwrap_or(0) >= 81, "the candidates: {hinted}");
     assert_eq!(hinted[0], json!([]), "candidates over outlines or totals: {hinted}");
     // The same on a phone, and the pictures of the page docs/img holds (page-desktop.png,
@@ -2563,7 +2610,7 @@ async fn killer_totals_sit_in_a_notch_of_the_outline_and_candidates_keep_clear_o
     s.js("window.scrollTo(0, 0);").await;
     s.shot("page-desktop").await;
     s.resize(390, 844).await;
-    let phone = s.js(CAGE_CLASHES).await;
+    let phone = s.drawn(CAGE_CLASHES).await;
     assert_eq!(phone[0], json!([]), "390 px: candidates over outlines or totals: {phone}");
     s.assert_board_fits("390 px, killer with candidates").await;
     s.js("window.scrollTo(0, 0);").await;
@@ -2573,7 +2620,7 @@ async fn killer_totals_sit_in_a_notch_of_the_outline_and_candidates_keep_clear_o
     s.press("#solve").await;
     let (state, status) = s.press("#show-candidates").await;
     assert_eq!(state, "ok", "{status}");
-    let shown = s.js(CAGE_CLASHES).await;
+    let shown = s.drawn(CAGE_CLASHES).await;
     assert!(shown[1].as_u64().unwrap_or(0) >= 81, "the true candidates: {shown}");
     assert_eq!(shown[0], json!([]), "true candidates over outlines or totals: {shown}");
     assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
@@ -2588,6 +2635,7 @@ async fn the_board_follows_the_window_from_1400_to_420_px_and_a_phone_has_no_sid
     s.add_shape("thermo", &["r1c1", "r2c2", "r3c3", "r4c4"], None).await;
     s.type_in("r9c9", "5").await;
     let wide = s.assert_board_fits("1400 px").await;
+    assert_eq!(wide["bulbs"], json!(1), "the thermometer's bulb, drawn by the server: {wide}");
     // Narrowed after loading, as a person drags the window's edge.
     s.resize(420, 1000).await;
     let narrow = s.assert_board_fits("420 px").await;
@@ -2792,4 +2840,61 @@ async fn rules_held_as_json_are_drawn_from_the_servers_marks_under_the_digits() 
     s.shot("server-marks-phone").await;
     s.resize(1280, 1024).await;
     s.finish("server-marks").await;
+}
+
+/// Every rule the page edits itself (thermometers, arrows, killer cages, kropki, X/V, odd/even,
+/// diagonals, windows, extra regions) is drawn by the server, one `g[data-rule]` each, and
+/// none by the page: it holds no shape or colour of a rule (issue 31, goal 1).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_rule_the_page_edits_is_drawn_from_the_servers_marks() {
+    let Some(s) = Session::start("page-rules-by-server").await else { return };
+    s.js(RECORD_ERRORS).await;
+    let every = json!({"size": 9, "box": "3x3", "givens": vec![".".repeat(9); 9], "rules": [
+        {"type": "diagonal"},
+        {"type": "windows"},
+        {"type": "killer", "cages": [{"cells": ["r1c3", "r1c4"], "sum": 3}, {"cells": ["r9c8", "r9c9", "r8c9"], "sum": 24}]},
+        {"type": "odd-even", "odd": ["r3c1"], "even": ["r3c2"]},
+        {"type": "thermometer", "thermometers": [["r1c1", "r2c1", "r2c2"]]},
+        {"type": "arrow", "arrows": [{"circle": "r7c1", "cells": ["r7c2", "r7c3"]}]},
+        {"type": "kropki", "white": [["r1c5", "r1c6"]], "black": [["r2c5", "r2c6"]]},
+        {"type": "xv", "x": [["r5c8", "r5c9"]], "v": [["r6c8", "r6c9"]]},
+        {"type": "extra-regions", "regions": [["r9c1", "r9c2", "r9c3", "r8c1"]]}
+    ]});
+    let (state, status) = s.import(&every.to_string()).await;
+    assert_eq!(state, "ok", "{status}");
+    let groups = s
+        .drawn(
+            "return Array.from(document.querySelectorAll('#underlay [data-rule], #overlay [data-rule]')).map((g) => \
+             `${g.closest('svg').id} ${g.dataset.rule}`).sort();",
+        )
+        .await;
+    let want = [
+        "overlay killer",
+        "overlay kropki",
+        "overlay xv",
+        "underlay arrow",
+        "underlay diagonal",
+        "underlay extra-regions",
+        "underlay killer",
+        "underlay odd-even",
+        "underlay thermometer",
+        "underlay windows",
+    ];
+    assert_eq!(groups, json!(want), "each rule drawn by the server where it belongs");
+    // Nothing of a rule outside the server's layers: the page's own shapes are the grid's.
+    let own =
+        s.js("return document.querySelectorAll('#underlay > :not(.marks), #overlay > :not(.marks)').length;").await;
+    assert_eq!(own, json!(0), "the page draws a rule itself");
+    let totals = s.js("return Array.from(document.querySelectorAll('#overlay [data-rule=\"killer\"] [data-text]')).map((t) => t.dataset.text);").await;
+    assert_eq!(totals, json!(["3", "24"]));
+    s.resize(1400, 1000).await;
+    s.js("window.scrollTo(0, 0);").await;
+    s.drawn("return 0;").await;
+    s.shot("step2-desktop").await;
+    s.resize(390, 844).await;
+    s.assert_board_fits("390 px, every page rule drawn by the server").await;
+    s.js("window.scrollTo(0, 0);").await;
+    s.shot("step2-phone").await;
+    s.resize(1280, 1024).await;
+    s.finish("page-rules-by-server").await;
 }

@@ -1,8 +1,9 @@
-// The pictures of the rules the page holds as JSON (`S.kept`), drawn by the server: each rule's
-// Rust file says what it draws (`draw`: lines, thermometers, dots, cages, text …) and
-// POST /api/marks answers it drawn by the pictures' own code, as SVG layers (under the
-// digits, over the borders, outside the grid) in units of 100 a cell. The page holds no
-// drawing or colour of any of these rules: it stacks the layers around its cells.
+// The pictures of the puzzle's rules, every one (those the page edits and those it holds as
+// JSON, `S.kept`), drawn by the server: each rule's Rust file says what it draws (`draw`:
+// lines, thermometers, dots, cages, shading, text …) and POST /api/marks answers it drawn by
+// the pictures' own code, as SVG layers (under the digits, over the borders, outside the
+// grid) in units of 100 a cell. The page holds no drawing or colour of any rule: it stacks
+// the layers around its cells.
 //
 // As the uniqueness check (unique.js): an edit waits a moment, then asks; the next edit
 // aborts the request in flight, so only the last rules' answer is drawn. Until it comes the
@@ -10,7 +11,7 @@
 
 import { api } from './api.js';
 import { $ } from './dom.js';
-import { st, toPuzzleJson } from './state.js';
+import { toPuzzleJson } from './state.js';
 
 // A short wait after an edit, so that a drag or an undo burst is one request.
 const SETTLE_MS = 30;
@@ -31,18 +32,19 @@ function stop() {
 
 const mark = (state) => { $('#underlay').dataset.marks = state; };
 
-// The server's layers for the rules held now, or the last ones while they are on their way
-// (null: none to draw). `redraw` is called when a new answer comes.
-export function keptMarks(redraw) {
-  if (!st.S.kept.length) {
+// The server's layers for the puzzle's rules now, or the last ones while they are on their
+// way (null: none to draw). `redraw` is called when a new answer comes. The givens are left
+// out: they draw nothing, and typing a digit asks nothing.
+export function puzzleMarks(redraw) {
+  const { size, box, regions, rules } = toPuzzleJson();
+  if (!rules.length) {
     stop();
     shown = { key: '', answer: null };
     wanted = '';
     mark('drawn');
     return null;
   }
-  const { size, box, regions } = toPuzzleJson();
-  const puzzle = { size, box, regions, rules: st.S.kept };
+  const puzzle = { size, box, regions, rules };
   const key = JSON.stringify(puzzle);
   if (key === shown.key) {
     if (wanted !== key) stop();
