@@ -135,7 +135,7 @@ pub fn rule_layers(puzzle: &Puzzle) -> RuleLayers {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku_ip_model::formats::parse_puzzle;
+    use sudoku_ip_formats::parse_puzzle;
 
     #[test]
     fn each_rule_is_a_group_in_the_layers_it_draws_in() {

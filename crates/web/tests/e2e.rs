@@ -2793,7 +2793,7 @@ async fn rules_held_as_json_are_drawn_from_the_servers_marks_under_the_digits() 
     let (state, status) = s.import(&puzzle.to_string()).await;
     assert_eq!(state, "ok", "{status}");
     // The renban line in renban.rs's colour, along the path the render crate draws.
-    let model = sudoku_ip_model::formats::json::parse_value(&json!({"size": 9, "rules": [renban]})).expect("a renban");
+    let model = sudoku_ip::formats::json::parse_value(&json!({"size": 9, "rules": [renban]})).expect("a renban");
     let colour = model.rules()[0]
         .draw(model.geometry())
         .into_iter()
