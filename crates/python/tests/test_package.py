@@ -436,7 +436,7 @@ def test_count_and_solutions_refuse_max_0_as_the_cli_and_the_api_do():
 
 def test_link_bombs_are_refused_at_once_not_decompressed():
     # A 64 KB link that decompresses to 300 million characters took Puzzle.parse 9.5 s.
-    corpus = EXAMPLES.parent / "crates" / "model" / "tests" / "fuzz-corpus" / "format_fpuzzles"
+    corpus = EXAMPLES.parent / "crates" / "formats" / "tests" / "fuzz-corpus" / "format_fpuzzles"
     for name, says in [
         ("bomb-title-64k", "decompresses to more than 1048576 characters"),
         ("bomb-slash-runs", "does not decode to an f-puzzles puzzle"),
