@@ -122,7 +122,7 @@ export function renderShapes() {
       });
       return;
     }
-    add(`kept-${k}`, `${keptLabel(rule)} (imported; no st.tool to edit it here)`, () => st.S.kept.splice(k, 1));
+    add(`kept-${k}`, `${keptLabel(rule)} (imported; no tool to edit it here)`, () => st.S.kept.splice(k, 1));
   });
 }
 

@@ -37,11 +37,11 @@ export async function solve(unique) {
     showReport(statsRows(r));
     if (r.status === 'solved') {
       if (!unique) setStatus('Solved', 'ok');
-      else if (r.unique === true) setStatus('Solved: the st.solution is unique', 'ok');
+      else if (r.unique === true) setStatus('Solved: the solution is unique', 'ok');
       else if (r.unique === false) setStatus('Not unique: there are at least two solutions (one is shown)', 'error');
       else setStatus(`Solved; ${r.reason}`, 'error');
     } else if (r.status === 'infeasible') {
-      setStatus(`No st.solution: ${r.reason}`, 'error');
+      setStatus(`No solution: ${r.reason}`, 'error');
     } else {
       setStatus(`Unknown: ${r.reason}`, 'error');
     }
@@ -53,7 +53,7 @@ export async function count() {
     const r = await api('count', { puzzle: toPuzzleJson(), ...solverOptions(), max: 1000 });
     showReport(statsRows(r));
     if (r.status === 'counted') setStatus(`${r.count_exact ? 'Exactly' : 'At least'} ${r.count} solution${r.count === 1 ? '' : 's'}`, 'ok');
-    else if (r.status === 'infeasible') setStatus(`No st.solution: ${r.reason}`, 'error');
+    else if (r.status === 'infeasible') setStatus(`No solution: ${r.reason}`, 'error');
     else setStatus(`Unknown: ${r.reason}`, 'error');
   });
 }
