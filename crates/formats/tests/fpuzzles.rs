@@ -682,3 +682,22 @@ fn every_example_round_trips_through_its_rules_own_fpuzzles_form() {
     let missing: Vec<_> = with_form.iter().filter(|n| !written.contains(*n)).collect();
     assert!(missing.is_empty(), "no example wrote {missing:?} through f-puzzles");
 }
+
+/// docs/formats.md lists the f-puzzles keys that are read by hand; every key a rule file reads
+/// (its `FPUZZLES_KEYS`) must be there, so a new rule's form cannot be left out of the page.
+#[test]
+fn the_formats_page_names_every_f_puzzles_key_a_rule_reads() {
+    let page = include_str!("../../../docs/formats.md");
+    let start = page.find("What is read:").expect("the paragraph of what is read");
+    let end = start + page[start..].find("Drawing-only keys").expect("the paragraph's end");
+    let read = &page[start..end];
+    let mut missing = Vec::new();
+    for entry in REGISTRY.iter().filter(|e| !e.fpuzzles_keys.is_empty()) {
+        for key in entry.fpuzzles_keys {
+            if !read.contains(&format!("`{key}`")) {
+                missing.push(format!("{key} ({})", entry.name));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "docs/formats.md does not name: {missing:?}");
+}
