@@ -140,16 +140,7 @@ pub(crate) fn picture(
         if shade[i] != colours.last().copied() {
             continue;
         }
-        let (x, y) = frame.point((i / n) as f64, (i % n) as f64);
-        let w = CELL / colours.len() as f64;
-        for (k, colour) in colours.iter().enumerate() {
-            canvas.push(format!(
-                r#"<rect x="{}" y="{}" width="{}" height="{CELL}" fill="{colour}"/>"#,
-                num(x + k as f64 * w),
-                num(y),
-                num(w)
-            ));
-        }
+        rules::strips(canvas, &frame, i, &colours);
     }
     thin_lines(canvas, &frame);
     rules::overlay(&marks, &frame, canvas);

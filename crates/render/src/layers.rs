@@ -12,10 +12,10 @@ use std::collections::BTreeSet;
 use sudoku_ip_model::rules::Mark;
 use sudoku_ip_model::{Cell, Puzzle};
 
-use crate::draw::{Frame, CELL};
+use crate::draw::Frame;
 use crate::glyphs;
 use crate::rules;
-use crate::svg::{num, Canvas};
+use crate::svg::Canvas;
 
 /// A cage outline among the marks: its cells, and whether it has a label in its corner (a
 /// page keeps its pencil marks clear of it).
@@ -97,18 +97,9 @@ pub fn rule_layers(puzzle: &Puzzle) -> RuleLayers {
         let shared = rules::shared_shades(&near, n);
         for (i, colour) in shade.iter().enumerate() {
             let Some(colour) = colour else { continue };
-            let (x, y) = frame.point((i / n) as f64, (i % n) as f64);
             let strips: Vec<&str> =
                 shared.iter().find(|(k, _)| *k == i).map_or_else(|| vec![*colour], |(_, c)| c.clone());
-            let w = CELL / strips.len() as f64;
-            for (k, colour) in strips.iter().enumerate() {
-                under.push(format!(
-                    r#"<rect x="{}" y="{}" width="{}" height="{CELL}" fill="{colour}"/>"#,
-                    num(x + k as f64 * w),
-                    num(y),
-                    num(w)
-                ));
-            }
+            rules::strips(&mut under, &frame, i, &strips);
         }
         rules::overlay(&near, &frame, &mut under);
         let (over_lines, in_cells): (Vec<Mark>, Vec<Mark>) = near.iter().cloned().partition(on_lines);

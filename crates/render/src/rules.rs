@@ -60,6 +60,20 @@ pub(crate) fn shared_shades(marks: &[Mark], n: usize) -> Vec<(usize, Vec<&'stati
     colours.into_iter().enumerate().filter(|(_, here)| here.len() > 1).collect()
 }
 
+/// Cell `i` filled with `colours` side by side, in strips of equal width.
+pub(crate) fn strips(canvas: &mut Canvas, f: &Frame, i: usize, colours: &[&str]) {
+    let (x, y) = f.point((i / f.n) as f64, (i % f.n) as f64);
+    let w = CELL / colours.len() as f64;
+    for (k, colour) in colours.iter().enumerate() {
+        canvas.push(format!(
+            r#"<rect x="{}" y="{}" width="{}" height="{CELL}" fill="{colour}"/>"#,
+            num(x + k as f64 * w),
+            num(y),
+            num(w)
+        ));
+    }
+}
+
 /// Shapes drawn over the cell lines and under the region borders.
 pub(crate) fn overlay(marks: &[Mark], f: &Frame, canvas: &mut Canvas) {
     for mark in marks {
