@@ -12,6 +12,8 @@ use sudoku_ip_model::{check, Grid, Puzzle};
 use sudoku_ip_web::{app, AppConfig, ServerLimits};
 use tower::ServiceExt;
 
+mod common;
+
 /// Seed 000's clue triplets (MATLAB's sudokuEngine example).
 const SEED_TRIPLETS: &str = "1,2,2\n1,5,3\n1,8,4\n2,1,6\n2,9,3\n3,3,4\n3,7,5\n4,4,8\n4,6,6\n5,1,8\n5,5,1\n\
                              5,9,6\n6,4,7\n6,6,5\n7,3,7\n7,7,6\n8,1,4\n8,9,8\n9,2,3\n9,5,4\n9,8,2\n";
@@ -294,8 +296,9 @@ async fn the_time_limit_gives_unknown_not_a_hang() {
     assert_eq!((answer["status"].as_str(), answer["stats"]["time_limit_s"].as_f64()), (Some("unknown"), Some(0.3)));
 }
 
-#[tokio::test]
-async fn a_full_server_answers_503_after_a_short_wait() {
+/// A server of one solver slot that waits 50 ms for it, with that slot taken by a count of
+/// the empty grid that runs for 2 s (the handle ends with it).
+async fn full_server() -> (Router, tokio::task::JoinHandle<(StatusCode, Value)>) {
     let limits = ServerLimits {
         concurrent_solves: 1,
         queue_wait: std::time::Duration::from_millis(50),
@@ -307,6 +310,12 @@ async fn a_full_server_answers_503_after_a_short_wait() {
     let first = tokio::spawn(post_raw(app.clone(), "/api/count", long.to_string()));
     // Give the first request time to take the only slot (it needs well under a millisecond).
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    (app, first)
+}
+
+#[tokio::test]
+async fn a_full_server_answers_503_after_a_short_wait() {
+    let (app, first) = full_server().await;
     let (status, headers, bytes) =
         send(app.clone(), "POST", "/api/solve", Body::from(json!({"line": HARD_LINE}).to_string())).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{}", String::from_utf8_lossy(&bytes));
@@ -789,7 +798,6 @@ async fn export_refuses_what_f_puzzles_cannot_say_and_names_bad_options() {
 
 #[tokio::test]
 async fn marks_are_the_rules_drawn_by_the_pictures_own_code_in_the_pages_layers() {
-    use sudoku_ip_model::rules::Mark;
     let puzzle = json!({"size": 9, "rules": [
         {"type": "renban", "lines": [["r1c1", "r1c2", "r1c3"]]},
         {"type": "killer", "cages": [{"cells": ["r5c5", "r5c6"], "sum": 12}]},
@@ -804,14 +812,7 @@ async fn marks_are_the_rules_drawn_by_the_pictures_own_code_in_the_pages_layers(
     let layer = |key: &str| answer[key].as_str().unwrap_or_else(|| panic!("{key}: {answer}")).to_string();
     // The renban line in renban.rs's colour: the model's own mark, drawn by the render crate.
     let model = parse_value(&puzzle).expect("the puzzle");
-    let colour = model.rules()[0]
-        .draw(model.geometry())
-        .into_iter()
-        .find_map(|m| match m {
-            Mark::Line { colour, .. } => Some(colour),
-            _ => None,
-        })
-        .expect("a renban draws a line");
+    let colour = common::first_line_colour(&model);
     let under = layer("under");
     let renban = under.split("<g data-rule=\"renban\">").nth(1).expect("a renban group under the digits");
     assert!(renban.split("</g>").next().is_some_and(|g| g.contains(&format!("stroke=\"{colour}\""))), "{under}");
@@ -837,16 +838,7 @@ async fn marks_are_the_rules_drawn_by_the_pictures_own_code_in_the_pages_layers(
 
 #[tokio::test]
 async fn marks_wait_for_a_solver_slot_like_every_route() {
-    let limits = ServerLimits {
-        concurrent_solves: 1,
-        queue_wait: std::time::Duration::from_millis(50),
-        max_time: std::time::Duration::from_secs(3),
-        ..ServerLimits::default()
-    };
-    let app = app(AppConfig { limits });
-    let long = json!({ "puzzle": {"size": 9}, "max": 1_000_000_000_000u64, "time_limit": 2 });
-    let first = tokio::spawn(post_raw(app.clone(), "/api/count", long.to_string()));
-    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let (app, first) = full_server().await;
     let (status, answer) = post(app.clone(), "/api/marks", &json!({"puzzle": {"size": 9}})).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{answer}");
     first.await.expect("first request");

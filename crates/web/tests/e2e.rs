@@ -25,6 +25,8 @@ use sudoku_ip_model::{check, Backend, Model, Puzzle, SearchEnd, SearchRequest};
 use sudoku_ip_web::{serve_on, AppConfig};
 use tokio::sync::oneshot;
 
+mod common;
+
 const HARD_LINE: &str = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..";
 
 /// Why the browser tests cannot run here, or the driver and browser to run them with.
@@ -2783,7 +2785,6 @@ async fn each_edit_checks_uniqueness_and_the_next_edit_cancels_the_check_in_flig
 async fn rules_held_as_json_are_drawn_from_the_servers_marks_under_the_digits() {
     // Issue 31: the page draws what each rule file's `draw` says, drawn by the render crate
     // (POST /api/marks); the script holds no rule's drawing or colour.
-    use sudoku_ip_model::rules::Mark;
     let Some(s) = Session::start("server-marks").await else { return };
     s.js(RECORD_ERRORS).await;
     let renban = json!({"type": "renban", "lines": [["r1c6", "r1c7", "r1c8", "r2c8"]]});
@@ -2801,14 +2802,7 @@ async fn rules_held_as_json_are_drawn_from_the_servers_marks_under_the_digits() 
     assert_eq!(state, "ok", "{status}");
     // The renban line in renban.rs's colour, along the path the render crate draws.
     let model = sudoku_ip::formats::json::parse_value(&json!({"size": 9, "rules": [renban]})).expect("a renban");
-    let colour = model.rules()[0]
-        .draw(model.geometry())
-        .into_iter()
-        .find_map(|m| match m {
-            Mark::Line { colour, .. } => Some(colour),
-            _ => None,
-        })
-        .expect("a renban draws a line");
+    let colour = common::first_line_colour(&model);
     let layers = sudoku_ip::render::rule_layers(&model);
     let d = layers.under.split(" d=\"").nth(1).and_then(|t| t.split('"').next()).expect("the line's path");
     let drawn = s
