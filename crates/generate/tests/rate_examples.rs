@@ -12,7 +12,7 @@
 use std::path::{Path, PathBuf};
 
 use sudoku_ip_formats as formats;
-use sudoku_ip_generate::{generate, next_step, rate, steps, Explanation, GenerateSpec};
+use sudoku_ip_generate::{generate, next_step, rate, steps, Explanation, GenerateSpec, Technique};
 use sudoku_ip_model::rules::{rule_from_name, switchable_names};
 use sudoku_ip_model::{Backend, Geometry, Model, Puzzle, Rule, SearchEnd, SearchRequest};
 use sudoku_ip_native::Native;
@@ -152,4 +152,52 @@ fn generated_puzzles_of_every_example_rule_are_rated_soundly() {
         }
     }
     assert!(rules_seen.len() >= 30, "{} rules: {rules_seen:?}", rules_seen.len());
+}
+
+/// Forcing chains reach across every rule's rows: when singles stall inside a chain, a variant
+/// row's bounds and a sum's combinations go on propagating it, each removal a node of the
+/// chain shown. These examples needed search before that (and jigsaw before the "plus" chains,
+/// which propagate locked candidates too); each is now finished by logic, every step checked
+/// against the solution.
+#[test]
+fn forcing_chains_through_rule_rows_finish_examples_that_needed_search() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
+    let mut row_nodes = 0;
+    for name in [
+        "arrow",
+        "between-line",
+        "clone",
+        "double-arrow",
+        "indexer",
+        "killer-hard",
+        "kropki",
+        "pill-arrow",
+        "quadruple",
+        "whispers",
+        "jigsaw",
+    ] {
+        let puzzle = puzzles_of(&dir.join(format!("{name}.json"))).remove(0);
+        let path = steps(&puzzle, None).expect("unique");
+        assert_eq!(path.stuck_empty, 0, "{name}: stuck after {} steps", path.steps.len());
+        assert_path_sound(name, &puzzle, &path, &solution(&puzzle));
+        let rating = rate(&puzzle).expect("unique");
+        assert!(!rating.needs_search && rating.rating < sudoku_ip_generate::SeRating(110), "{name}: {rating:?}");
+        // A chain node a rule's row removed ("r1c5 and r2c6 cannot be 2 or 7 (the arrow …)"),
+        // besides the chain's own conclusion ("so r1c4 cannot be 8").
+        row_nodes += path
+            .steps
+            .iter()
+            .filter(|s| s.technique == Technique::ForcingChain && s.text.matches("cannot be").count() > 1)
+            .count();
+        if name == "jigsaw" {
+            let plus = path.steps.iter().find(|s| s.technique == Technique::ForcingPlus).expect("a plus chain");
+            assert!(
+                plus.text.starts_with("Forcing chain (+): ") || plus.text.starts_with("Forcing net (+): "),
+                "{}",
+                plus.text
+            );
+            assert!(plus.rating >= Technique::ForcingPlus.se_rating(), "{}", plus.rating);
+        }
+    }
+    assert!(row_nodes > 0, "no chain showed a node a rule's row removed");
 }

@@ -581,7 +581,7 @@ fn chains_link_through_a_variants_rows() {
         VariantChain {
             what: "thermometer: a weak link between two digits of two cells on one thermometer",
             puzzle: &thermometer,
-            k: 41,
+            k: 42,
             technique: Technique::Aic,
             link: "(6)r6c5 − (7)r5c4",
             ends: [("r6c5", 6), ("r5c4", 7)],

@@ -1,6 +1,8 @@
 //! Forcing chains and nets, the last logical resort before search: assume a candidate,
 //! propagate singles (naked and hidden, over every unit and at-most-one row of the model, so
-//! across variants); if that reaches a contradiction, the candidate goes (SE's dynamic forcing
+//! across variants) and, when they stall, what each variant row's bounds and each sum's
+//! combinations rule out (rule arithmetic and cage combinations, inside the chain); if that
+//! reaches a contradiction, the candidate goes (SE's dynamic forcing
 //! chain, contradiction). A net assumes each candidate of a cell, or each place of a unit's
 //! digit, in turn; what every branch leads to holds (SE's dynamic cell and region forcing
 //! chains).
@@ -14,7 +16,8 @@
 use std::collections::HashMap;
 
 use super::aic::length_bonus;
-use super::step::{cell_list, digit_set, Step};
+use super::step::{cell_list, digit_set, removals_text, Step};
+use super::Candidate;
 use super::{bit, digits, Logic, SeRating, Technique};
 
 /// SE's dynamic forcing chain base (8.5), in tenths.
@@ -27,9 +30,16 @@ enum Why {
     NakedSingle,
     /// Hidden single in unit `u`.
     HiddenSingle(usize),
+    /// The event's digit removed from its cell by variant row `r` of [`Logic::rows`]: its
+    /// bounds, or the combinations of a sum of distinct digits.
+    Row(usize),
+    /// The event's digit removed from its cell because in unit `u` it lies only in unit `h`
+    /// (locked candidates, in the "plus" chains only).
+    Locked(usize, usize),
 }
 
-/// One placement of a traced propagation and the earlier placements it follows from.
+/// One placement of a traced propagation (or a candidate a variant row removes) and the
+/// earlier events it follows from.
 struct Event {
     cell: usize,
     digit: u8,
@@ -87,6 +97,115 @@ impl Logic {
             }
         }
         t.events.push(Event { cell: k, digit: d, why, causes });
+    }
+
+    /// Remove `d` from `k` as a step of a propagation, by variant row `r`, noting it in `trace`.
+    fn remove_traced(&mut self, k: usize, d: u8, r: usize, causes: Vec<usize>, trace: &mut Option<&mut Trace>) {
+        self.cand[k] &= !bit(d);
+        let Some(t) = trace else { return };
+        let e = t.events.len();
+        t.removed_by.entry(self.var(k, d)).or_insert(e);
+        t.events.push(Event { cell: k, digit: d, why: Why::Row(r), causes });
+    }
+
+    /// The events that removed candidates from the cells of variant row `r` (placements in
+    /// them included: a placement removes its cell's other digits).
+    fn row_causes(&self, r: usize, trace: &Option<&mut Trace>) -> Vec<usize> {
+        let Some(t) = trace else { return Vec::new() };
+        let mut causes: Vec<usize> = self.rows[r]
+            .cells
+            .iter()
+            .flat_map(|&(k, _)| (1..=self.n as u8).map(move |d| (k as usize, d)))
+            .filter_map(|(k, d)| t.cause_of(self.var(k, d)))
+            .collect();
+        causes.sort_unstable();
+        causes.dedup();
+        causes
+    }
+
+    /// With singles stalled, the first variant row that rules candidates out (its bounds, then
+    /// the combinations of the sums of distinct digits) removes them, traced: `Ok(true)` when
+    /// one did, a contradiction when a sum has no combination left. This is what makes forcing
+    /// chains reach across every rule's rows, not only houses and at-most-one rows.
+    fn propagate_rows(&mut self, trace: &mut Option<&mut Trace>) -> Result<bool, Contradiction> {
+        for r in 0..self.rows.len() {
+            let removed = self.bounds_removals(&self.rows[r]);
+            if self.remove_by_row(r, removed, trace) {
+                return Ok(true);
+            }
+        }
+        for s in 0..self.sums.len() {
+            let r = self.sums[s].0;
+            let Some(removed) = self.combination_removals(&self.rows[r], &self.sums[s].1) else {
+                let causes = self.row_causes(r, trace);
+                let text = format!("{} would have no combination left", self.rows[r].label);
+                return Err(Contradiction { text, causes });
+            };
+            if self.remove_by_row(r, removed, trace) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// With singles and rows stalled, in the "plus" chains: the first exactly-once unit whose
+    /// digit lies only in another unit removes it from the rest of that unit (pointing or
+    /// claiming), traced; whether one did.
+    fn propagate_locked(&mut self, trace: &mut Option<&mut Trace>) -> bool {
+        for u in 0..self.units.len() {
+            if self.done[u] || !self.units[u].exact {
+                continue;
+            }
+            let d = self.units[u].digit;
+            let cells: Vec<usize> =
+                self.units[u].cells.iter().map(|&k| k as usize).filter(|&k| self.cand[k] & bit(d) != 0).collect();
+            let Some(&first) = cells.first() else { continue };
+            if cells.len() < 2 {
+                continue;
+            }
+            for i in 0..self.units_of[self.var(first, d)].len() {
+                let h = self.units_of[self.var(first, d)][i] as usize;
+                if h == u || !cells.iter().all(|&k| self.units_of[self.var(k, d)].contains(&(h as u32))) {
+                    continue;
+                }
+                let targets: Vec<usize> = self.units[h]
+                    .cells
+                    .iter()
+                    .map(|&k| k as usize)
+                    .filter(|k| self.value[*k] == 0 && self.cand[*k] & bit(d) != 0 && !cells.contains(k))
+                    .collect();
+                if targets.is_empty() {
+                    continue;
+                }
+                let causes = self.unit_causes(u, d, usize::MAX, trace);
+                for k in targets {
+                    self.cand[k] &= !bit(d);
+                    if let Some(t) = trace {
+                        let e = t.events.len();
+                        t.removed_by.entry(self.var(k, d)).or_insert(e);
+                        t.events.push(Event { cell: k, digit: d, why: Why::Locked(u, h), causes: causes.clone() });
+                    }
+                }
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Remove `removed` (those still candidates of open cells) as row `r`'s events; whether
+    /// any was.
+    fn remove_by_row(&mut self, r: usize, mut removed: Vec<(usize, u8)>, trace: &mut Option<&mut Trace>) -> bool {
+        removed.retain(|&(k, d)| self.value[k] == 0 && self.cand[k] & bit(d) != 0);
+        removed.sort_unstable();
+        removed.dedup();
+        if removed.is_empty() {
+            return false;
+        }
+        let causes = self.row_causes(r, trace);
+        for (k, d) in removed {
+            self.remove_traced(k, d, r, causes.clone(), trace);
+        }
+        true
     }
 
     /// The placements that removed `d` from the cells of unit `u` other than `except`.
@@ -155,6 +274,9 @@ impl Logic {
                     _ => {}
                 }
             }
+            // Singles first; when they stall, the rows; then (plus chains) locked candidates.
+            let progress =
+                progress || self.propagate_rows(&mut trace)? || (self.plus && self.propagate_locked(&mut trace));
             if !progress {
                 return Ok(());
             }
@@ -171,22 +293,37 @@ impl Logic {
         outcome
     }
 
-    /// "r2c3 = 4 (naked single), r5c3 = 7 (hidden single in column 3)": the placements
-    /// `events` of `trace`, the assumption left out.
+    /// "r2c3 = 4 (naked single), r5c3 = 7 (hidden single in column 3), r6c3 ≠ 2 (the arrow
+    /// r6c1 to r6c3)": the events `events` of `trace`, the assumption left out.
     fn nodes_text(&self, trace: &Trace, events: &[usize]) -> String {
-        let parts: Vec<String> = events
-            .iter()
-            .map(|&e| &trace.events[e])
-            .filter(|e| !matches!(e.why, Why::Assumed))
-            .map(|e| {
-                let why = match e.why {
-                    Why::NakedSingle => "naked single".to_string(),
-                    Why::HiddenSingle(u) => format!("hidden single in {}", self.units[u].label),
-                    Why::Assumed => String::new(),
-                };
-                format!("{} = {} ({why})", self.cell(e.cell), e.digit)
-            })
-            .collect();
+        let mut parts: Vec<String> = Vec::new();
+        // Removals one row (or one locked pattern) makes one after another are said together:
+        // "r1c5 and r2c6 cannot be 2 or 7 (the arrow r2c6, r1c5 and r1c4)".
+        let mut removed: Vec<Candidate> = Vec::new();
+        let mut reason = String::new();
+        for e in events.iter().map(|&e| &trace.events[e]).filter(|e| !matches!(e.why, Why::Assumed)) {
+            let why = match e.why {
+                Why::NakedSingle => "naked single".to_string(),
+                Why::HiddenSingle(u) => format!("hidden single in {}", self.units[u].label),
+                Why::Row(r) => self.rows[r].label.clone(),
+                Why::Locked(u, h) => format!("{} of {} lies in {}", e.digit, self.units[u].label, self.units[h].label),
+                Why::Assumed => String::new(),
+            };
+            if !removed.is_empty() && (why != reason || !matches!(e.why, Why::Row(_) | Why::Locked(..))) {
+                parts.push(format!("{} ({reason})", removals_text(&removed)));
+                removed.clear();
+            }
+            match e.why {
+                Why::Row(_) | Why::Locked(..) => {
+                    removed.push(self.candidate(e.cell, e.digit));
+                    reason = why;
+                }
+                _ => parts.push(format!("{} = {} ({why})", self.cell(e.cell), e.digit)),
+            }
+        }
+        if !removed.is_empty() {
+            parts.push(format!("{} ({reason})", removals_text(&removed)));
+        }
         parts.join(", ")
     }
 
@@ -217,6 +354,29 @@ impl Logic {
             }
         }
         None
+    }
+}
+
+/// SE's dynamic forcing chains "plus" (9.0): chains and nets whose propagation also takes
+/// locked candidates, in tenths.
+const PLUS_BASE: u16 = 90;
+
+impl Logic {
+    /// A forcing chain or net whose propagation also takes locked candidates (pointing and
+    /// claiming), tried when the plain ones find nothing: "Forcing chain (+): …".
+    pub(super) fn forcing_plus(&mut self) -> Option<Step> {
+        self.plus = true;
+        let found = self.forcing_chain().or_else(|| self.forcing_net());
+        self.plus = false;
+        let mut step = found?;
+        step.technique = Technique::ForcingPlus;
+        step.rating = SeRating(step.rating.0 - DYNAMIC_BASE + PLUS_BASE);
+        for name in ["Forcing chain", "Forcing net"] {
+            if let Some(rest) = step.text.strip_prefix(&format!("{name}:")) {
+                step.text = format!("{name} (+):{rest}");
+            }
+        }
+        Some(step)
     }
 }
 

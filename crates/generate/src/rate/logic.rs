@@ -142,6 +142,9 @@ pub(super) struct Logic {
     pub(super) cancel: Cancel,
     /// Why the last [`Logic::next_step`] stopped before it found a step, if it did.
     pub(super) stopped: Option<String>,
+    /// Forcing chains and nets propagate locked candidates too, not only singles and rows
+    /// (SE's dynamic forcing chains "plus"; `forcing.rs`).
+    pub(super) plus: bool,
 }
 
 pub(super) fn bit(d: u8) -> u64 {
@@ -267,6 +270,7 @@ impl Logic {
             scope: u64::MAX,
             cancel: Cancel::default(),
             stopped: None,
+            plus: false,
         };
         // Cell sets of units → (digits with a unit there, all of them exact, kind).
         let mut sets: HashMap<Vec<u32>, (u64, bool, RowKind)> = HashMap::new();

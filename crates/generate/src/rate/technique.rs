@@ -9,7 +9,8 @@
 //! 3.2, hidden pair 3.4, naked triple 3.6, swordfish 3.8, hidden triple 4.0, XY-wing 4.2,
 //! XYZ-wing 4.4, unique rectangle 4.5 (type 3: + the size of its naked set), naked quad 5.0,
 //! jellyfish 5.2, hidden quad 5.4, BUG+1 5.6, forcing X- and Y-chains 6.6, forcing chains (AIC)
-//! 7.0, dynamic forcing chains 8.5 and up, nested ones up to 11+. A step may weigh a little less
+//! 7.0, dynamic forcing chains 8.5 and up, "plus" (with locked candidates) 9.0 and up, nested
+//! ones up to 11+. A step may weigh a little less
 //! than its row (a hidden single in a box, a pointing) or more (a chain's length bonus: +0.1
 //! past each of 4, 6, 8, 12, 16, 24, … nodes).
 //!
@@ -198,6 +199,9 @@ pub enum Technique {
     /// Every candidate of a cell, or every place of a unit's digit, assumed in turn: what all
     /// of them lead to by singles holds.
     ForcingNet,
+    /// A forcing chain or net whose propagation also takes locked candidates (SE's dynamic
+    /// forcing chains "plus").
+    ForcingPlus,
 }
 
 /// The technique table: one row per technique, in the order they are tried (the order of
@@ -523,6 +527,14 @@ const TABLE: &[Entry] = &[
         se: SeRating(85),
         per_digit: false,
         find: |l| l.forcing_net(),
+    },
+    Entry {
+        technique: Technique::ForcingPlus,
+        name: "forcing chain plus",
+        grade: Grade::Expert,
+        se: SeRating(90),
+        per_digit: false,
+        find: |l| l.forcing_plus(),
     },
 ];
 
