@@ -156,9 +156,10 @@ fn generated_puzzles_of_every_example_rule_are_rated_soundly() {
 
 /// Forcing chains reach across every rule's rows: when singles stall inside a chain, a variant
 /// row's bounds and a sum's combinations go on propagating it, each removal a node of the
-/// chain shown. These examples needed search before that (and jigsaw before the "plus" chains,
-/// which propagate locked candidates too); each is now finished by logic, every step checked
-/// against the solution.
+/// chain shown; rows that hold a rule's own variables (a renban's window, an x-sum's count)
+/// take part through what those variables can still be. These examples needed search before
+/// that (and jigsaw before the "plus" chains, which propagate locked candidates too); each is
+/// now finished by logic, every step checked against the solution.
 #[test]
 fn forcing_chains_through_rule_rows_finish_examples_that_needed_search() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
@@ -175,6 +176,12 @@ fn forcing_chains_through_rule_rows_finish_examples_that_needed_search() {
         "quadruple",
         "whispers",
         "jigsaw",
+        "renban",
+        "x-sum",
+        "zipper-line",
+        "region-sum-line",
+        "digital-root",
+        "low-before-high",
     ] {
         let puzzle = puzzles_of(&dir.join(format!("{name}.json"))).remove(0);
         let path = steps(&puzzle, None).expect("unique");

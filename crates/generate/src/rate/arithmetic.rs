@@ -15,6 +15,9 @@ pub(super) struct CellRow {
     /// What the row's free auxiliary variables (a rule's own binaries, past the cube) can add
     /// to its activity: (lowest, highest).
     pub(super) free: (i64, i64),
+    /// Those variables (their index among the auxiliary variables) and coefficients: what they
+    /// can still take is derived from the candidates ([`Logic::aux_domains`]).
+    pub(super) aux: Vec<(u32, i64)>,
     /// For people: "the cage r1c1 and r1c2", or what the 45 rule derived it from.
     pub(super) label: String,
 }
@@ -66,8 +69,9 @@ impl Logic {
 
     /// One variant row removes the candidates that cannot fit its bounds.
     pub(super) fn rule_arithmetic(&mut self) -> Option<Step> {
+        let aux = self.aux_domains().ok()?;
         for r in 0..self.rows.len() {
-            let removed = self.bounds_removals(&self.rows[r]);
+            let removed = self.bounds_removals(&self.rows[r], &aux);
             let text = |s: &Self| format!("Rule arithmetic: {} cannot reach its bound otherwise", s.rows[r].label);
             if let Some(step) = self.removal_step(Some(removed), Technique::RuleArithmetic, text) {
                 return Some(self.row_pattern(step, &self.rows[r]));
@@ -151,9 +155,10 @@ impl Logic {
         }
     }
 
-    /// The candidates that cannot fit `row`'s bounds whatever its other cells take.
-    pub(super) fn bounds_removals(&self, row: &CellRow) -> Vec<(usize, u8)> {
-        let (mut lo, mut hi) = row.free;
+    /// The lowest and highest activity `row`'s cells can give, with each open cell's
+    /// (index in the row, lowest, highest); a cell with no candidate counts nothing.
+    fn cell_bounds(&self, row: &CellRow) -> (i64, i64, Vec<(usize, i64, i64)>) {
+        let (mut lo, mut hi) = (0, 0);
         let mut bounds = Vec::with_capacity(row.cells.len());
         for (i, (cell, coef)) in row.cells.iter().enumerate() {
             let k = *cell as usize;
@@ -169,11 +174,65 @@ impl Logic {
             lo += a;
             hi += b;
         }
-        let (le, ge) = match row.sense {
-            Sense::Le => (true, false),
-            Sense::Ge => (false, true),
-            Sense::Eq => (true, true),
-        };
+        (lo, hi, bounds)
+    }
+
+    /// What each auxiliary variable (a rule's own binary: a renban's window, a sandwich's
+    /// crust) can still be, given the candidates: bit 0 set when it can be 0, bit 1 when it
+    /// can be 1, narrowed by every row's bounds until nothing changes. `Err(r)`: row `r` can no
+    /// longer hold.
+    pub(super) fn aux_domains(&self) -> Result<Vec<u8>, usize> {
+        let mut dom = vec![3u8; self.aux_count];
+        // A work list of rows: a row whose variable narrowed is looked at again.
+        let mut queue: std::collections::VecDeque<usize> = self.aux_rows.iter().map(|&r| r as usize).collect();
+        let mut queued = vec![false; self.rows.len()];
+        for &r in &queue {
+            queued[r] = true;
+        }
+        while let Some(r) = queue.pop_front() {
+            queued[r] = false;
+            let row = &self.rows[r];
+            let (le, ge) = senses(row.sense);
+            let (mut lo, mut hi, _) = self.cell_bounds(row);
+            for &(j, a) in &row.aux {
+                let (low, high) = aux_range(dom[j as usize], a);
+                lo += low;
+                hi += high;
+            }
+            for &(j, a) in &row.aux {
+                let (low, high) = aux_range(dom[j as usize], a);
+                let before = dom[j as usize];
+                for (value, mask) in [(0, 1u8), (a, 2u8)] {
+                    if before & mask != 0 && ((le && lo - low + value > row.rhs) || (ge && hi - high + value < row.rhs))
+                    {
+                        dom[j as usize] &= !mask;
+                    }
+                }
+                if dom[j as usize] == 0 {
+                    return Err(r);
+                }
+                if dom[j as usize] != before {
+                    for &q in &self.rows_of_aux[j as usize] {
+                        if !std::mem::replace(&mut queued[q as usize], true) {
+                            queue.push_back(q as usize);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(dom)
+    }
+
+    /// The candidates that cannot fit `row`'s bounds whatever its other cells take, its
+    /// auxiliary variables taking what `aux` ([`Logic::aux_domains`]) leaves them.
+    pub(super) fn bounds_removals(&self, row: &CellRow, aux: &[u8]) -> Vec<(usize, u8)> {
+        let (mut lo, mut hi, bounds) = self.cell_bounds(row);
+        for &(j, a) in &row.aux {
+            let (low, high) = aux.get(j as usize).map_or((a.min(0), a.max(0)), |&d| aux_range(d, a));
+            lo += low;
+            hi += high;
+        }
+        let (le, ge) = senses(row.sense);
         let mut removed = Vec::new();
         for &(i, a, b) in &bounds {
             let (cell, coef) = &row.cells[i];
@@ -244,5 +303,24 @@ impl Logic {
             }
         }
         Some(removed)
+    }
+}
+
+/// Whether a row of sense `sense` bounds its activity from above and from below.
+fn senses(sense: Sense) -> (bool, bool) {
+    match sense {
+        Sense::Le => (true, false),
+        Sense::Ge => (false, true),
+        Sense::Eq => (true, true),
+    }
+}
+
+/// What an auxiliary binary of coefficient `a` and domain `dom` (see [`Logic::aux_domains`])
+/// can add: (lowest, highest).
+fn aux_range(dom: u8, a: i64) -> (i64, i64) {
+    match dom {
+        1 => (0, 0),
+        2 => (a, a),
+        _ => (a.min(0), a.max(0)),
     }
 }

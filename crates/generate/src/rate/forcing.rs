@@ -123,16 +123,24 @@ impl Logic {
         causes
     }
 
-    /// With singles stalled, the first variant row that rules candidates out (its bounds, then
-    /// the combinations of the sums of distinct digits) removes them, traced: `Ok(true)` when
-    /// one did, a contradiction when a sum has no combination left. This is what makes forcing
+    /// With singles stalled, every variant row removes the candidates it rules out (its
+    /// bounds, then the combinations of the sums of distinct digits), traced: `Ok(true)` when
+    /// one did, a contradiction when a row can no longer hold or a sum has no combination left. This is what makes forcing
     /// chains reach across every rule's rows, not only houses and at-most-one rows.
     fn propagate_rows(&mut self, trace: &mut Option<&mut Trace>) -> Result<bool, Contradiction> {
-        for r in 0..self.rows.len() {
-            let removed = self.bounds_removals(&self.rows[r]);
-            if self.remove_by_row(r, removed, trace) {
-                return Ok(true);
+        let aux = match self.aux_domains() {
+            Ok(aux) => aux,
+            Err(r) => {
+                let causes = self.row_causes(r, trace);
+                let text = format!("{} could not hold", self.rows[r].label);
+                return Err(Contradiction { text, causes });
             }
+        };
+        // Every row in one pass (the auxiliary variables' domains are worked out once a pass).
+        let mut any = false;
+        for r in 0..self.rows.len() {
+            let removed = self.bounds_removals(&self.rows[r], &aux);
+            any |= self.remove_by_row(r, removed, trace);
         }
         for s in 0..self.sums.len() {
             let r = self.sums[s].0;
@@ -141,11 +149,9 @@ impl Logic {
                 let text = format!("{} would have no combination left", self.rows[r].label);
                 return Err(Contradiction { text, causes });
             };
-            if self.remove_by_row(r, removed, trace) {
-                return Ok(true);
-            }
+            any |= self.remove_by_row(r, removed, trace);
         }
-        Ok(false)
+        Ok(any)
     }
 
     /// With singles and rows stalled, in the "plus" chains: the first exactly-once unit whose

@@ -107,6 +107,7 @@ impl Logic {
                 sense: Sense::Eq,
                 rhs,
                 free: (0, 0),
+                aux: Vec::new(),
                 label: why,
             })
             .collect()
@@ -118,9 +119,9 @@ impl Logic {
         for i in 0..self.derived.len() {
             let (row, sum) = &self.derived[i];
             let removed = match sum {
-                None => Some(self.bounds_removals(row)),
+                None => Some(self.bounds_removals(row, &[])),
                 Some(sum) => self.combination_removals(row, sum).map(|mut list| {
-                    list.extend(self.bounds_removals(row));
+                    list.extend(self.bounds_removals(row, &[]));
                     list
                 }),
             };

@@ -142,6 +142,12 @@ pub(super) struct Logic {
     pub(super) cancel: Cancel,
     /// Why the last [`Logic::next_step`] stopped before it found a step, if it did.
     pub(super) stopped: Option<String>,
+    /// The model's auxiliary variables (a rule's own binaries, past the cell-digit cube).
+    pub(super) aux_count: usize,
+    /// The rows of [`Logic::rows`] with auxiliary variables, and per auxiliary variable the
+    /// rows it is in.
+    pub(super) aux_rows: Vec<u32>,
+    pub(super) rows_of_aux: Vec<Vec<u32>>,
     /// Forcing chains and nets propagate locked candidates too, not only singles and rows
     /// (SE's dynamic forcing chains "plus"; `forcing.rs`).
     pub(super) plus: bool,
@@ -270,24 +276,40 @@ impl Logic {
             scope: u64::MAX,
             cancel: Cancel::default(),
             stopped: None,
+            aux_count: 0,
+            aux_rows: Vec::new(),
+            rows_of_aux: Vec::new(),
             plus: false,
         };
         // Cell sets of units → (digits with a unit there, all of them exact, kind).
         let mut sets: HashMap<Vec<u32>, (u64, bool, RowKind)> = HashMap::new();
         let cube = (cells * n) as u32;
         let fixed = model.fixed();
+        logic.aux_count = fixed.len().saturating_sub(cube as usize);
         for row in model.rows() {
             let cell_of = |v: u32| v / n as u32;
             let digit_of = |v: u32| (v % n as u32) as u8 + 1;
             // A rule's auxiliary variables (past the cube) are unknowns here: a fixed one is a
             // constant, a free one widens the row's bounds by its coefficient.
             let (mut terms, mut aux, mut rhs) = (Vec::with_capacity(row.terms.len()), Vec::new(), row.rhs as i64);
+            let mut aux_terms: Vec<(u32, i64)> = Vec::new();
             for &(v, a) in &row.terms {
                 match (v < cube, fixed.get(v as usize).copied().flatten()) {
                     (true, _) => terms.push((v, a)),
                     (false, Some(one)) => rhs -= if one { a as i64 } else { 0 },
-                    (false, None) => aux.push(a as i64),
+                    (false, None) => {
+                        aux.push(a as i64);
+                        aux_terms.push((v - cube, a as i64));
+                    }
                 }
+            }
+            if terms.is_empty() && !aux_terms.is_empty() {
+                // A row of the rule's own variables alone (a renban's "one window"): it narrows
+                // them, and through them the cells ([`Logic::aux_domains`]).
+                let label = house_name(row.kind, &[], n).trim_end().to_string();
+                let free = aux.iter().fold((0, 0), |(lo, hi), &a| (lo + a.min(0), hi + a.max(0)));
+                logic.rows.push(CellRow { cells: Vec::new(), sense: row.sense, rhs, free, aux: aux_terms, label });
+                continue;
             }
             let first = terms.first().map(|&(v, _)| v);
             let one_cell = first.is_some_and(|f| terms.iter().all(|&(v, _)| cell_of(v) == cell_of(f)));
@@ -339,7 +361,14 @@ impl Logic {
             }
             let label = house_name(row.kind, &by_cell.iter().map(|&(k, _)| k).collect::<Vec<_>>(), n);
             let (free_low, free_high) = aux.iter().fold((0, 0), |(lo, hi), &a| (lo + a.min(0), hi + a.max(0)));
-            logic.rows.push(CellRow { cells: by_cell, sense: row.sense, rhs, free: (free_low, free_high), label });
+            logic.rows.push(CellRow {
+                cells: by_cell,
+                sense: row.sense,
+                rhs,
+                free: (free_low, free_high),
+                aux: aux_terms,
+                label,
+            });
         }
         let mut houses: Vec<House> = sets
             .into_iter()
@@ -357,6 +386,15 @@ impl Logic {
         for (u, unit) in logic.units.iter().enumerate() {
             if unit.exact {
                 logic.exact_units[unit.digit as usize].push(u as u32);
+            }
+        }
+        logic.rows_of_aux = vec![Vec::new(); logic.aux_count];
+        for (r, row) in logic.rows.iter().enumerate() {
+            if !row.aux.is_empty() {
+                logic.aux_rows.push(r as u32);
+            }
+            for &(j, _) in &row.aux {
+                logic.rows_of_aux[j as usize].push(r as u32);
             }
         }
         logic.sums = (0..logic.rows.len()).filter_map(|r| Some((r, logic.sum_row(&logic.rows[r])?))).collect();
