@@ -165,24 +165,7 @@ impl Logic {
             let d = self.units[u].digit;
             let cells: Vec<usize> =
                 self.units[u].cells.iter().map(|&k| k as usize).filter(|&k| self.cand[k] & bit(d) != 0).collect();
-            let Some(&first) = cells.first() else { continue };
-            if cells.len() < 2 {
-                continue;
-            }
-            for i in 0..self.units_of[self.var(first, d)].len() {
-                let h = self.units_of[self.var(first, d)][i] as usize;
-                if h == u || !cells.iter().all(|&k| self.units_of[self.var(k, d)].contains(&(h as u32))) {
-                    continue;
-                }
-                let targets: Vec<usize> = self.units[h]
-                    .cells
-                    .iter()
-                    .map(|&k| k as usize)
-                    .filter(|k| self.value[*k] == 0 && self.cand[*k] & bit(d) != 0 && !cells.contains(k))
-                    .collect();
-                if targets.is_empty() {
-                    continue;
-                }
+            if let Some((h, targets)) = self.locked_in(u, &cells).into_iter().next() {
                 let causes = self.unit_causes(u, d, usize::MAX, trace);
                 for k in targets {
                     self.cand[k] &= !bit(d);

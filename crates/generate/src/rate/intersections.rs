@@ -32,24 +32,7 @@ impl Logic {
                 }
                 cells.clear();
                 cells.extend(self.units[u].cells.iter().map(|&k| k as usize).filter(|&k| self.cand[k] & bit(d) != 0));
-                if cells.len() < 2 {
-                    continue;
-                }
-                let first = self.var(cells[0], d);
-                for &h in &self.units_of[first] {
-                    let h = h as usize;
-                    if h == u || !cells.iter().all(|&k| self.units_of[self.var(k, d)].contains(&(h as u32))) {
-                        continue;
-                    }
-                    let targets: Vec<usize> = self.units[h]
-                        .cells
-                        .iter()
-                        .map(|&k| k as usize)
-                        .filter(|k| self.cand[*k] & bit(d) != 0 && !cells.contains(k))
-                        .collect();
-                    if targets.is_empty() {
-                        continue;
-                    }
+                for (h, targets) in self.locked_in(u, &cells) {
                     let (from, to) = (&self.units[u].label, &self.units[h].label);
                     if direct {
                         let Some((single, unit)) = self.single_after(d, &targets, self.units[u].kind) else {
@@ -90,6 +73,30 @@ impl Logic {
             }
         }
         None
+    }
+
+    /// The units `h` other than `u` that hold all of `cells` (the places of `u`'s digit, two or
+    /// more) and other places for it: each with those places, which lose the digit.
+    pub(super) fn locked_in(&self, u: usize, cells: &[usize]) -> Vec<(usize, Vec<usize>)> {
+        let d = self.units[u].digit;
+        let Some(&first) = cells.first().filter(|_| cells.len() >= 2) else { return Vec::new() };
+        let mut out = Vec::new();
+        for &h in &self.units_of[self.var(first, d)] {
+            let h = h as usize;
+            if h == u || !cells.iter().all(|&k| self.units_of[self.var(k, d)].contains(&(h as u32))) {
+                continue;
+            }
+            let targets: Vec<usize> = self.units[h]
+                .cells
+                .iter()
+                .map(|&k| k as usize)
+                .filter(|k| self.cand[*k] & bit(d) != 0 && !cells.contains(k))
+                .collect();
+            if !targets.is_empty() {
+                out.push((h, targets));
+            }
+        }
+        out
     }
 
     /// With `d` removed from `gone`, an exactly-once unit of `d` of the same kind as `like` (a
