@@ -13,6 +13,8 @@
 //!  linear rows        see `linear.rs`: terms grouped by exactly-one row
 //!  sum rows           see `sums.rs`: linear rows that are sums of distinct values, with the
 //!                     value combinations they allow
+//!  exact rows         see `exact.rs`: the other equality rows, whose sums are few enough
+//!                     to be kept as bitsets
 //! ```
 //!
 //! Compiling is linear in the number of nonzeros (times the rows per variable for partners),
@@ -23,6 +25,7 @@
 use sudoku_ip_model::{Cancel, Model, Sense};
 
 use crate::distinct::{self, Blocks};
+use crate::exact::Exact;
 use crate::linear;
 use crate::sums::{self, Sums};
 use crate::support::Supports;
@@ -77,6 +80,8 @@ pub(crate) struct Compiled {
     pub eo_row: Vec<u32>,
     /// Model row → its index among exactly-one rows (`None`: a linear row).
     pub row_eo: Vec<Option<u32>>,
+    /// Model row → its linear row, if it is one.
+    pub row_lin: Vec<Option<u32>>,
     pub var_eo_start: Vec<u32>,
     pub var_eo_row: Vec<u32>,
     /// The same incidences, ready for the hot loop (indexed like `var_eo_row`).
@@ -114,6 +119,8 @@ pub(crate) struct Compiled {
     pub any_linear: bool,
     /// Linear rows that are sums of distinct values, with their combinations (`sums.rs`).
     pub sums: Sums,
+    /// Equality rows reasoned over their reachable sums (`exact.rs`).
+    pub exact: Exact,
     /// Groups of linear rows that take distinct values, and rows those make redundant
     /// (`distinct.rs`).
     pub blocks: Blocks,
@@ -219,6 +226,10 @@ impl Compiled {
         for (r, &i) in eo_row.iter().enumerate() {
             row_eo[i as usize] = Some(r as u32);
         }
+        let mut row_lin = vec![None; model.rows().len()];
+        for (l, &i) in lin_row.iter().enumerate() {
+            row_lin[i as usize] = Some(l as u32);
+        }
         let (var_eo_start, var_eo_row, var_eo_pos) = transpose(num_vars, &eo_start, |i| eo_vars[i]);
         let (var_amo_start, var_amo, _) = transpose(num_vars, &amo_start, |i| amo_vars[i]);
         let (part_start, part) = partners(&eo_start, &eo_vars, &var_eo_start, &var_eo_row, &var_eo_pos);
@@ -312,6 +323,7 @@ impl Compiled {
                 var_eo_row: &var_eo_row,
             },
         );
+        let exact = Exact::detect(&lin_terms, &lin_groups, &group_start, &lin_sense, |l| sums.of_lin[l].is_some());
         let mut compiled = Compiled {
             num_vars,
             cube_vars: model.num_cube_vars().min(num_vars),
@@ -320,6 +332,7 @@ impl Compiled {
             eo_word,
             eo_row,
             row_eo,
+            row_lin,
             var_eo_start,
             var_eo_row,
             inc,
@@ -344,6 +357,7 @@ impl Compiled {
             max_groups,
             any_linear,
             sums,
+            exact,
             blocks,
             supports: Supports::default(),
         };

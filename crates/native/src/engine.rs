@@ -24,6 +24,8 @@
 //!   inside two disjoint rows own those rows (naked and hidden pairs, X-wings).
 //! - **Sum rows**, linear rows that are sums of distinct values (killer cages), by the value
 //!   combinations they allow (`sums.rs`), after their bounds.
+//! - **Exact sums**: the other equality rows whose sums are few enough, by the sums their
+//!   groups can still make (`exact.rs`), after their bounds.
 //! - **Linear rows**, by activity bounds per group (`linear.rs`), and per block of groups that
 //!   take distinct values (`distinct.rs`); rows that blocks prove redundant are never queued. They keep no search state and
 //!   are re-evaluated when a variable of theirs, or the count of a row one of their groups lies
@@ -35,6 +37,7 @@ use sudoku_ip_model::{Cancel, Model, Sense};
 use std::sync::Arc;
 
 use crate::compile::{Compiled, HAS_LINEAR, HAS_SUPPORT, SINGLE_WORD};
+use crate::exact;
 use crate::linear::{BlockBounds, GroupBounds, RowBounds};
 use crate::nogoods::Nogoods;
 use crate::sums;
@@ -120,6 +123,12 @@ pub(crate) struct Engine {
     sum_keep: Vec<u64>,
     /// The variables that can take a required value of a sum row.
     holders: Vec<u32>,
+    /// Scratch of exact sums (`exact.rs`): the bitsets `P` and `R`, each group's contributions
+    /// and where they start.
+    exact_p: Vec<u64>,
+    exact_r: Vec<u64>,
+    exact_vals: Vec<u32>,
+    exact_start: Vec<u32>,
     /// Conflicts seen per exactly-one row over the whole search (never undone): branching
     /// prefers rows that keep failing (dom/wdeg).
     pub(crate) weight: Vec<u32>,
@@ -180,6 +189,10 @@ impl Engine {
             sum_live: Vec::with_capacity(c.sums.max_groups),
             sum_keep: Vec::with_capacity(c.sums.max_groups),
             holders: Vec::with_capacity(c.sums.max_groups),
+            exact_p: Vec::new(),
+            exact_r: Vec::new(),
+            exact_vals: Vec::new(),
+            exact_start: Vec::new(),
             weight: vec![0; eo_rows],
             count_cap: if c.eo_start.windows(2).any(|w| (w[1] - w[0]) as usize > WIDE_ROW) {
                 WIDE_CAP
@@ -491,6 +504,23 @@ impl Engine {
                 self.clear_queues();
                 if let Some(r) = conflict.row.and_then(|row| self.c.row_eo[row]) {
                     self.weight[r as usize] = self.weight[r as usize].saturating_add(1);
+                } else if let Some(l) = conflict.row.and_then(|row| self.c.row_lin[row]) {
+                    // A linear row that failed weighs on its open cells (wdeg: a constraint's
+                    // weight counts for its unfixed variables). Without this, the stronger a
+                    // sum row's propagation, the fewer conflicts reach a cell and the less
+                    // dom/wdeg learns: exact sums alone tripled the guesses on killers. Only
+                    // rows of grid variables: weighting auxiliary rows (a skyscraper's "seen
+                    // as what") sends the search there.
+                    let c = &self.c;
+                    for g in c.lin_groups[l as usize] as usize..c.lin_groups[l as usize + 1] as usize {
+                        let open = |r: &u32| {
+                            let r = *r as usize;
+                            self.rows[r].count >= 2 && (c.eo_vars[c.eo_start[r] as usize] as usize) < c.cube_vars
+                        };
+                        if let Some(r) = c.group_eo[g].filter(open) {
+                            self.weight[r as usize] = self.weight[r as usize].saturating_add(1);
+                        }
+                    }
                 }
                 false
             }
@@ -757,9 +787,104 @@ impl Engine {
         (self.scratch, self.block_scratch) = (scratch, blocks);
         result?;
         match self.c.sums.of_lin[l] {
+            None if self.c.exact.words[l] != 0 => self.propagate_exact(l),
             None => Ok(()),
             Some(s) => self.propagate_sum(l, s as usize),
         }
+    }
+
+    /// Exact sums on equality row `l` (`exact.rs`): kill every variable whose coefficient no
+    /// sum of the other groups' contributions completes to the right-hand side.
+    fn propagate_exact(&mut self, l: usize) -> Result<(), Conflict> {
+        let (mut p, mut r, mut vals, mut start) = (
+            std::mem::take(&mut self.exact_p),
+            std::mem::take(&mut self.exact_r),
+            std::mem::take(&mut self.exact_vals),
+            std::mem::take(&mut self.exact_start),
+        );
+        let result = self.propagate_exact_with(l, &mut p, &mut r, &mut vals, &mut start);
+        (self.exact_p, self.exact_r, self.exact_vals, self.exact_start) = (p, r, vals, start);
+        result
+    }
+
+    fn propagate_exact_with(
+        &mut self,
+        l: usize,
+        p: &mut Vec<u64>,
+        r: &mut Vec<u64>,
+        vals: &mut Vec<u32>,
+        start: &mut Vec<u32>,
+    ) -> Result<(), Conflict> {
+        let row = Some(self.c.lin_row[l] as usize);
+        let conflict = Conflict { row, kind: ConflictKind::Linear };
+        let words = self.c.exact.words[l] as usize;
+        let (g0, g1) = (self.c.lin_groups[l] as usize, self.c.lin_groups[l + 1] as usize);
+        let m = g1 - g0;
+        vals.clear();
+        start.clear();
+        let mut rhs = self.c.lin_rhs[l];
+        for g in g0..g1 {
+            start.push(vals.len() as u32);
+            let terms = &self.c.lin_terms[self.c.group_start[g] as usize..self.c.group_start[g + 1] as usize];
+            let off = terms.iter().map(|&(_, a)| a).min().unwrap_or(0).min(0);
+            rhs -= off;
+            if let Some(&(_, a)) = terms.iter().find(|&&(v, _)| self.is_one(v)) {
+                vals.push((a - off) as u32);
+                continue;
+            }
+            let mut free = 0;
+            for &(v, a) in terms {
+                if self.is_live(v) {
+                    free += 1;
+                    vals.push((a - off) as u32);
+                }
+            }
+            let complete = free > 0 && self.c.group_eo[g].is_some_and(|e| self.rows[e as usize].count == free);
+            if !complete {
+                vals.push((-off) as u32);
+            }
+        }
+        start.push(vals.len() as u32);
+        if rhs < 0 || rhs as usize >= 64 * words {
+            return Err(conflict);
+        }
+        p.clear();
+        p.resize((m + 1) * words, 0);
+        r.clear();
+        r.resize((m + 1) * words, 0);
+        p[0] = 1;
+        for i in 0..m {
+            let (before, after) = p.split_at_mut((i + 1) * words);
+            let src = &before[i * words..];
+            for &a in &vals[start[i] as usize..start[i + 1] as usize] {
+                exact::shl_or(&mut after[..words], src, a as usize);
+            }
+        }
+        let rhs = rhs as usize;
+        if p[m * words + rhs / 64] >> (rhs % 64) & 1 == 0 {
+            return Err(conflict);
+        }
+        r[m * words + rhs / 64] |= 1 << (rhs % 64);
+        for i in (0..m).rev() {
+            let (before, after) = r.split_at_mut((i + 1) * words);
+            let dst = &mut before[i * words..];
+            for &a in &vals[start[i] as usize..start[i + 1] as usize] {
+                exact::shr_or(dst, &after[..words], a as usize);
+            }
+        }
+        for i in 0..m {
+            let g = g0 + i;
+            let (pi, ri) = (&p[i * words..(i + 1) * words], &r[(i + 1) * words..(i + 2) * words]);
+            let (t0, t1) = (self.c.group_start[g] as usize, self.c.group_start[g + 1] as usize);
+            let off = self.c.lin_terms[t0..t1].iter().map(|&(_, a)| a).min().unwrap_or(0).min(0);
+            for t in t0..t1 {
+                let (v, a) = self.c.lin_terms[t];
+                if self.is_live(v) && !self.is_one(v) && !exact::shl_meets(pi, (a - off) as usize, ri) {
+                    self.kill(v, row)?;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Each group's live values (bits of value indices) of sum row `s`, linear row `l`, into

@@ -42,6 +42,7 @@
 mod compile;
 mod distinct;
 mod engine;
+mod exact;
 pub mod fast9;
 mod linear;
 mod nogoods;

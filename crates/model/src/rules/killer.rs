@@ -249,6 +249,117 @@ fn emit(b: &mut Emit<'_, '_>, cages: &[Cage], distinct: bool) {
             }
         }
     }
+    leftovers(b, cages);
+}
+
+/// Cells of a side-`n` grid as a bitset over their row-major indices.
+type CellSet = Vec<u64>;
+
+fn cell_set(n: usize) -> CellSet {
+    vec![0; (n * n).div_ceil(64)]
+}
+
+fn set_cells(set: &CellSet) -> Vec<usize> {
+    (0..set.len() * 64).filter(|&k| set[k / 64] >> (k % 64) & 1 == 1).collect()
+}
+
+/// Bands of houses whose digits sum to a known total: each house alone, the rows from the top
+/// and from the bottom, the columns from each side, the regions in order (none on a Latin
+/// square). Each house holds every digit once, so `k` of them sum to `k·n(n+1)/2`.
+fn bands(b: &Emit<'_, '_>) -> Vec<Vec<Vec<usize>>> {
+    let n = b.n();
+    let rows: Vec<Vec<usize>> = (0..n).map(|r| (0..n).map(|c| r * n + c).collect()).collect();
+    let cols: Vec<Vec<usize>> = (0..n).map(|c| (0..n).map(|r| r * n + c).collect()).collect();
+    let mut regions = b.geometry().regions();
+    if regions.iter().any(|r| r.len() != n) {
+        regions.clear();
+    }
+    // Each house alone (a cage inside a box leaves the box its complement), then the bands.
+    let mut out: Vec<Vec<Vec<usize>>> = rows.iter().chain(&cols).chain(&regions).map(|h| vec![h.clone()]).collect();
+    out.extend([rows.clone(), rows.into_iter().rev().collect(), cols.clone(), cols.into_iter().rev().collect()]);
+    if !regions.is_empty() {
+        out.push(regions);
+    }
+    out
+}
+
+/// Innies and outies, the law of leftovers: the first `k` houses of a band (`k < n`) sum to
+/// `k·n(n+1)/2`, and the cages with totals that lie mostly in them (more than half their
+/// cells: once taken a cage stays taken for the larger bands) sum to their totals. What the
+/// cages leave of the houses (`in`) and what they add outside (`out`) differ by the rest:
+///
+/// ```text
+///   leftover{j} :  Σ_{c ∈ in} Σ_d d·x[c,d] − Σ_{c ∈ out} Σ_d d·x[c,d] = k·n(n+1)/2 − Σ totals
+/// ```
+///
+/// Kept when it is short, as a setter would look for it: `|in| + |out| <= n`, one side of
+/// at most 2 cells (a cage inside a house gives its complement: `out` empty). Each row is the
+/// sum of rows the model has (houses' digits, cages' totals), so it holds in every solution;
+/// it gives the native engine's sum reasoning (combinations of a house's leftover cells, exact
+/// sums of innies and outies) cells no cage covers. Cages without totals take no part.
+fn leftovers(b: &mut Emit<'_, '_>, cages: &[Cage]) {
+    let n = b.n();
+    let house_sum = (n * (n + 1) / 2) as i64;
+    let pieces: Vec<(CellSet, i64, usize)> = cages
+        .iter()
+        .filter_map(|cage| {
+            let s = cage.sum?;
+            let mut set = cell_set(n);
+            for c in &cage.cells {
+                let k = c.index(n);
+                set[k / 64] |= 1 << (k % 64);
+            }
+            Some((set, s as i64, cage.cells.len()))
+        })
+        .collect();
+    if pieces.is_empty() {
+        return;
+    }
+    let mut seen = std::collections::HashSet::new();
+    let mut count = 0;
+    for band in bands(b) {
+        let mut area = cell_set(n);
+        let mut covered = cell_set(n);
+        let mut taken = vec![false; pieces.len()];
+        let mut total = 0i64;
+        for (k, house) in band.iter().enumerate().take(n - 1) {
+            for &c in house {
+                area[c / 64] |= 1 << (c % 64);
+            }
+            for (p, (set, s, len)) in pieces.iter().enumerate() {
+                let inside: usize = set.iter().zip(&area).map(|(a, b)| (a & b).count_ones() as usize).sum();
+                if !taken[p] && 2 * inside > *len {
+                    taken[p] = true;
+                    total += s;
+                    for (w, x) in covered.iter_mut().zip(set) {
+                        *w |= x;
+                    }
+                }
+            }
+            if total == 0 {
+                continue;
+            }
+            let inn: CellSet = area.iter().zip(&covered).map(|(a, c)| a & !c).collect();
+            let out: CellSet = covered.iter().zip(&area).map(|(c, a)| c & !a).collect();
+            let (inn, out) = (set_cells(&inn), set_cells(&out));
+            if inn.is_empty() && out.is_empty() || inn.len() + out.len() > n || inn.len() > 2 && out.len() > 2 {
+                continue;
+            }
+            if !seen.insert((inn.clone(), out.clone())) {
+                continue;
+            }
+            let rhs = (k as i64 + 1) * house_sum - total;
+            let mut terms = Vec::new();
+            for (cells, sign) in [(&inn, 1), (&out, -1)] {
+                for &c in cells {
+                    let cell = Cell::from_index(c, n);
+                    terms.extend((1..=n).map(|d| (b.var(cell, d), sign * d as i32)));
+                }
+            }
+            count += 1;
+            b.row(format!("leftover{count}"), terms, Sense::Eq, rhs as i32);
+        }
+    }
 }
 
 fn check(grid: &Grid, cages: &[Cage], distinct: bool) -> Vec<Violation> {
@@ -283,6 +394,8 @@ fn check(grid: &Grid, cages: &[Cage], distinct: bool) -> Vec<Violation> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Model;
+    use crate::puzzle::Puzzle;
     use crate::rules::testing::{agreement4, c};
     use crate::rules::Rule;
 
@@ -364,5 +477,46 @@ mod tests {
             let (yes, no) = agreement4(Rule::Killer(crate::rules::Killer { cages: cages.clone(), distinct }));
             assert!(yes > 0 && no > 0, "{distinct}: {yes} {no}");
         }
+    }
+
+    /// The leftover rows: a cage of three cells in the top row leaves its fourth cell the
+    /// rest of the row's 10; a cage of two in the first column plus one outie below. Each must
+    /// hold on every valid grid whose cages hold (the agreement), and say what a setter says.
+    #[test]
+    fn leftovers_are_the_houses_minus_the_cages() {
+        let cages = vec![
+            Cage { cells: vec![c(1, 1), c(1, 2), c(1, 3)], sum: Some(6) },
+            Cage { cells: vec![c(2, 1), c(3, 1), c(3, 2)], sum: Some(9) },
+        ];
+        let rule = Rule::Killer(crate::rules::Killer { cages: cages.clone(), distinct: true });
+        let (yes, no) = agreement4(rule.clone());
+        assert!(yes > 0 && no > 0, "{yes} {no}");
+        let puzzle = Puzzle::blank(Geometry::new(4, None).unwrap()).with_rule(rule);
+        let model = Model::build(&puzzle);
+        let leftovers: Vec<_> = model.rows().iter().filter(|r| r.name.contains("leftover")).collect();
+        let sorted = |t: &[(u32, i32)]| {
+            let mut t = t.to_vec();
+            t.sort_unstable();
+            t
+        };
+        // r1c4 = 10 − 6 = 4: the row over r1c4's digits alone.
+        let r1c4: Vec<(u32, i32)> = (1..=4).map(|d| (model.var(c(1, 4), d), d as i32)).collect();
+        assert!(
+            leftovers.iter().any(|r| sorted(&r.terms) == sorted(&r1c4) && r.sense == Sense::Eq && r.rhs == 4),
+            "{:?}",
+            leftovers.iter().map(|r| (&r.name, &r.terms, r.rhs)).collect::<Vec<_>>()
+        );
+        // Column 1 takes the second cage (2 of its 3 cells), whose r3c2 lies outside (an
+        // outie), and leaves r1c1 and r4c1 (innies): r1c1 + r4c1 − r3c2 = 10 − 9.
+        let col1: Vec<(u32, i32)> = [(c(1, 1), 1), (c(4, 1), 1), (c(3, 2), -1)]
+            .iter()
+            .flat_map(|&(cell, sign)| (1..=4).map(move |d| (cell, d, sign)))
+            .map(|(cell, d, sign)| (model.var(cell, d), sign * d as i32))
+            .collect();
+        assert!(
+            leftovers.iter().any(|r| sorted(&r.terms) == sorted(&col1) && r.rhs == 1),
+            "{:?}",
+            leftovers.iter().map(|r| (&r.name, &r.terms, r.rhs)).collect::<Vec<_>>()
+        );
     }
 }
