@@ -505,19 +505,14 @@ impl Engine {
                 if let Some(r) = conflict.row.and_then(|row| self.c.row_eo[row]) {
                     self.weight[r as usize] = self.weight[r as usize].saturating_add(1);
                 } else if let Some(l) = conflict.row.and_then(|row| self.c.row_lin[row]) {
-                    // A linear row that failed weighs on its open cells (wdeg: a constraint's
-                    // weight counts for its unfixed variables). Without this, the stronger a
-                    // sum row's propagation, the fewer conflicts reach a cell and the less
-                    // dom/wdeg learns: exact sums alone tripled the guesses on killers. Only
-                    // rows of grid variables: weighting auxiliary rows (a skyscraper's "seen
-                    // as what") sends the search there.
+                    // A linear row that failed weighs on the open rows of its groups, its
+                    // cells (wdeg: a constraint's weight counts for its unfixed variables).
+                    // Without this, the stronger a sum row's propagation, the fewer conflicts
+                    // reach a cell and the less dom/wdeg learns: exact sums alone tripled the
+                    // guesses on killers.
                     let c = &self.c;
                     for g in c.lin_groups[l as usize] as usize..c.lin_groups[l as usize + 1] as usize {
-                        let open = |r: &u32| {
-                            let r = *r as usize;
-                            self.rows[r].count >= 2 && (c.eo_vars[c.eo_start[r] as usize] as usize) < c.cube_vars
-                        };
-                        if let Some(r) = c.group_eo[g].filter(open) {
+                        if let Some(r) = c.group_eo[g].filter(|&r| self.rows[r as usize].count >= 2) {
                             self.weight[r as usize] = self.weight[r as usize].saturating_add(1);
                         }
                     }
