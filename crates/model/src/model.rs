@@ -67,6 +67,10 @@ pub enum RowKind {
     Region(u16),
     /// A row of a variant rule, by the rule's name (`"killer"`, `"thermometer"`).
     Rule(&'static str),
+    /// A row the rule's other rows and the houses already imply, added for propagation (the
+    /// killer's innies and outies, "leftover" rows), by the rule's name: a solver may use it,
+    /// the rater derives its own steps instead of quoting it.
+    Implied(&'static str),
     /// A row built by hand (cuts, tests).
     #[default]
     Other,

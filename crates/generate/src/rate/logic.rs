@@ -286,7 +286,9 @@ impl Logic {
         let cube = (cells * n) as u32;
         let fixed = model.fixed();
         logic.aux_count = fixed.len().saturating_sub(cube as usize);
-        for row in model.rows() {
+        // Rows a rule adds only for propagation (the killer's leftovers): the rater derives its
+        // own innies and outies, named by their houses and cages.
+        for row in model.rows().iter().filter(|r| !matches!(r.kind, RowKind::Implied(_))) {
             let cell_of = |v: u32| v / n as u32;
             let digit_of = |v: u32| (v % n as u32) as u8 + 1;
             // A rule's auxiliary variables (past the cube) are unknowns here: a fixed one is a

@@ -357,7 +357,7 @@ fn leftovers(b: &mut Emit<'_, '_>, cages: &[Cage]) {
                 }
             }
             count += 1;
-            b.row(format!("leftover{count}"), terms, Sense::Eq, rhs as i32);
+            b.implied_row(format!("leftover{count}"), terms, Sense::Eq, rhs as i32);
         }
     }
 }

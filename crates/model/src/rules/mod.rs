@@ -543,6 +543,17 @@ impl Emit<'_, '_> {
         self.b.add_row(Row { name: format!("{}{name}", self.tag), kind: self.kind, terms, sense, rhs });
     }
 
+    /// A row the rule's other rows and the houses already imply ([`RowKind::Implied`]), added
+    /// only to help propagation.
+    pub fn implied_row(&mut self, name: impl std::fmt::Display, terms: Vec<(u32, i32)>, sense: Sense, rhs: i32) {
+        let kind = match self.kind {
+            RowKind::Rule(rule) => RowKind::Implied(rule),
+            other => other,
+        };
+        let terms = terms.into_iter().filter(|&(_, a)| a != 0).collect();
+        self.b.add_row(Row { name: format!("{}{name}", self.tag), kind, terms, sense, rhs });
+    }
+
     /// "Each digit exactly once" over `n` cells.
     pub fn all_different(&mut self, prefix: impl std::fmt::Display, cells: &[Cell]) {
         self.b.add_all_different_region(&format!("{}{prefix}", self.tag), self.kind, cells);
