@@ -5,7 +5,10 @@
 - `highs-direct`: HiGHS (highspy) given the seeds' full 0-1 model (n^3 binaries, 4n^2
   "exactly one" rows, givens as lower bounds), one thread, its own presolve;
 - `cp-sat`: OR-Tools CP-SAT with AllDifferent rows, columns and boxes, one worker;
-- `ours-highs`: `sudoku-ip solve --solver highs` (native presolve, then HiGHS on what is left);
+- `ours-highs presolve=L`: `sudoku-ip solve --solver highs --presolve L` for each level L of
+  `--presolve` (default `none,light`): none = the seeds' model as written (givens as bounds),
+  light = givens and root propagation, probe = probing to a fixed point; the `called` column
+  counts the puzzles on which HiGHS was called at all (with probe most are decided before it);
 - `ours-microlp`, `ours-native` (optional, `--ours`);
 - with `--mip-start`: each MILP solver of ours again, given `--mip-start native` (the native
   engine's grid as the solver's MIP start, zero objective included).
@@ -129,7 +132,7 @@ def cp_sat(n, cells, time_limit, _objective):
 def timed(f, *args):
     t = time.process_time()
     out = f(*args)
-    return out, (time.process_time() - t) * 1000.0
+    return out, (time.process_time() - t) * 1000.0, True
 
 
 def children_cpu_seconds():
@@ -138,7 +141,7 @@ def children_cpu_seconds():
 
 
 def ours(cli, solver, lines, time_limit, extra):
-    """One `solve` run over the puzzles; per puzzle (grid, in-process ms)."""
+    """One `solve` run over the puzzles; per puzzle (grid, in-process ms, solver called)."""
     cmd = [cli, "solve", "--solver", solver, "--jobs", "1", "--time-limit", str(time_limit), "--stats", "-O", "json"]
     cmd += extra + ["-"]
     before = children_cpu_seconds()
@@ -152,16 +155,17 @@ def ours(cli, solver, lines, time_limit, extra):
             continue
         a = json.loads(line)
         grid = (a.get("solution") or {}).get("line")
-        out.append((grid, a["stats"]["time_ms"]))
+        calls = a["stats"].get("solver_calls")
+        out.append((grid, a["stats"]["time_ms"], calls is None or calls > 0))
     if len(out) != len(lines):
         sys.exit(f"{' '.join(cmd)}: {len(out)} answers for {len(lines)} puzzles\n{p.stderr}")
     return out
 
 
-def summary(name, times, misses, other, base):
+def summary(name, times, misses, other, called, base):
     med, top = statistics.median(times), max(times)
     ratio = f"{med / base:8.2f}x" if base else ""
-    print(f"{name:<26} {med:10.2f} {top:10.2f} {misses:>8} {other:>6} {ratio}")
+    print(f"{name:<30} {med:10.2f} {top:10.2f} {misses:>8} {other:>6} {called:>6} {ratio}")
     return med
 
 
@@ -173,7 +177,9 @@ def main():
     ap.add_argument("--time-limit", type=float, default=60.0)
     ap.add_argument("--peers", default="highs-direct,cp-sat", help="comma-separated: highs-direct, cp-sat")
     ap.add_argument("--ours", default="highs", help="comma-separated solvers of ours: highs, microlp, native")
-    ap.add_argument("--no-presolve", action="store_true", help="also run ours without native presolve")
+    ap.add_argument("--presolve", default="none,light",
+                    help="comma-separated presolve levels for ours' MILP solvers: none, light, probe")
+    ap.add_argument("--no-presolve", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--objective", choices=["zero", "seed"], default="zero", help="what ours and highs-direct minimise")
     ap.add_argument("--mip-start", action="store_true",
                     help="also run ours' MILP solvers with --mip-start native (zero objective) or off (seed)")
@@ -184,11 +190,14 @@ def main():
     lines = [p[0] for p in puzzles]
     results = {}
     objective = ["--objective", a.objective]
+    levels = [p for p in a.presolve.split(",") if p]
+    if a.no_presolve and "none" not in levels:
+        levels.append("none")
     for solver in [s for s in a.ours.split(",") if s]:
-        results[f"ours-{solver}"] = ours(a.cli, solver, lines, a.time_limit, objective)
-        if a.no_presolve and solver != "native":
-            results[f"ours-{solver} --no-presolve"] = ours(a.cli, solver, lines, a.time_limit,
-                                                           objective + ["--no-presolve"])
+        for level in levels if solver != "native" else [None]:
+            name = f"ours-{solver}" + (f" presolve={level}" if level else "")
+            extra = objective + (["--presolve", level] if level else [])
+            results[name] = ours(a.cli, solver, lines, a.time_limit, extra)
         if a.mip_start and solver != "native":
             other = "off" if a.objective == "seed" else "native"
             results[f"ours-{solver} --mip-start {other}"] = ours(a.cli, solver, lines, a.time_limit,
@@ -199,14 +208,17 @@ def main():
         results[name] = [timed(peers[name], n, cells, a.time_limit, a.objective) for _, n, cells in puzzles]
 
     print(f"{a.file}: {len(puzzles)} puzzles, ms per puzzle (solve, one solution), objective {a.objective}")
-    print(f"{'tool':<26} {'median':>10} {'max':>10} {'unsolved':>8} {'other':>6} vs ours-{a.ours.split(',')[0]}")
+    first = next(iter(results))
+    print(f"{'tool':<30} {'median':>10} {'max':>10} {'unsolved':>8} {'other':>6} {'called':>6} vs {first}")
     base = None
     for name, res in results.items():
         # "other": a grid unlike ours, which on a puzzle with many solutions can be right.
-        misses = sum(grid is None for grid, _ in res)
-        other = sum(grid is not None and grid != ref for (grid, _), (ref, _) in zip(res, reference))
-        med = summary(name, [t for _, t in res], misses, other, base)
+        misses = sum(grid is None for grid, _, _ in res)
+        other = sum(grid is not None and grid != ref for (grid, _, _), (ref, _, _) in zip(res, reference))
+        called = sum(c for _, _, c in res)
+        med = summary(name, [t for _, t, _ in res], misses, other, called, base)
         base = base or med
+    print("called: puzzles on which the MILP solver ran (ours: solver_calls > 0; peers always)")
 
 
 if __name__ == "__main__":

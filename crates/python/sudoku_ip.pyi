@@ -56,7 +56,7 @@ class Puzzle:
         unique: bool = True,
         time_limit: Optional[float] = None,
         node_limit: Optional[int] = None,
-        presolve: bool = True,
+        presolve: Union[bool, str] = "light",
         objective: Literal["zero", "seed"] = "zero",
         mip_start: Literal["auto", "native", "off"] = "auto",
     ) -> "SolveResult":
@@ -83,6 +83,10 @@ class Puzzle:
         """Grade, Sudoku Explainer rating, hardest technique; the puzzle must be unique."""
     def minimize(self) -> "Puzzle":
         """The puzzle without the clues it does not need (still unique, minimal)."""
+    def model(self, *, lp_solver: Optional[str] = "native") -> dict[str, Any]:
+        """The 0-1 program as the seeds write it (`sudoku-ip model --json`): variables, rows by
+        family with one row of each written out, the seed 000 objective, and the LP relaxation at
+        the root solved by `lp_solver` (None skips it)."""
     def export_lp(self) -> str:
         """The 0-1 model as CPLEX-LP text."""
     def export_mps(self, *, fixed: bool = False) -> str:
@@ -180,7 +184,7 @@ def solve_many(
     unique: bool = True,
     time_limit: Optional[float] = None,
     node_limit: Optional[int] = None,
-    presolve: bool = True,
+    presolve: Union[bool, str] = "light",
     objective: Literal["zero", "seed"] = "zero",
     mip_start: Literal["auto", "native", "off"] = "auto",
     format: str = "auto",

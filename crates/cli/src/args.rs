@@ -6,7 +6,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudoku_ip::formats::fpuzzles::LinkKind;
 use sudoku_ip::formats::Format;
 use sudoku_ip::model::BoxShape;
-use sudoku_ip::Solver;
+use sudoku_ip::{Presolve, Solver};
 
 const AFTER_HELP: &str = "\
 Input formats (auto-detected; force one with --format):
@@ -58,9 +58,15 @@ pub enum Command {
     /// Remove the clues a unique puzzle does not need (the result is minimal).
     #[command(alias = "reduce")]
     Minimize(super::generate::MinimizeArgs),
-    /// Solve with every backend compiled in (native = the CP formulation, microlp, HiGHS) and
-    /// say whether they agree: seed 002's MILP-vs-CP experiment; a batch gives median/max.
+    /// Seed 002's MILP-vs-CP experiment: the native engine (the CP side) and every MILP backend
+    /// compiled in, given the seed's whole model (--presolve none,light,probe adds rows), solve
+    /// and prove unique; says whether they agree, with median/max time, the solver's nodes and
+    /// LP iterations, and the LP relaxation at the root.
     Compare(super::compare::CompareArgs),
+    /// Show the 0-1 program as the seeds write it: variables, rows by family (cell, row,
+    /// column, box, each rule) with one row of each written out, the seed 000 objective, and
+    /// the LP relaxation at the root (value, fractional variables).
+    Model(super::ip::ModelArgs),
     /// The next logical step and why ("Hidden single: in box 5, 7 fits only in r5c6"), from the
     /// givens or from your candidates (--candidates).
     Hint(super::insight::InsightArgs),
@@ -129,14 +135,21 @@ pub struct SolverArgs {
     /// Give up after this many search nodes (native engine).
     #[arg(long, value_name = "N")]
     pub node_limit: Option<u64>,
-    /// Hand the whole model to the MILP solver, without native propagation first.
-    #[arg(long)]
+    /// MILP: what native propagation decides before the solver gets the model. none = the
+    /// model as the seeds write it (givens as bounds); light = givens and root propagation,
+    /// what a MILP presolve does (the default); probe = probing to a fixed point as well, which
+    /// decides most puzzles outright. --stats says when presolve decided everything and the
+    /// solver was not called. The native engine ignores it.
+    #[arg(long, value_name = "LEVEL", default_value_t = Presolve::Light, value_parser = parse_presolve)]
+    pub presolve: Presolve,
+    /// The same as --presolve none (the older spelling).
+    #[arg(long, hide = true, conflicts_with = "presolve")]
     pub no_presolve: bool,
     /// What the MILP solver minimises: zero (a feasibility problem) or seed (the seeds'
     /// intlinprog objective f = (1:N)'); --stats shows its value and the MIP gap. With presolve
-    /// on, an objective that presolve proves constant on every solution (seed is) reaches the
-    /// solver as zero, the optimality proof being presolve's (--stats says so); --no-presolve
-    /// hands the solver f itself.
+    /// light or probe, an objective that presolve proves constant on every solution (seed is)
+    /// reaches the solver as zero, the optimality proof being presolve's (--stats says so);
+    /// --presolve none hands the solver f itself.
     #[arg(long, value_enum, default_value_t = ObjectiveArg::Zero)]
     pub objective: ObjectiveArg,
     /// MILP: start the solver from a solution the native engine finds (in half the time
@@ -329,6 +342,21 @@ pub(super) fn parse_link_kind(s: &str) -> Result<LinkKind, String> {
 
 pub(super) fn parse_format(s: &str) -> Result<Format, String> {
     s.parse()
+}
+
+pub(super) fn parse_presolve(s: &str) -> Result<Presolve, String> {
+    s.parse()
+}
+
+impl SolverArgs {
+    /// The presolve level asked for (`--no-presolve` is `--presolve none`).
+    pub fn presolve(&self) -> Presolve {
+        if self.no_presolve {
+            Presolve::None
+        } else {
+            self.presolve
+        }
+    }
 }
 
 fn parse_solver(s: &str) -> Result<Solver, String> {

@@ -196,8 +196,8 @@ fn solver_flags(s: &SolverArgs) -> Vec<String> {
     if let Some(n) = s.node_limit {
         f.extend(["--node-limit".to_string(), n.to_string()]);
     }
-    if s.no_presolve {
-        f.push("--no-presolve".to_string());
+    if s.presolve() != sudoku_ip::Presolve::default() {
+        f.extend(["--presolve".to_string(), s.presolve().name().to_string()]);
     }
     if s.objective == ObjectiveArg::Seed {
         f.extend(["--objective".to_string(), "seed".to_string()]);
@@ -285,13 +285,16 @@ mod tests {
             solver: sudoku_ip::Solver::Native,
             time_limit: Some(Duration::from_millis(1500)),
             node_limit: Some(7),
+            presolve: sudoku_ip::Presolve::Light,
             no_presolve: true,
             objective: ObjectiveArg::Seed,
             mip_start: MipStartArg::Native,
         };
         assert_eq!(
             solver_flags(&s).join(" "),
-            "--solver native --time-limit 1.5 --node-limit 7 --no-presolve --objective seed --mip-start native"
+            "--solver native --time-limit 1.5 --node-limit 7 --presolve none --objective seed --mip-start native"
         );
+        let probe = SolverArgs { presolve: sudoku_ip::Presolve::Probe, no_presolve: false, ..s };
+        assert!(solver_flags(&probe).join(" ").contains("--presolve probe"));
     }
 }

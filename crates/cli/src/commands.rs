@@ -25,6 +25,7 @@ pub fn dispatch(cli: Cli) -> Result<Status, Failure> {
         Command::Rate(a) => super::generate::rate_cmd(a),
         Command::Minimize(a) => super::generate::minimize_cmd(a),
         Command::Compare(a) => super::compare::run(a),
+        Command::Model(a) => super::ip::run(a),
         Command::Hint(a) => super::insight::hint(a),
         Command::Explain(a) => super::insight::explain(a),
         Command::Candidates(a) => super::insight::candidates(a),
@@ -133,7 +134,7 @@ pub fn options(s: &SolverArgs) -> Options {
     Options {
         solver: s.solver,
         limits: Limits { time: s.time_limit, nodes: s.node_limit, ..Default::default() },
-        presolve: !s.no_presolve,
+        presolve: s.presolve(),
         objective: s.objective.into(),
         mip_start: s.mip_start.into(),
         timed: true,

@@ -18,6 +18,7 @@ mod commands;
 mod compare;
 mod generate;
 mod insight;
+mod ip;
 mod output;
 mod progress;
 mod render;

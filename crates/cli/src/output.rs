@@ -119,8 +119,11 @@ pub fn stats_line(report: &Report) -> String {
         Outcome::Unknown { reason } => format!("unknown ({reason})"),
     };
     let mut parts = vec![format!("solver {}", s.backend), format!("status {status}"), format!("model {}", s.model)];
-    if let Some(p) = &s.presolved {
-        parts.push(format!("after presolve {p}"));
+    match (report.presolve, &s.presolved) {
+        (Some(level), Some(p)) => parts.push(format!("presolve {level}, the solver got {p}")),
+        (Some(level), None) => parts.push(format!("presolve {level}")),
+        (None, Some(p)) => parts.push(format!("after presolve {p}")),
+        (None, None) => {}
     }
     parts.push(format!(
         "time {} (build {}, {}search {})",
@@ -137,6 +140,12 @@ pub fn stats_line(report: &Report) -> String {
     }
     if let Some(c) = s.solver_calls {
         parts.push(format!("solver calls {c}"));
+    }
+    if let Some(i) = s.lp_iterations {
+        parts.push(format!("LP iterations {i}"));
+    }
+    if let Some(why) = report.solver_not_called() {
+        parts.push(why);
     }
     // As intlinprog reports them: the objective value and the relative gap at the stop.
     if let Some(v) = s.objective {

@@ -231,9 +231,9 @@ fn compare_runs_every_backend_and_says_whether_they_agree() {
     let table = text(&out.stdout);
     for solver in sudoku_ip::Solver::available() {
         let row = table.lines().find(|l| l.starts_with(solver.name())).unwrap_or_else(|| panic!("{table}"));
-        // backend, unique = 1, other = 0
+        // backend, presolve, unique = 1, other = 0
         let cols: Vec<&str> = row.split_whitespace().collect();
-        assert_eq!(&cols[1..3], &["1", "0"], "{row}");
+        assert_eq!(&cols[2..4], &["1", "0"], "{row}");
     }
     assert!(table.contains("all backends agree"), "{table}");
     // Two solutions: no backend proves it unique, and the exit status says so.
@@ -242,6 +242,106 @@ fn compare_runs_every_backend_and_says_whether_they_agree() {
     let last: serde_json::Value =
         serde_json::from_str(text(&out.stdout).lines().last().expect("summary")).expect("JSON");
     assert_eq!((last["agree"].as_bool(), last["all_solved"].as_bool()), (Some(true), Some(false)), "{last}");
+}
+
+#[test]
+fn compare_hands_every_milp_backend_the_seeds_model_and_the_solver_is_called() {
+    // Issue 35: compare's MILP column timed the native presolve (the solver got 0/0). By default
+    // each MILP backend gets the model as the seed writes it; a row a presolve level.
+    let out = run(&["compare", "--json", "--presolve", "none,light,probe", &example_path("seed000.txt")], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let rows: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    let milp: Vec<&serde_json::Value> = rows.iter().filter(|r| r["presolve"].is_string()).collect();
+    let backends = sudoku_ip::Solver::available().into_iter().filter(|s| s.is_milp()).count();
+    assert_eq!(milp.len(), 3 * backends, "{rows:?}");
+    for row in &milp {
+        let level = row["presolve"].as_str().expect("level");
+        // No presolve: the 729 - 21 free variables, all 324 rows; the solver ran on the puzzle.
+        let called = row["solver_called"].as_u64();
+        match level {
+            "none" => {
+                assert_eq!((row["variables"].as_u64(), row["rows"].as_u64()), (Some(708), Some(324)), "{row}");
+                assert_eq!(called, Some(1), "{row}");
+                if row["solver"] == "microlp" {
+                    assert_eq!(row["root_lp_columns_median"].as_u64(), Some(708), "{row}");
+                }
+            }
+            "light" => assert_eq!(called, Some(1), "{row}"),
+            _ => assert_eq!(called, Some(0), "{row}"),
+        }
+        if row["solver"] == "microlp" {
+            assert!(row["lp_iterations"].is_u64() && row["nodes"].is_u64(), "{row}");
+        }
+        assert_eq!(row["solved"].as_u64(), Some(1), "{row}");
+    }
+    let summary = rows.last().expect("summary");
+    assert_eq!(summary["agree"].as_bool(), Some(true), "{summary}");
+}
+
+#[test]
+fn model_shows_the_seeds_ip_by_family_with_its_lp_relaxation() {
+    let out = run(&["model", &example_path("seed000.txt")], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    for line in [
+        "variables  729 binaries",
+        "givens     21 variables",
+        "rows       324 ",
+        "cell_r1c1: x_r1c1_d1 + x_r1c1_d2 + x_r1c1_d3 + … + x_r1c1_d9 = 1  (9 terms)",
+        "f = (1:729)'",
+        "29565 on every solution",
+        "LP relaxation at the root",
+    ] {
+        assert!(shown.contains(line), "missing {line:?} in\n{shown}");
+    }
+    let out = run(&["model", "--json", &example_path("seed004-killer.json")], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let families: Vec<&str> =
+        v["families"].as_array().expect("families").iter().filter_map(|f| f["family"].as_str()).collect();
+    assert!(families.starts_with(&["cell", "row", "column"]) && families.contains(&"killer"), "{v}");
+    let total: u64 = v["families"].as_array().expect("families").iter().filter_map(|f| f["rows"].as_u64()).sum();
+    assert_eq!(Some(total), v["rows"].as_u64(), "every row in one family: {v}");
+    let lp = &v["root_lp"];
+    assert_eq!(lp["status"], "ok", "{v}");
+    assert!(lp["fractional"].as_u64().is_some_and(|f| f <= lp["columns"].as_u64().unwrap_or(0)), "{v}");
+}
+
+#[test]
+fn presolve_levels_on_the_command_line_and_the_stats_say_when_the_solver_was_not_called() {
+    let seed = example_path("seed000.txt");
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["solve", "--solver", "microlp", "--stats", "-O", "json"];
+        args.extend_from_slice(extra);
+        args.push(&seed);
+        let out = run(&args, "");
+        assert_eq!(out.status.code(), Some(0), "{extra:?}: {}", text(&out.stderr));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).expect("JSON")
+    };
+    let light = solve(&[]);
+    assert_eq!(light["stats"]["presolve"], "light", "{light}");
+    assert!(light["stats"]["solver_calls"].as_u64().is_some_and(|c| c >= 1), "{light}");
+    assert!(light["stats"].get("solver_not_called").is_none(), "{light}");
+    assert!(light["stats"]["lp_iterations"].as_u64().is_some_and(|i| i > 0), "{light}");
+    let probe = solve(&["--presolve", "probe"]);
+    assert_eq!(probe["stats"]["solver_calls"], 0, "{probe}");
+    let why = probe["stats"]["solver_not_called"].as_str().expect("said in words");
+    assert!(why.contains("decided by presolve") && why.contains("the MILP solver was not called"), "{why}");
+    // The older spelling is `--presolve none`, and the two do not go together.
+    assert_eq!(solve(&["--no-presolve"])["stats"]["presolve"], "none");
+    assert_eq!(solve(&["--presolve", "none"])["stats"]["presolved"]["variables"], 729 - 21);
+    let out = run(&["solve", "--presolve", "none", "--no-presolve", &seed], "");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let out = run(&["solve", "--presolve", "deep", &seed], "");
+    assert!(text(&out.stderr).contains("none, light or probe"), "{}", text(&out.stderr));
+    // Issue 30 item 7: no "MIP start … none found, the solver searched on its own" beside
+    // "solver calls 0".
+    let out =
+        run(&["solve", "--solver", "microlp", "--objective", "seed", "--presolve", "probe", "--stats", &seed], "");
+    let stats = text(&out.stderr);
+    assert!(stats.contains("solver calls 0") && stats.contains("the MILP solver was not called"), "{stats}");
+    assert!(!stats.contains("MIP start"), "{stats}");
 }
 
 #[test]

@@ -41,7 +41,7 @@ const PUZZLES: &[&str] = &[
 /// Input flags of every command that reads a puzzle.
 const INPUT: &[&str] = &["--format", "--size", "--box", "--rules"];
 /// Solver flags.
-const SOLVER: &[&str] = &["--solver", "--time-limit", "--node-limit", "--no-presolve"];
+const SOLVER: &[&str] = &["--solver", "--time-limit", "--node-limit", "--presolve", "--no-presolve"];
 
 /// Subcommands (`serve` left out: it runs until stopped) with their own flags; a vector mostly
 /// uses its command's flags, so most runs get past the argument parser.
@@ -124,6 +124,7 @@ const FLAGS: &[(&str, &[&str], &[&str])] = &[
     ("--limit", &["1"], &["0"]),
     ("--candidates", &["in.txt"], &["nope.txt"]),
     ("--like", &["in.txt"], &["nope.txt"]),
+    ("--presolve", &["none", "light", "probe"], &["deep", ""]),
     ("--no-presolve", &[], &[]),
     ("--picture", &["pic.svg"], &["pic.x"]),
     ("--picture-size", &["320", "16"], &["15", "8193", "-1", "x"]),

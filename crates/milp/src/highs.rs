@@ -8,7 +8,7 @@ use ::highs::{HighsModelStatus, HighsSolutionStatus};
 use good_lp::SolverModel;
 
 use crate::problem::{GoodLp, Reduced};
-use crate::{Attempt, CallLimits};
+use crate::{Attempt, CallLimits, Work};
 
 /// HiGHS options for this model class, measured on hard 9×9 and generated 16×16 puzzles with
 /// highspy (`benches/peers/README.md`): HiGHS solves them at the root node, and its time goes
@@ -98,7 +98,7 @@ fn run(
 /// status Error; ERGO-Code/HiGHS#2782): a 4×4 sandwich model being counted met one. The call is
 /// then made again without presolve, which solves the same model directly.
 pub(crate) fn solve(reduced: &Reduced, limits: CallLimits, start: Option<&[f64]>) -> Attempt {
-    let stopped = |reason: String| Attempt::Stopped { reason: format!("HiGHS: {reason}"), nodes: None };
+    let stopped = |reason: String| Attempt::Stopped { reason: format!("HiGHS: {reason}"), work: Work::UNKNOWN };
     let began = std::time::Instant::now();
     let solved = match run(reduced, limits, start, true) {
         Ok(Err(::highs::HighsStatus::Error)) => {
@@ -120,11 +120,13 @@ pub(crate) fn solve(reduced: &Reduced, limits: CallLimits, start: Option<&[f64]>
             return stopped(format!("{} values for {} columns", values.len(), reduced.num_columns()));
         }
         let gap = solved.mip_gap();
-        return Attempt::Values { values, nodes: None, gap: gap.is_finite().then_some(gap) };
+        return Attempt::Values { values, work: Work::UNKNOWN, gap: gap.is_finite().then_some(gap) };
     }
     match status {
         // Every variable is bounded, so "unbounded or infeasible" can only be infeasible.
-        HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible => Attempt::Infeasible { nodes: None },
+        HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible => {
+            Attempt::Infeasible { work: Work::UNKNOWN }
+        }
         HighsModelStatus::ReachedTimeLimit => stopped("time limit reached before a solution was found".into()),
         other => stopped(format!("no solution, model status {other:?}")),
     }

@@ -65,6 +65,34 @@ mod problem;
 /// one: what each solver file (`microlp.rs`, `highs.rs`) provides.
 type SolveFn = fn(&Reduced, CallLimits, Option<&[f64]>) -> Attempt;
 
+/// One solve of the reduced problem's LP relaxation (every column in [0, 1]).
+type LpFn = fn(&Reduced, Option<Duration>) -> Result<LpAnswer, String>;
+
+/// What an LP relaxation solve gave: one value a column, and the simplex iterations where the
+/// solver reports them.
+pub(crate) struct LpAnswer {
+    values: Vec<f64>,
+    iterations: Option<u64>,
+}
+
+/// The LP relaxation of a model at the root of branch and bound, as one solver solved it: every
+/// binary relaxed to `0 <= x <= 1`, the fixed variables substituted (as in a search), the
+/// model's objective. What the seeds' solvers start from; on Sudoku it is often integral.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootLp {
+    /// The solver that solved it.
+    pub solver: &'static str,
+    /// The LP optimum, the fixed variables' share of the objective included: the bound branch
+    /// and bound starts from (0 under the zero objective).
+    pub value: f64,
+    /// The LP's columns (the model's free variables).
+    pub columns: usize,
+    /// Columns whose value at the optimum the solver returned is further than 1e-6 from 0 and 1.
+    pub fractional: usize,
+    /// Simplex iterations, where the solver reports them.
+    pub iterations: Option<u64>,
+}
+
 /// A MILP backend: one solver reachable through good_lp, behind the [`Backend`] trait.
 ///
 /// Which solvers exist is decided by the cargo features; the facade's solver registry asks
@@ -77,19 +105,26 @@ type SolveFn = fn(&Reduced, CallLimits, Option<&[f64]>) -> Attempt;
 pub struct Milp {
     name: &'static str,
     call: SolveFn,
+    /// Its LP relaxation solve, where this crate has one (microlp).
+    lp: Option<LpFn>,
 }
 
 impl Milp {
     /// microlp: pure Rust, in the default build (feature `microlp`).
     #[cfg(feature = "microlp")]
     pub fn microlp() -> Milp {
-        Milp { name: "microlp", call: microlp::solve }
+        Milp { name: "microlp", call: microlp::solve, lp: Some(microlp::solve_lp) }
     }
 
     /// HiGHS: C++, feature `highs`; much faster on large grids.
     #[cfg(feature = "highs")]
     pub fn highs() -> Milp {
-        Milp { name: "highs", call: highs::solve }
+        Milp { name: "highs", call: highs::solve, lp: None }
+    }
+
+    /// Whether [`Milp::root_lp`] can solve the LP relaxation with this solver (microlp).
+    pub fn has_root_lp(&self) -> bool {
+        self.lp.is_some()
     }
 
     /// Every MILP solver compiled into this build, best first.
@@ -106,6 +141,24 @@ impl Milp {
     /// The compiled-in solver called `name` (`microlp`, `highs`; case and spaces ignored).
     pub fn by_name(name: &str) -> Option<Milp> {
         Milp::compiled().into_iter().find(|m| m.name.eq_ignore_ascii_case(name.trim()))
+    }
+
+    /// The LP relaxation of `model` at the root ([`RootLp`]), solved once by this solver within
+    /// `time`; `Err` says why not (the fixed values break a row, the LP is infeasible, the
+    /// solver stopped).
+    pub fn root_lp(&self, model: &Model, time: Option<Duration>) -> Result<RootLp, String> {
+        let reduced = Reduced::new(model)
+            .map_err(|conflict| format!("the fixed values break row {} before any LP", conflict.row))?;
+        let lp = self.lp.ok_or_else(|| format!("{}: no LP relaxation solve in this build", self.name))?;
+        let answer = lp(&reduced, time)?;
+        let cost: f64 = reduced.column_costs().iter().zip(&answer.values).map(|(&c, &x)| c as f64 * x).sum::<f64>();
+        Ok(RootLp {
+            solver: self.name,
+            value: cost + reduced.fixed_cost(model) as f64,
+            columns: reduced.num_columns(),
+            fractional: answer.values.iter().filter(|&&x| x.min(1.0 - x) > 1e-6).count(),
+            iterations: answer.iterations,
+        })
     }
 
     /// One solver call on the reduced problem, given up when `stop` says so (see the crate
@@ -137,14 +190,14 @@ impl Milp {
                 Err(RecvTimeoutError::Disconnected) => {
                     return Attempt::Stopped {
                         reason: format!("{name}: the solver call failed (panicked)"),
-                        nodes: None,
+                        work: Work::UNKNOWN,
                     }
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     if let Some(reason) = stop.stop_reason() {
                         return Attempt::Stopped {
                             reason: format!("{reason} (the {name} call was abandoned)"),
-                            nodes: None,
+                            work: Work::UNKNOWN,
                         };
                     }
                 }
@@ -178,23 +231,46 @@ pub(crate) struct CallLimits {
     pub nodes: Option<u64>,
 }
 
+/// What a solver reports of its own work in one call, where it reports it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Work {
+    /// Branch-and-bound nodes.
+    pub nodes: Option<u64>,
+    /// Simplex iterations (the root LP's included).
+    pub lp_iterations: Option<u64>,
+}
+
+impl Work {
+    /// Nothing measured (a call abandoned, or a solver that reports nothing).
+    const UNKNOWN: Work = Work { nodes: None, lp_iterations: None };
+}
+
 /// What one solver call gave.
 #[derive(Clone, Debug)]
 pub(crate) enum Attempt {
     /// Column values of a point the solver calls feasible (still to be checked), and the
     /// relative gap to its bound when it stopped.
-    Values { values: Vec<f64>, nodes: Option<u64>, gap: Option<f64> },
+    Values { values: Vec<f64>, work: Work, gap: Option<f64> },
     /// The solver proved there is no solution.
-    Infeasible { nodes: Option<u64> },
+    Infeasible { work: Work },
     /// No answer: limit reached or solver trouble, in the solver's words.
-    Stopped { reason: String, nodes: Option<u64> },
+    Stopped { reason: String, work: Work },
 }
 
 impl Attempt {
-    fn nodes(&self) -> Option<u64> {
+    fn work(&self) -> Work {
         match self {
-            Attempt::Values { nodes, .. } | Attempt::Infeasible { nodes } | Attempt::Stopped { nodes, .. } => *nodes,
+            Attempt::Values { work, .. } | Attempt::Infeasible { work } | Attempt::Stopped { work, .. } => *work,
         }
+    }
+}
+
+/// A sum over the calls that report their part (microlp reports nothing for a call that
+/// proves infeasibility, such as the last call of a count; an abandoned call reports nothing).
+fn add(total: Option<u64>, part: Option<u64>) -> Option<u64> {
+    match (total, part) {
+        (Some(a), Some(b)) => Some(a + b),
+        (known, None) | (None, known) => known,
     }
 }
 
@@ -210,18 +286,13 @@ impl Backend for Milp {
             solutions: Vec::new(),
             count: 0,
             end: SearchEnd::Exhausted,
-            stats: Stats {
-                backend: self.name(),
-                solver_calls: Some(0),
-                nodes: Some(0),
-                model: model.size(),
-                ..Stats::default()
-            },
+            stats: Stats { backend: self.name(), solver_calls: Some(0), model: model.size(), ..Stats::default() },
         };
         // A limit already passed (zero, or spent building and presolving the model): stop
         // before reducing a model that may be large.
         if let Some(reason) = stop.stop_reason() {
             result.end = SearchEnd::Stopped { reason: format!("{reason} after 0 solution(s)") };
+            result.stats.nodes = Some(0);
             result.stats.elapsed = start.elapsed();
             return Ok(result);
         }
@@ -230,6 +301,7 @@ impl Backend for Milp {
             Err(_conflict) => {
                 // Fixed values alone break a row: infeasible, no solver needed.
                 result.stats.presolved = Some(Default::default());
+                result.stats.nodes = Some(0);
                 result.stats.elapsed = start.elapsed();
                 return Ok(result);
             }
@@ -263,7 +335,11 @@ impl Backend for Milp {
             let given = mip_start.take();
             let attempt = if reduced.num_columns() == 0 {
                 // Everything is fixed: the only candidate is the fixed assignment.
-                Attempt::Values { values: Vec::new(), nodes: Some(0), gap: Some(0.0) }
+                Attempt::Values {
+                    values: Vec::new(),
+                    work: Work { nodes: Some(0), lp_iterations: Some(0) },
+                    gap: Some(0.0),
+                }
             } else {
                 result.stats.solver_calls = result.stats.solver_calls.map(|c| c + 1);
                 let limits = CallLimits { time, nodes: request.limits.nodes };
@@ -272,9 +348,11 @@ impl Backend for Milp {
             if given.is_some() {
                 result.stats.start = Some(StartUse::NoAnswer);
             }
-            result.stats.nodes = result.stats.nodes.zip(attempt.nodes()).map(|(a, b)| a + b);
+            let work = attempt.work();
+            result.stats.nodes = add(result.stats.nodes, work.nodes);
+            result.stats.lp_iterations = add(result.stats.lp_iterations, work.lp_iterations);
             // A watched count (the CLI's progress line) sees the nodes where the backend reports
-            // them; HiGHS's are not readable through its safe wrapper, so none are noted.
+            // them.
             if let Some(nodes) = result.stats.nodes {
                 stop.note_nodes(nodes);
             }

@@ -7,7 +7,7 @@
 use good_lp::{ResolutionError, Solution, SolverModel, WithInitialSolution, WithTimeLimit};
 
 use crate::problem::{GoodLp, Reduced};
-use crate::{Attempt, CallLimits};
+use crate::{Attempt, CallLimits, LpAnswer, Work};
 
 /// One solve of the reduced problem; a start is microlp's warm start (its first incumbent).
 pub(crate) fn solve(reduced: &Reduced, limits: CallLimits, start: Option<&[f64]>) -> Attempt {
@@ -25,12 +25,14 @@ pub(crate) fn solve(reduced: &Reduced, limits: CallLimits, start: Option<&[f64]>
     match model.solve() {
         Ok(solution) => {
             let values = columns.iter().map(|&c| solution.value(c)).collect();
-            let nodes = solution.into_inner().stats().nodes_solved;
+            let stats = solution.into_inner().stats();
+            let work = Work { nodes: Some(stats.nodes_solved), lp_iterations: Some(stats.lp_iterations) };
             // microlp's branch and bound returns only a proven optimum.
-            Attempt::Values { values, nodes: Some(nodes), gap: Some(0.0) }
+            Attempt::Values { values, work, gap: Some(0.0) }
         }
-        Err(ResolutionError::Infeasible) => Attempt::Infeasible { nodes: None },
-        Err(e) => Attempt::Stopped { reason: format!("microlp: {}", words(&e)), nodes: None },
+        // good_lp's error drops microlp's statistics.
+        Err(ResolutionError::Infeasible) => Attempt::Infeasible { work: Work::UNKNOWN },
+        Err(e) => Attempt::Stopped { reason: format!("microlp: {}", words(&e)), work: Work::UNKNOWN },
     }
 }
 
@@ -40,5 +42,27 @@ fn words(e: &ResolutionError) -> String {
         ResolutionError::Other(s) => s.to_string(),
         ResolutionError::Str(s) => s.clone(),
         other => other.to_string(),
+    }
+}
+
+/// The LP relaxation of the reduced problem, solved once by microlp's simplex: the column values
+/// and the simplex iterations.
+pub(crate) fn solve_lp(reduced: &Reduced, time: Option<std::time::Duration>) -> Result<LpAnswer, String> {
+    let GoodLp { problem, columns, constraints } = reduced.to_good_lp_as(false);
+    let mut model = problem.using(good_lp::microlp);
+    if let Some(time) = time {
+        model = model.with_time_limit(time.as_secs_f64());
+    }
+    for c in constraints {
+        model.add_constraint(c);
+    }
+    match model.solve() {
+        Ok(solution) => {
+            let values = columns.iter().map(|&c| solution.value(c)).collect();
+            let iterations = solution.into_inner().stats().lp_iterations;
+            Ok(LpAnswer { values, iterations: Some(iterations) })
+        }
+        Err(ResolutionError::Infeasible) => Err("the LP relaxation is infeasible".into()),
+        Err(e) => Err(format!("microlp: {}", words(&e))),
     }
 }

@@ -114,11 +114,28 @@ impl Reduced {
         self.free.iter().map(|&v| if ones[v as usize] { 1.0 } else { 0.0 }).collect()
     }
 
+    /// The objective's cost of each solver column.
+    pub fn column_costs(&self) -> &[i64] {
+        &self.costs
+    }
+
+    /// The objective's value of the fixed variables (a constant the solver never sees).
+    pub fn fixed_cost(&self, model: &Model) -> i64 {
+        self.fixed_ones.iter().enumerate().filter(|(_, &one)| one).map(|(v, _)| model.cost(v as u32)).sum()
+    }
+
     /// The good_lp problem: one binary per solver column, the model's objective over them (the
     /// fixed variables' part is a constant and left out), and the rows.
     pub fn to_good_lp(&self) -> GoodLp {
+        self.to_good_lp_as(true)
+    }
+
+    /// [`Reduced::to_good_lp`] with every column binary (`integral`), or continuous in [0, 1]
+    /// (the LP relaxation).
+    pub fn to_good_lp_as(&self, integral: bool) -> GoodLp {
         let mut vars = ProblemVariables::new();
-        let columns: Vec<Variable> = self.free.iter().map(|_| vars.add(variable().binary())).collect();
+        let kind = || if integral { variable().binary() } else { variable().min(0).max(1) };
+        let columns: Vec<Variable> = self.free.iter().map(|_| vars.add(kind())).collect();
         let constraints = self
             .rows
             .iter()

@@ -96,6 +96,8 @@ pub struct Stats {
     pub guesses: Option<u64>,
     /// Solver calls (MILP enumeration solves once per solution).
     pub solver_calls: Option<u64>,
+    /// MILP backends: simplex iterations over all calls, where the solver reports them.
+    pub lp_iterations: Option<u64>,
     /// Size of the model as handed to the backend.
     pub model: ModelSize,
     /// Size after presolve, when there was one.

@@ -47,7 +47,7 @@ enum Item {
 /// A puzzle that cannot be read raises ValueError naming its line (1-based, as in a file) and
 /// column, before anything is solved.
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, solver = "native", unique = true, time_limit = None, node_limit = None, presolve = true, objective = "zero", mip_start = "auto", format = "auto", size = None, r#box = None, rules = None, jobs = None))]
+#[pyo3(signature = (puzzles, *, solver = "native", unique = true, time_limit = None, node_limit = None, presolve = None, objective = "zero", mip_start = "auto", format = "auto", size = None, r#box = None, rules = None, jobs = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve_many(
     py: Python<'_>,
@@ -56,7 +56,7 @@ pub fn solve_many(
     unique: bool,
     time_limit: Option<f64>,
     node_limit: Option<u64>,
-    presolve: bool,
+    presolve: Option<&Bound<'_, PyAny>>,
     objective: &str,
     mip_start: &str,
     format: &str,
@@ -65,7 +65,7 @@ pub fn solve_many(
     rules: Option<Vec<String>>,
     jobs: Option<usize>,
 ) -> PyResult<Vec<SolveResult>> {
-    let opts = solve_options(solver, time_limit, node_limit, presolve, objective, mip_start)?;
+    let opts = solve_options(solver, time_limit, node_limit, crate::puzzle::presolve_arg(presolve)?, objective, mip_start)?;
     let parse = parse_options(format, size, r#box)?;
     let mut items = Vec::new();
     for item in puzzles.try_iter()? {

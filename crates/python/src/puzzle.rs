@@ -2,13 +2,13 @@
 
 use facade::formats::{self, Format, ParseOptions};
 use facade::render::RenderOptions;
-use facade::{export, Limits, MipStart, Model, Objective, Options, Solver};
+use facade::{export, Limits, MipStart, Model, Objective, Options, Presolve, Solver};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString, PyType};
 
 use crate::interrupt::interruptible;
 use crate::results::{grid_rows, Rating, Rows, SolveResult};
-use crate::{generate_error, numpy_array, solve_error, value_error, SolveError};
+use crate::{generate_error, json_to_py, numpy_array, solve_error, value_error, SolveError};
 
 /// A Sudoku puzzle or variant: size, boxes or jigsaw regions, givens and rules.
 ///
@@ -20,6 +20,22 @@ use crate::{generate_error, numpy_array, solve_error, value_error, SolveError};
 #[derive(Clone, PartialEq)]
 pub struct Puzzle {
     pub(crate) inner: facade::Puzzle,
+}
+
+/// The `presolve=` keyword: "none", "light" (the default) or "probe", as the CLI's
+/// `--presolve`; `True` and `False` (the older form) are "light" and "none".
+pub(crate) fn presolve_arg(value: Option<&Bound<'_, PyAny>>) -> PyResult<Presolve> {
+    let Some(value) = value.filter(|v| !v.is_none()) else { return Ok(Presolve::default()) };
+    if let Ok(on) = value.extract::<bool>() {
+        return Ok(if on { Presolve::Light } else { Presolve::None });
+    }
+    match value.extract::<String>() {
+        Ok(name) => name.parse().map_err(value_error),
+        Err(_) => Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "presolve is \"none\", \"light\" or \"probe\" (or True / False), found {}",
+            value.get_type().name().map_or_else(|_| "another type".to_string(), |n| n.to_string())
+        ))),
+    }
 }
 
 /// Solve options from the keyword arguments every solving method takes.
@@ -36,7 +52,7 @@ pub(crate) fn options(
     solver: &str,
     time_limit: Option<f64>,
     node_limit: Option<u64>,
-    presolve: bool,
+    presolve: Presolve,
 ) -> PyResult<Options> {
     let solver = Solver::from_name(solver).map_err(value_error)?;
     let time = time_limit.map(facade::time_limit).transpose().map_err(value_error)?;
@@ -55,7 +71,7 @@ pub(crate) fn solve_options(
     solver: &str,
     time_limit: Option<f64>,
     node_limit: Option<u64>,
-    presolve: bool,
+    presolve: Presolve,
     objective: &str,
     mip_start: &str,
 ) -> PyResult<Options> {
@@ -238,8 +254,11 @@ impl Puzzle {
     /// only one.
     ///
     /// `solver` is "native" (default), "microlp" or "highs" (see `sudoku_ip.solvers()`);
-    /// `time_limit` is in seconds, `node_limit` in search nodes; `presolve=False` hands a MILP
-    /// solver the whole model. `objective` is what a MILP solver minimises: "zero" (default,
+    /// `time_limit` is in seconds, `node_limit` in search nodes; `presolve` is what a MILP
+    /// solver's model goes through first: "light" (default: givens and root propagation, what a
+    /// MILP presolve does), "probe" (probing to a fixed point as well) or "none" (the seed's model
+    /// as written; `False` is the same, `True` is "light"); `stats["solver_not_called"]` says when
+    /// presolve decided everything. `objective` is what a MILP solver minimises: "zero" (default,
     /// a feasibility problem) or "seed" (the seeds' intlinprog objective f = (1:N)'; `stats`
     /// then has `objective` and `mip_gap`). `mip_start` is when a MILP solver starts from the
     /// native engine's grid: "auto" (default: when an objective is set), "native" (always; with
@@ -247,7 +266,7 @@ impl Puzzle {
     /// says what became of it. Returns a SolveResult: `status` is "solved", "infeasible" or
     /// "unknown" (a limit stopped it); "no solution" is not an exception. Raises SolveError if
     /// the solver fails, ValueError for an unknown solver, objective or start, or a bad limit.
-    #[pyo3(signature = (*, solver = "native", unique = true, time_limit = None, node_limit = None, presolve = true, objective = "zero", mip_start = "auto"))]
+    #[pyo3(signature = (*, solver = "native", unique = true, time_limit = None, node_limit = None, presolve = None, objective = "zero", mip_start = "auto"))]
     #[allow(clippy::too_many_arguments)]
     fn solve(
         &self,
@@ -256,11 +275,11 @@ impl Puzzle {
         unique: bool,
         time_limit: Option<f64>,
         node_limit: Option<u64>,
-        presolve: bool,
+        presolve: Option<&Bound<'_, PyAny>>,
         objective: &str,
         mip_start: &str,
     ) -> PyResult<SolveResult> {
-        let opts = solve_options(solver, time_limit, node_limit, presolve, objective, mip_start)?;
+        let opts = solve_options(solver, time_limit, node_limit, presolve_arg(presolve)?, objective, mip_start)?;
         let (max, keep) = if unique { (2, 2) } else { (1, 1) };
         let report = self.search(py, opts.clone(), max, keep)?;
         Ok(SolveResult::new(&self.inner, &report, unique, &opts))
@@ -279,7 +298,7 @@ impl Puzzle {
         node_limit: Option<u64>,
     ) -> PyResult<u64> {
         positive_max(max)?;
-        let opts = options(solver, time_limit, node_limit, true)?;
+        let opts = options(solver, time_limit, node_limit, Presolve::default())?;
         let report = self.search(py, opts, max, 0)?;
         match &report.end {
             facade::SearchEnd::Stopped { reason } => {
@@ -304,7 +323,7 @@ impl Puzzle {
         node_limit: Option<u64>,
     ) -> PyResult<SolutionIter> {
         positive_max(max)?;
-        let mut opts = options(solver, time_limit, node_limit, true)?;
+        let mut opts = options(solver, time_limit, node_limit, Presolve::default())?;
         let cancel = facade::Cancel::new();
         opts.limits.cancel = cancel.clone();
         let (tx, rx) = std::sync::mpsc::sync_channel::<facade::Grid>(SOLUTIONS_AHEAD);
@@ -332,6 +351,22 @@ impl Puzzle {
         let minimized = interruptible(py, |cancel| facade::generate::minimize_with(puzzle, cancel))?
             .map_err(|e| generate_error(e, ""))?;
         Ok(Puzzle { inner: minimized.puzzle })
+    }
+
+    /// The 0-1 program as the seeds write it, as a dict (what `sudoku-ip model --json` prints):
+    /// `variables`, `cube_variables`, `aux_variables`, `givens`, `rows`, `nonzeros`; `families`,
+    /// one dict a family (`family`: cell, row, column, box or a rule's name; `rows`,
+    /// `nonzeros`, `meaning`, and `example`, its first row written out); `objective` (the seed
+    /// 000 objective: `formula`, `value_on_every_solution`, `note`); and `root_lp`, the LP
+    /// relaxation at the root solved by `lp_solver` ("native" picks the best MILP solver compiled
+    /// in; None skips it): `value`, `columns`, `fractional` (how many are not 0 or 1),
+    /// `iterations`, `status`.
+    #[pyo3(signature = (*, lp_solver = Some("native")))]
+    fn model<'py>(&self, py: Python<'py>, lp_solver: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
+        let solver = lp_solver.map(Solver::from_name).transpose().map_err(value_error)?;
+        let puzzle = &self.inner;
+        let ip = py.detach(|| facade::explain_model(puzzle, solver)).map_err(value_error)?;
+        json_to_py(py, &ip)
     }
 
     /// The 0-1 model in CPLEX-LP format, for HiGHS, CBC, GLPK, Gurobi, PuLP...

@@ -77,7 +77,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .collect();
     names.sort();
 
-    let presolve = if presolve_arg() { "after native presolve" } else { "without presolve" };
+    let presolve = format!("presolve {}", presolve_arg());
     println!(
         "{runs} runs per backend, limit {} s per run; times are median / max of `solve`; MILP {presolve}.\n",
         limit.as_secs_f64()

@@ -19,7 +19,7 @@ use std::time::Duration;
 use serde::Serialize;
 use sudoku_ip_model::{Grid, ModelSize, SearchEnd, StartUse, Warning};
 
-use crate::pipeline::{Outcome, Report};
+use crate::pipeline::{Outcome, Presolve, Report};
 
 /// A grid as JSON: the one-line form and the rows of integers (0 = empty).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -66,6 +66,13 @@ pub struct StatsJson {
     pub build_ms: f64,
     /// Native presolve, when it ran.
     pub presolve_ms: Option<f64>,
+    /// MILP: the presolve level the solver's model went through (`none`, `light`, `probe`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub presolve: Option<Presolve>,
+    /// MILP: why the solver was not called, in words ("decided by presolve (…); the MILP solver
+    /// was not called"). Absent when it was called, and for the native engine.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solver_not_called: Option<String>,
     /// The search alone.
     pub search_ms: f64,
     /// Search / branch-and-bound nodes.
@@ -74,6 +81,9 @@ pub struct StatsJson {
     pub guesses: Option<u64>,
     /// MILP solver calls (one per solution found, plus the last).
     pub solver_calls: Option<u64>,
+    /// MILP: the solver's simplex iterations over all its calls, where it reports them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lp_iterations: Option<u64>,
     /// MILP: the objective's value at the last solution (`--objective`; 29565 for any 9x9
     /// solution under the seeds' objective).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -145,10 +155,13 @@ impl StatsJson {
             time_ms: ms(report.total_time),
             build_ms: ms(report.build_time),
             presolve_ms: report.presolve_time.map(ms),
+            presolve: report.presolve,
+            solver_not_called: report.solver_not_called(),
             search_ms: ms(s.elapsed),
             nodes: s.nodes,
             guesses: s.guesses,
             solver_calls: s.solver_calls,
+            lp_iterations: s.lp_iterations,
             objective: s.objective,
             objective_reduced: report.objective_reduced,
             mip_gap: s.mip_gap,

@@ -48,6 +48,7 @@ mod candidates;
 mod generation;
 mod input;
 mod insight;
+mod ip;
 mod pipeline;
 mod solver;
 
@@ -71,5 +72,8 @@ pub use insight::{
     candidates_notes, explain, explain_positions, explain_positions_with, explain_with, hint, hint_with,
     position_picture, read_position, Hint, HintStatus, Path, PathStatus,
 };
-pub use pipeline::{count, search, search_each, solve, Error, MipStart, Options, Outcome, Report};
+pub use ip::{algebraic, explain_model, root_lp, Family, IpModel, ObjectiveText, RootLpJson};
+pub use pipeline::{
+    count, milp_model, search, search_each, solve, Error, MipStart, Options, Outcome, Presolve, Report,
+};
 pub use solver::{BackendChoiceError, Solver};

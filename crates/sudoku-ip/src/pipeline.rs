@@ -20,8 +20,8 @@ pub struct Options {
     pub solver: Solver,
     /// Time and node limits, and the job's stop flag ([`Limits::cancel`]).
     pub limits: Limits,
-    /// Run native propagation before a MILP solver and hand it only what is left.
-    pub presolve: bool,
+    /// What a MILP solver's model is presolved with before the solver gets it ([`Presolve`]).
+    pub presolve: Presolve,
     /// What a MILP solver minimises (the native engine only looks for solutions).
     pub objective: Objective,
     /// When a MILP solver starts from a native solution (its MIP start).
@@ -37,11 +37,78 @@ impl Default for Options {
         Options {
             solver: Solver::Native,
             limits: Limits::default(),
-            presolve: true,
+            presolve: Presolve::Light,
             objective: Objective::Zero,
             mip_start: MipStart::Auto,
             timed: true,
         }
+    }
+}
+
+/// How much of a MILP solver's work native propagation does first. Only the variables it
+/// decides leave the model (they are exact: every solution agrees on them); the solver gets
+/// the rest. The native engine ignores it (propagation is its own first step).
+///
+/// ```text
+///   none   the seed's model as written: only the givens are substituted (they are bounds)
+///   light  givens + root propagation (singles, locked candidates, linear bounds): what a MILP
+///          presolve does before branching. The default for a named MILP solver.
+///   probe  light, then probing to a fixed point (failed literals, two levels): decides most
+///          puzzles outright, so the solver is often not called at all
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Presolve {
+    /// Hand the solver the model as the seeds write it (givens as fixed bounds).
+    None,
+    /// Givens and root propagation: what a MILP presolve would do.
+    #[default]
+    Light,
+    /// Root propagation, then probing to a fixed point ([`sudoku_ip_native::probe`]).
+    Probe,
+}
+
+impl Presolve {
+    /// Every level, weakest first (the order the help and `compare` list them).
+    pub const ALL: [Presolve; 3] = [Presolve::None, Presolve::Light, Presolve::Probe];
+
+    /// The name on the command line and in the API: `none`, `light`, `probe`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Presolve::None => "none",
+            Presolve::Light => "light",
+            Presolve::Probe => "probe",
+        }
+    }
+
+    /// What the level does, in words (for stats and help).
+    pub fn describe(self) -> &'static str {
+        match self {
+            Presolve::None => "none: the model as the seeds write it",
+            Presolve::Light => "light: givens and root propagation",
+            Presolve::Probe => "probe: root propagation and probing to a fixed point",
+        }
+    }
+}
+
+impl std::fmt::Display for Presolve {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+impl std::str::FromStr for Presolve {
+    type Err = String;
+
+    /// The level called `name` (case and surrounding spaces ignored), or an error that lists
+    /// the names there are.
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        sudoku_ip_model::model::by_name("presolve level", Presolve::ALL, Presolve::name, name)
+    }
+}
+
+impl serde::Serialize for Presolve {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
     }
 }
 
@@ -131,6 +198,9 @@ pub struct Report {
     pub build_time: Duration,
     /// Time of native presolve, when it ran.
     pub presolve_time: Option<Duration>,
+    /// MILP solvers: the presolve level the model went through ([`Options::presolve`]);
+    /// `None` for the native engine.
+    pub presolve: Option<Presolve>,
     /// Time of the native search for a MIP start ([`MipStart`]), when it ran.
     pub start_time: Option<Duration>,
     /// The constant the presolve proved the objective equal to on every solution
@@ -162,10 +232,31 @@ impl Report {
             stats,
             build_time,
             presolve_time,
+            presolve: None,
             start_time: None,
             objective_reduced: None,
             total_time,
         }
+    }
+
+    /// A MILP solver that was not called, and why, in words: everything was decided before
+    /// it (by the givens, or by presolve, which may also prove there is no solution). `None`
+    /// when the solver was called, and for the native engine.
+    pub fn solver_not_called(&self) -> Option<String> {
+        let level = self.presolve?;
+        if self.stats.solver_calls.is_some_and(|c| c > 0) {
+            return None;
+        }
+        let by = match level {
+            Presolve::None => "decided by the givens".to_string(),
+            level => format!("decided by presolve ({})", level.describe()),
+        };
+        let what = match self.outcome {
+            Outcome::Infeasible { .. } => format!("no solution, {by}"),
+            Outcome::Unknown { .. } => return Some("stopped before the MILP solver was called".into()),
+            Outcome::Solved => by,
+        };
+        Some(format!("{what}; the MILP solver was not called"))
     }
 
     /// The first checked solution: `Some` exactly when the outcome is [`Outcome::Solved`].
@@ -291,6 +382,7 @@ fn finish(
         stats: result.stats,
         build_time,
         presolve_time,
+        presolve: None,
         start_time: None,
         objective_reduced: None,
         total_time: start.map(|s| s.elapsed()).unwrap_or_default(),
@@ -413,29 +505,17 @@ pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resu
     if let Some(reason) = options.limits.cancel.stop_reason() {
         return Ok(stopped_early(reason, Stats { model: original_size, ..empty_stats() }, build_time, None, start));
     }
-    if options.solver.is_milp() && options.presolve {
+    let level = options.solver.is_milp().then_some(options.presolve);
+    if let Some(level @ (Presolve::Light | Presolve::Probe)) = level {
         let t = Instant::now();
-        match sudoku_ip_native::probe(&model, sudoku_ip_native::PROBE_BUDGET, &options.limits.cancel) {
-            sudoku_ip_native::Presolve::Infeasible { reason } => {
-                let outcome = Outcome::Infeasible { reason: format!("propagation proves no solution: {reason}") };
-                let stats = Stats { model: model.size(), ..empty_stats() };
-                let (presolve_time, total_time) = (Some(t.elapsed()), start.elapsed());
-                return Ok(Report::unanswered(
-                    outcome,
-                    SearchEnd::Exhausted,
-                    stats,
-                    build_time,
-                    presolve_time,
-                    total_time,
-                ));
-            }
-            sudoku_ip_native::Presolve::Reduced { fixed, .. } => {
-                for (v, f) in fixed.into_iter().enumerate() {
-                    if f.is_some() {
-                        model.set_fixed(v as u32, f);
-                    }
-                }
-            }
+        if let Err(reason) = presolve_into(&mut model, level, &options.limits.cancel) {
+            let outcome = Outcome::Infeasible { reason };
+            let stats = Stats { model: model.size(), solver_calls: Some(0), ..empty_stats() };
+            let (presolve_time, total_time) = (Some(t.elapsed()), start.elapsed());
+            let mut report =
+                Report::unanswered(outcome, SearchEnd::Exhausted, stats, build_time, presolve_time, total_time);
+            report.presolve = Some(level);
+            return Ok(report);
         }
         presolve_time = Some(t.elapsed());
     }
@@ -443,7 +523,9 @@ pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resu
     if objective_reduced.is_some() {
         model = model.with_objective(Objective::Zero);
     }
-    let (mip_start, start_time) = if options.solver.is_milp() && options.mip_start.applies(options.objective) {
+    // Nothing left to decide: no solver call, so no start to give it (and none to report).
+    let open = !model.fixed().iter().all(Option::is_some);
+    let (mip_start, start_time) = if options.solver.is_milp() && open && options.mip_start.applies(options.objective) {
         let t = Instant::now();
         (native_start(&model, &options.limits), Some(t.elapsed()))
     } else {
@@ -453,7 +535,7 @@ pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resu
         max_solutions: max.max(1),
         keep,
         limits: options.limits.clone(),
-        presolve: options.presolve,
+        presolve: options.presolve != Presolve::None,
         start: mip_start,
     };
     let mut result = backend.search(&model, &request)?;
@@ -469,15 +551,46 @@ pub fn search(puzzle: &Puzzle, options: &Options, max: u64, keep: usize) -> Resu
     let mut report = finish(puzzle, backend.name(), result, options.objective, build_time, presolve_time, Some(start))?;
     report.start_time = start_time;
     report.objective_reduced = objective_reduced;
+    report.presolve = level;
     Ok(report)
 }
 
-/// With presolve on and an objective set, look for a proof that the objective is constant on
+/// Presolve `model` at `level`: fix every variable it decides. `Err` when propagation proves
+/// there is no solution (in words). A stop token that fires ends probing early, keeping what it
+/// fixed (each fixing holds in every solution).
+fn presolve_into(model: &mut Model, level: Presolve, cancel: &sudoku_ip_model::Cancel) -> Result<(), String> {
+    let presolved = match level {
+        Presolve::None => return Ok(()),
+        Presolve::Light => sudoku_ip_native::presolve(model),
+        Presolve::Probe => sudoku_ip_native::probe(model, sudoku_ip_native::PROBE_BUDGET, cancel),
+    };
+    match presolved {
+        sudoku_ip_native::Presolve::Infeasible { reason } => Err(format!("propagation proves no solution: {reason}")),
+        sudoku_ip_native::Presolve::Reduced { fixed, .. } => {
+            for (v, f) in fixed.into_iter().enumerate() {
+                if f.is_some() {
+                    model.set_fixed(v as u32, f);
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The model a MILP solver gets for `puzzle` at presolve `level` with `objective` (what
+/// `compare` and `sudoku-ip model` hand to an LP), or why presolve proves there is no solution.
+pub fn milp_model(puzzle: &Puzzle, level: Presolve, objective: Objective) -> Result<Model, String> {
+    let mut model = Model::build(puzzle).with_objective(objective);
+    presolve_into(&mut model, level, &sudoku_ip_model::Cancel::default())?;
+    Ok(model)
+}
+
+/// With presolve (light or probe) and an objective set, look for a proof that the objective is constant on
 /// every solution of the presolved model ([`constant_objective`](sudoku_ip_model::constant_objective));
 /// when there is one, the caller hands the solver the zero objective instead (every solution is
 /// optimal, and a feasibility problem is what it finds fastest). The constant, or `None`.
 fn constant_objective(model: &Model, options: &Options) -> Option<i64> {
-    if !options.solver.is_milp() || !options.presolve || options.objective == Objective::Zero {
+    if !options.solver.is_milp() || options.presolve == Presolve::None || options.objective == Objective::Zero {
         return None;
     }
     let costs: Vec<i64> = (0..model.num_vars() as u32).map(|v| model.cost(v)).collect();
@@ -486,12 +599,10 @@ fn constant_objective(model: &Model, options: &Options) -> Option<i64> {
 
 /// A MIP start ([`MipStart`]): one solution of the (presolved) model by the native engine, in
 /// half the time left (the solver gets the rest), or `None` when it finds none in that time,
-/// proves there is none, or presolve left nothing to search. The MILP backend checks it
-/// against the model before using it, and the pipeline checks whatever grid comes back.
+/// or proves there is none (the caller asks only when presolve left something to search). The
+/// MILP backend checks it against the model before using it, and the pipeline checks whatever
+/// grid comes back.
 fn native_start(model: &Model, limits: &Limits) -> Option<Grid> {
-    if model.fixed().iter().all(Option::is_some) {
-        return None;
-    }
     let limits =
         Limits { time: limits.cancel.remaining().map(|left| left / 2), nodes: None, cancel: limits.cancel.clone() };
     let request = SearchRequest { limits, presolve: false, ..SearchRequest::solve() };

@@ -69,6 +69,17 @@ impl Solver {
         }
     }
 
+    /// The MILP solver that solves LPs for this choice: itself, or for the native engine the
+    /// first MILP solver compiled in that solves LP relaxations.
+    pub(crate) fn lp_backend(self) -> Result<Milp, BackendChoiceError> {
+        match self {
+            Solver::Native => {
+                Milp::compiled().into_iter().find(Milp::has_root_lp).ok_or_else(|| Solver::Microlp.not_compiled_in())
+            }
+            s => s.milp().ok_or_else(|| s.not_compiled_in()),
+        }
+    }
+
     /// Whether this build contains the solver.
     pub fn is_available(self) -> bool {
         self == Solver::Native || self.milp().is_some()
@@ -81,8 +92,14 @@ impl Solver {
 
     /// The solver called `name` (case and surrounding spaces ignored), or an error that says
     /// what exists and, for a known solver left out of this build, which feature adds it.
+    /// `auto` is the default choice, which may use any technique: today the native engine. A
+    /// MILP solver named by the user is held to solving what a MILP presolve leaves it
+    /// (`Presolve`); `auto` is not.
     pub fn from_name(name: &str) -> Result<Solver, BackendChoiceError> {
         let key = name.trim().to_ascii_lowercase();
+        if key == "auto" {
+            return Ok(Solver::default());
+        }
         match Solver::ALL.into_iter().find(|s| s.name() == key) {
             Some(s) if s.is_available() => Ok(s),
             Some(s) => Err(s.not_compiled_in()),
@@ -136,6 +153,7 @@ mod tests {
             assert_eq!(Solver::from_name(&format!(" {} ", s.name().to_uppercase())), Ok(s));
             assert_eq!(s.backend().map(|b| b.name()).ok(), Some(s.name()));
         }
+        assert_eq!(Solver::from_name(" Auto "), Ok(Solver::Native));
         let err = Solver::from_name("cplex").expect_err("not a solver");
         assert!(err.to_string().contains("cplex") && err.to_string().contains("native"), "{err}");
         assert_eq!(Solver::available()[0], Solver::Native);

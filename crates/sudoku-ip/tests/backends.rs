@@ -5,8 +5,8 @@ mod common;
 
 use common::*;
 use sudoku_ip::{
-    check, count, solve, Geometry, Limits, MipStart, Objective, Options, Outcome, Puzzle, Report, SearchEnd, Solver,
-    StartUse,
+    check, count, solve, Geometry, Limits, MipStart, Objective, Options, Outcome, Presolve, Puzzle, Report, SearchEnd,
+    Solver, StartUse,
 };
 
 fn options(solver: Solver) -> Options {
@@ -48,7 +48,7 @@ fn milp_backends_report_the_seeds_objective_value_and_gap() {
     // Issue 14 §11: intlinprog's report of seed 000 shows the objective (29565) and the gap.
     let puzzle = example("seed000.txt");
     for kind in Solver::available().into_iter().filter(|k| k.is_milp()) {
-        for presolve in [true, false] {
+        for presolve in Presolve::ALL {
             let opts = Options { presolve, objective: Objective::Seed, ..options(kind) };
             let report = solve(&puzzle, &opts).unwrap();
             let g = solved(&report);
@@ -84,7 +84,7 @@ fn seed004_gives_the_printed_solution_on_every_backend() {
     let puzzle = example("seed004.txt");
     let expected = grid(SEED004_SOLUTION);
     for kind in Solver::available() {
-        for presolve in [true, false] {
+        for presolve in Presolve::ALL {
             let report = solve(&puzzle, &Options { presolve, ..options(kind) }).unwrap();
             assert_eq!(solved(&report), expected, "{kind}, presolve {presolve}");
         }
@@ -140,7 +140,7 @@ fn a_puzzle_without_solution_but_without_clashes_is_infeasible_everywhere() {
     let puzzle = sudoku_ip::formats::parse_puzzle(".123\n....\n4...\n....\n", &Default::default()).unwrap();
     assert!(check::given_conflicts(&puzzle).is_empty());
     for kind in Solver::available() {
-        for presolve in [true, false] {
+        for presolve in Presolve::ALL {
             let report = solve(&puzzle, &Options { presolve, ..options(kind) }).unwrap();
             assert!(matches!(report.outcome, Outcome::Infeasible { .. }), "{kind}: {:?}", report.outcome);
             assert_eq!(report.count, 0);
@@ -254,7 +254,7 @@ fn presolve_proves_the_seeds_objective_constant_and_the_answer_has_that_value() 
             assert!(!counted.solutions.is_empty(), "{name} {kind}");
             assert!(counted.solutions.iter().all(|g| Objective::Seed.grid_value(g) == k), "{name} {kind}");
             // Without presolve the solver gets the objective itself; with none there is nothing to reduce.
-            let unreduced = solve(puzzle, &Options { presolve: false, ..seed.clone() }).unwrap();
+            let unreduced = solve(puzzle, &Options { presolve: Presolve::None, ..seed.clone() }).unwrap();
             assert_eq!(unreduced.objective_reduced, None, "{name} {kind}");
             assert_eq!(unreduced.stats.objective, Some(Objective::Seed.grid_value(&solved(&unreduced))), "{name}");
             assert_eq!(solve(puzzle, &options(kind)).unwrap().objective_reduced, None, "{name} {kind}");
@@ -263,4 +263,62 @@ fn presolve_proves_the_seeds_objective_constant_and_the_answer_has_that_value() 
     // The native engine hands nothing to a solver.
     let native = solve(&puzzles[0].1, &Options { objective: Objective::Seed, ..options(Solver::Native) }).unwrap();
     assert_eq!(native.objective_reduced, None);
+}
+
+#[test]
+fn a_named_milp_solver_is_called_at_the_default_presolve_and_reports_its_own_work() {
+    // Issue 35: seed 000 was decided by probing, so `--solver microlp` never called microlp. At
+    // the default level (givens and root propagation) the solver has something to decide.
+    let puzzle = example("seed000.txt");
+    for kind in Solver::available().into_iter().filter(|k| k.is_milp()) {
+        let report = solve(&puzzle, &options(kind)).unwrap();
+        assert_eq!(report.presolve, Some(Presolve::Light), "{kind}");
+        assert!(report.stats.solver_calls.is_some_and(|c| c >= 1), "{kind}: {:?}", report.stats);
+        assert!(report.stats.presolved.is_some_and(|p| p.variables > 0), "{kind}: {:?}", report.stats);
+        // microlp reports its own nodes and simplex iterations (HiGHS's are not read yet).
+        if kind == Solver::Microlp {
+            assert!(report.stats.nodes.is_some(), "{:?}", report.stats);
+            assert!(report.stats.lp_iterations.is_some_and(|i| i > 0), "{:?}", report.stats);
+        }
+        assert_eq!(report.solver_not_called(), None, "{kind}");
+        // The seed's model as written: only the 21 givens leave it.
+        let none = solve(&puzzle, &Options { presolve: Presolve::None, ..options(kind) }).unwrap();
+        assert_eq!(none.stats.presolved.map(|p| (p.variables, p.rows)), Some((729 - 21, 324)), "{kind}");
+        assert!(none.stats.solver_calls.is_some_and(|c| c >= 1), "{kind}");
+        // Probing decides seed 000 outright, and the report says so in words.
+        let probe = solve(&puzzle, &Options { presolve: Presolve::Probe, ..options(kind) }).unwrap();
+        assert_eq!(probe.stats.solver_calls, Some(0), "{kind}");
+        let why = probe.solver_not_called().expect("not called");
+        assert!(why.contains("decided by presolve (probe") && why.contains("the MILP solver was not called"), "{why}");
+        assert_eq!(solved(&none), solved(&report), "{kind}");
+        assert_eq!(solved(&probe), solved(&report), "{kind}");
+    }
+    // The native engine is not a MILP solver: no level, nothing to say.
+    let native = solve(&puzzle, &options(Solver::Native)).unwrap();
+    assert_eq!((native.presolve, native.solver_not_called()), (None, None));
+}
+
+#[test]
+fn no_mip_start_is_reported_when_presolve_decided_everything() {
+    // Issue 30 item 7: `--objective seed --stats` said "MIP start … none found, the solver
+    // searched on its own" beside "solver calls 0".
+    let puzzle = example("seed000.txt");
+    for kind in Solver::available().into_iter().filter(|k| k.is_milp()) {
+        let opts = Options { presolve: Presolve::Probe, objective: Objective::Seed, ..options(kind) };
+        let report = solve(&puzzle, &opts).unwrap();
+        assert_eq!(report.stats.solver_calls, Some(0), "{kind}");
+        assert_eq!((report.start_time, report.stats.start), (None, None), "{kind}");
+        assert_eq!(report.stats.objective, Some(29565), "{kind}");
+    }
+}
+
+#[test]
+fn presolve_levels_are_read_by_the_names_they_print() {
+    for level in Presolve::ALL {
+        assert_eq!(level.name().parse::<Presolve>(), Ok(level));
+    }
+    assert_eq!(" PROBE ".parse::<Presolve>(), Ok(Presolve::Probe));
+    let err = "deep".parse::<Presolve>().unwrap_err();
+    assert!(err.contains("\"deep\"") && err.contains("none, light or probe"), "{err}");
+    assert_eq!(Presolve::default(), Presolve::Light);
 }

@@ -144,7 +144,9 @@ fn milp_gives_the_written_solution(name: &str, presolve_settings: &[bool]) {
 fn milp_kinds_give_the_written_solution(name: &str, presolve_settings: &[bool], pick: impl Fn(Solver) -> bool) {
     let (puzzle, expected) = json_example(name);
     for kind in Solver::available().into_iter().filter(|&k| k.is_milp() && pick(k)) {
-        for &presolve in presolve_settings {
+        for &presolved in presolve_settings {
+            // `true`: the deepest presolve (probing), as before the levels; `false`: none.
+            let presolve = if presolved { sudoku_ip::Presolve::Probe } else { sudoku_ip::Presolve::None };
             let report = solve(&puzzle, &Options { presolve, ..options(kind) }).expect("solve runs");
             match report.solution() {
                 Some(g) => assert_eq!(*g, expected, "{name}, {kind}, presolve {presolve}"),

@@ -17,7 +17,9 @@ use sudoku_ip::generate::Position;
 use sudoku_ip::model::cancel::CancelOnDrop;
 use sudoku_ip::model::rules::{rule_from_name, Input, REGISTRY};
 use sudoku_ip::model::{warnings, Cell, Warning};
-use sudoku_ip::{Answer, Cancel, Geometry, Grid, Limits, Options, Outcome, Puzzle, Report, SearchEnd, Solver};
+use sudoku_ip::{
+    Answer, Cancel, Geometry, Grid, Limits, Options, Outcome, Presolve, Puzzle, Report, SearchEnd, Solver,
+};
 
 use crate::adapters::{self, GenerateSpec, ImageFormat};
 use crate::error::AppError;
@@ -51,8 +53,9 @@ pub struct SolveOptions {
     /// MILP: when the solver starts from the native engine's grid, `auto` (default), `native`
     /// or `off`.
     mip_start: Option<String>,
-    /// MILP: run native propagation first (default true).
-    presolve: Option<bool>,
+    /// MILP: the presolve level, `none`, `light` (default) or `probe`; `true` and `false`
+    /// (the older form) are `light` and `none`.
+    presolve: Option<serde_json::Value>,
 }
 
 impl Fields for SolveOptions {
@@ -64,7 +67,20 @@ impl SolveOptions {
     fn options(&self) -> Result<Options, AppError> {
         let objective = parse_field("objective", self.objective.as_deref())?;
         let mip_start = parse_field("mip_start", self.mip_start.as_deref())?;
-        let presolve = self.presolve.unwrap_or(true);
+        let presolve = match &self.presolve {
+            None | Some(serde_json::Value::Null) => Presolve::default(),
+            Some(serde_json::Value::Bool(on)) => {
+                if *on {
+                    Presolve::Light
+                } else {
+                    Presolve::None
+                }
+            }
+            Some(serde_json::Value::String(name)) => parse_field("presolve", Some(name))?,
+            Some(other) => {
+                return Err(AppError::bad("presolve", format!("expected none, light or probe, found {other}")))
+            }
+        };
         Ok(Options { solver: solver_of(self.solver.as_deref())?, presolve, objective, mip_start, ..Options::default() })
     }
 }

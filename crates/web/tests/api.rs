@@ -144,15 +144,24 @@ async fn a_milp_objective_and_its_start_are_request_options() {
     let body = json!({ "puzzle": blank, "solver": "microlp", "mip_start": "native" });
     let (_, forced) = post(server(), "/api/solve", &body).await;
     assert_eq!(forced["stats"]["mip_start"], "kept", "{forced}");
-    // Native presolve runs by default (its time is reported) and not when turned off.
-    for (presolve, reported) in [(None, true), (Some(false), false)] {
+    // Native presolve runs by default (light: its time is reported) and not when turned off;
+    // `true` / `false` are the older form of `light` / `none`.
+    let levels = [
+        (None, true, "light"),
+        (Some(json!(false)), false, "none"),
+        (Some(json!(true)), true, "light"),
+        (Some(json!("none")), false, "none"),
+        (Some(json!("probe")), true, "probe"),
+    ];
+    for (presolve, reported, level) in levels {
         let mut body = json!({ "line": "12..34..21..43..", "solver": "microlp" });
         if let Some(p) = presolve {
-            body["presolve"] = json!(p);
+            body["presolve"] = p;
         }
         let (_, answer) = post(server(), "/api/solve", &body).await;
         assert_eq!(answer["status"], "solved", "{answer}");
         assert_eq!(answer["stats"]["presolve_ms"].is_number(), reported, "{answer}");
+        assert_eq!(answer["stats"]["presolve"], level, "{answer}");
     }
 }
 
@@ -215,7 +224,8 @@ async fn bad_json_is_a_400_naming_the_field() {
         (json!({ "line": HARD_LINE, "solver": "cplex" }), "solver", "native"),
         (json!({ "line": HARD_LINE, "objective": "max" }), "objective", "zero or seed"),
         (json!({ "line": HARD_LINE, "mip_start": "always" }), "mip_start", "auto, native or off"),
-        (json!({ "line": HARD_LINE, "presolve": "no" }), "presolve", "boolean"),
+        (json!({ "line": HARD_LINE, "presolve": "no" }), "presolve", "none, light or probe"),
+        (json!({ "line": HARD_LINE, "presolve": 3 }), "presolve", "none, light or probe"),
         (json!({ "line": HARD_LINE, "rules": ["diagonal", "sandwich"] }), "rules[1]", "sandwich"),
         (json!({ "line": "123" }), "line", "n²"),
         (json!({ "puzzle": {"size": 4, "givens": ["1...", ".5..", "....", "...."]} }), "puzzle.givens[1]", "5"),

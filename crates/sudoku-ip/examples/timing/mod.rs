@@ -103,9 +103,15 @@ pub fn runs_arg(default: usize) -> usize {
     std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(default)
 }
 
-/// Whether MILP backends get native presolve first: yes, unless `--no-presolve` is given.
-pub fn presolve_arg() -> bool {
-    !std::env::args().any(|a| a == "--no-presolve")
+/// The presolve level MILP backends get: `--presolve LEVEL` (none, light, probe; default
+/// light), `--no-presolve` being `--presolve none`.
+pub fn presolve_arg() -> sudoku_ip::Presolve {
+    let args: Vec<String> = std::env::args().collect();
+    if args.iter().any(|a| a == "--no-presolve") {
+        return sudoku_ip::Presolve::None;
+    }
+    let named = args.windows(2).find(|w| w[0] == "--presolve").map(|w| w[1].clone());
+    named.map_or(sudoku_ip::Presolve::default(), |n| n.parse().unwrap_or_else(|e| panic!("--presolve: {e}")))
 }
 
 /// The repository's `examples/` directory.
