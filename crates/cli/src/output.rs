@@ -155,7 +155,11 @@ pub fn stats_line(report: &Report) -> String {
         parts.push(format!("MIP gap {g}"));
     }
     if let Some(k) = report.objective_reduced {
-        parts.push(format!("objective proved constant ({k}) by presolve, the solver given the zero objective"));
+        parts.push(if report.solver_not_called().is_some() {
+            format!("objective proved constant ({k}) by presolve")
+        } else {
+            format!("objective proved constant ({k}) by presolve, the solver given the zero objective")
+        });
     }
     if let Some(t) = report.start_time {
         let what = match s.start {

@@ -270,8 +270,12 @@ fn compare_hands_every_milp_backend_the_seeds_model_and_the_solver_is_called() {
             "light" => assert_eq!(called, Some(1), "{row}"),
             _ => assert_eq!(called, Some(0), "{row}"),
         }
-        if row["solver"] == "microlp" {
+        if row["solver"] == "microlp" && called > Some(0) {
             assert!(row["lp_iterations"].is_u64() && row["nodes"].is_u64(), "{row}");
+        }
+        if called == Some(0) {
+            // No solver ran: no simplex iterations to report, not zero of them.
+            assert!(row["lp_iterations"].is_null(), "{row}");
         }
         assert_eq!(row["solved"].as_u64(), Some(1), "{row}");
     }

@@ -97,12 +97,21 @@ fn a_cage_of_one_cell_is_not_a_cage_of_1_cells() {
 #[test]
 fn stats_do_not_say_the_solver_searched_when_it_was_not_called() {
     // "MIP start ... none found, the solver searched on its own" stood beside "solver calls 0".
-    let out =
-        run(&["solve", "--solver", "microlp", "--objective", "seed", "--stats", &example_path("seed000.txt")], "");
+    let seed000 = example_path("seed000.txt");
+    let args = ["solve", "--solver", "microlp", "--objective", "seed", "--presolve", "probe", "--stats", &seed000];
+    let out = run(&args, "");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let err = text(&out.stderr);
-    // Probing (the default presolve) decides seed 000 whole: the solver is not called.
+    // Probing decides seed 000 whole: the solver is not called, and nothing of its work (a MIP
+    // start, a gap, simplex iterations) is reported.
     assert!(err.contains("solver calls 0"), "{err}");
-    assert!(!err.contains("searched on its own"), "{err}");
-    assert!(err.contains("not needed"), "{err}");
+    assert!(err.contains("decided by presolve (probe") && err.contains("the MILP solver was not called"), "{err}");
+    assert!(!err.contains("searched on its own") && !err.contains("MIP start"), "{err}");
+    assert!(!err.contains("MIP gap") && !err.contains("LP iterations"), "{err}");
+    assert!(err.contains("objective proved constant (29565) by presolve;"), "{err}");
+    // At the default level (light) microlp is called, and says so.
+    let out = run(&["solve", "--solver", "microlp", "--objective", "seed", "--stats", &seed000], "");
+    let err = text(&out.stderr);
+    assert!(err.contains("presolve light") && !err.contains("not called"), "{err}");
+    assert!(!err.contains("solver calls 0") && err.contains("MIP gap"), "{err}");
 }

@@ -334,12 +334,9 @@ impl Backend for Milp {
             let time = stop.remaining();
             let given = mip_start.take();
             let attempt = if reduced.num_columns() == 0 {
-                // Everything is fixed: the only candidate is the fixed assignment.
-                Attempt::Values {
-                    values: Vec::new(),
-                    work: Work { nodes: Some(0), lp_iterations: Some(0) },
-                    gap: Some(0.0),
-                }
+                // Everything is fixed: the only candidate is the fixed assignment. No solver ran,
+                // so there is no LP and no gap to report.
+                Attempt::Values { values: Vec::new(), work: Work { nodes: Some(0), lp_iterations: None }, gap: None }
             } else {
                 result.stats.solver_calls = result.stats.solver_calls.map(|c| c + 1);
                 let limits = CallLimits { time, nodes: request.limits.nodes };

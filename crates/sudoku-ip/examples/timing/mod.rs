@@ -111,7 +111,12 @@ pub fn presolve_arg() -> sudoku_ip::Presolve {
         return sudoku_ip::Presolve::None;
     }
     let named = args.windows(2).find(|w| w[0] == "--presolve").map(|w| w[1].clone());
-    named.map_or(sudoku_ip::Presolve::default(), |n| n.parse().unwrap_or_else(|e| panic!("--presolve: {e}")))
+    named.map_or(sudoku_ip::Presolve::default(), |n| {
+        n.parse().unwrap_or_else(|e| {
+            eprintln!("--presolve: {e}");
+            std::process::exit(2)
+        })
+    })
 }
 
 /// The repository's `examples/` directory.
