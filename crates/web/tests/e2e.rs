@@ -358,6 +358,64 @@ async fn a_milp_solver_takes_the_seeds_objective_and_the_report_shows_its_value(
     s.close().await;
 }
 
+/// Seed 000 (MATLAB's sudokuEngine puzzle): root propagation leaves a MILP solver work, probing
+/// decides it outright.
+const SEED000_LINE: &str = ".2..3..4.6.......3..4...5.....8.6...8...1...6...7.5.....7...6..4.......8.3..4..2.";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_presolve_menu_sets_what_a_milp_solver_gets_and_the_report_says_whether_it_was_called() {
+    let Some(s) = Session::start("presolve").await else { return };
+    s.js(RECORD_ERRORS).await;
+    let disabled = "return document.getElementById('presolve').disabled;";
+    assert_eq!(s.js(disabled).await, json!(true), "the native engine has no presolve level");
+    let (state, text) = s.import(SEED000_LINE).await;
+    assert_eq!(state, "ok", "{text}");
+    s.choose("#solver", "microlp").await;
+    assert_eq!(s.js(disabled).await, json!(false), "microlp takes a presolve level");
+    let level = "return document.getElementById('presolve').value;";
+    assert_eq!(s.js(level).await, json!("light"), "light is the default for a MILP solver");
+    let puzzle = puzzle_of(SEED000_LINE);
+    let solve = |want: &'static str| {
+        let s = &s;
+        let puzzle = &puzzle;
+        async move {
+            s.choose("#presolve", want).await;
+            let (state, text) = s.press("#solve").await;
+            assert_eq!((state.as_str(), text.as_str()), ("ok", "Solved"), "presolve {want}");
+            let grid = puzzle_of(&s.shown_line().await).givens().clone();
+            assert!(check::verify(puzzle, &grid).is_empty(), "presolve {want}: the page shows a wrong solution");
+            let (_, report) = s.report().await;
+            assert!(report.contains(&format!("Presolve{want}")), "presolve {want}: {report}");
+            report
+        }
+    };
+    // light: the givens and root propagation leave microlp 76 variables, and it is called.
+    let report = solve("light").await;
+    assert!(report.contains("After presolve76 variables") && report.contains("Solver calls1"), "{report}");
+    assert!(report.contains("LP iterations") && !report.contains("not called"), "{report}");
+    // probe: probing decides seed 000, and the report says in words that microlp never ran.
+    let report = solve("probe").await;
+    assert!(report.contains("Solver calls0"), "{report}");
+    assert!(
+        report.contains("Solver not calleddecided by presolve (probe")
+            && report.contains("the MILP solver was not called"),
+        "{report}"
+    );
+    assert!(!report.contains("LP iterations") && !report.contains("MIP gap"), "{report}");
+    // none: the seed's model as written, 729 - 21 free variables and all 324 rows.
+    let report = solve("none").await;
+    assert!(report.contains("After presolve708 variables, 324 rows") && !report.contains("not called"), "{report}");
+    // Back to the native engine: the menu goes off and no level is sent or shown.
+    s.choose("#solver", "native").await;
+    assert_eq!(s.js(disabled).await, json!(true));
+    let (state, _) = s.press("#solve").await;
+    assert_eq!(state, "ok");
+    let (_, report) = s.report().await;
+    assert!(!report.contains("Presolve"), "{report}");
+    assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
+    s.close().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn generate_shows_a_new_unique_puzzle() {
     let Some(s) = Session::start("generate").await else { return };

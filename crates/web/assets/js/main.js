@@ -87,9 +87,12 @@ export function applyHealth() {
   for (const label of $$('#tools [data-needs]')) label.hidden = !known.has(label.dataset.needs);
 }
 
-// Only a MILP solver has an objective: the menu is off for the native engine.
+// Only a MILP solver has an objective and a presolve level: the menus are off for the native
+// engine.
 export function objectiveFollowsSolver() {
-  $('#objective').disabled = $('#solver').value === 'native';
+  const native = $('#solver').value === 'native';
+  $('#objective').disabled = native;
+  $('#presolve').disabled = native;
 }
 
 export async function loadHealth() {

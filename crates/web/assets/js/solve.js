@@ -30,7 +30,10 @@ export function timeLimit() {
 export async function solve(unique) {
   await run(unique ? 'Checking uniqueness' : 'Solving', async () => {
     const o = solverOptions();
-    if (o.solver !== 'native') o.objective = $('#objective').value;
+    if (o.solver !== 'native') {
+      o.objective = $('#objective').value;
+      o.presolve = $('#presolve').value;
+    }
     const r = await api('solve', { puzzle: toPuzzleJson(), ...o, unique });
     st.solution = r.solution ? flat(r.solution) : null;
     render();
