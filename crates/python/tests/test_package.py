@@ -86,6 +86,73 @@ def seed_objective(rows):
     return sum(1 + i + n * j + n * n * (d - 1) for i, row in enumerate(rows) for j, d in enumerate(row))
 
 
+def test_presolve_levels_say_what_a_milp_solver_got_and_whether_it_was_called():
+    # Issue 35: seed 000 at each level. none hands microlp the seed's model (only the 21 givens
+    # leave it), light root propagation's leftovers; probe decides it, and microlp never runs.
+    seed000 = Puzzle.parse(read("seed000.txt"))
+    none = seed000.solve(solver="microlp", presolve="none")
+    assert none.stats["presolve"] == "none"
+    assert (none.stats["presolved"]["variables"], none.stats["presolved"]["rows"]) == (729 - 21, 324)
+    light = seed000.solve(solver="microlp")
+    assert light.stats["presolve"] == "light"
+    assert 0 < light.stats["presolved"]["variables"] < 729 - 21
+    for called in (none, light):
+        assert called.stats["solver_calls"] >= 1 and "solver_not_called" not in called.stats
+        assert called.stats["lp_iterations"] > 0
+    probe = seed000.solve(solver="microlp", presolve="probe")
+    assert probe.stats["solver_calls"] == 0
+    assert "decided by presolve (probe" in probe.stats["solver_not_called"]
+    assert probe.stats["solver_not_called"].endswith("the MILP solver was not called")
+    # No solver ran: no gap and no simplex iterations are reported for it.
+    assert "mip_gap" not in probe.stats and "lp_iterations" not in probe.stats
+    assert none.solution == light.solution == probe.solution
+    check_sudoku(seed000.givens, probe.solution, (3, 3))
+    # The older spelling: True is light, False is none.
+    assert seed000.solve(solver="microlp", presolve=False).stats["presolve"] == "none"
+    assert seed000.solve(solver="microlp", presolve=True).stats["presolve"] == "light"
+    with pytest.raises(ValueError, match="bogus"):
+        seed000.solve(solver="microlp", presolve="bogus")
+    with pytest.raises(TypeError, match="presolve"):
+        seed000.solve(solver="microlp", presolve=3)
+    with pytest.raises(ValueError, match="bogus"):
+        sudoku_ip.solve_many([read("seed000.txt")], solver="microlp", presolve="bogus")
+
+
+def test_model_gives_the_seeds_ip_as_data():
+    ip = Puzzle.parse(read("seed000.txt")).model()
+    assert (ip["variables"], ip["cube_variables"], ip["aux_variables"]) == (729, 729, 0)
+    assert (ip["givens"], ip["rows"], ip["nonzeros"]) == (21, 324, 4 * 729)
+    families = {f["family"]: f for f in ip["families"]}
+    assert list(families) == ["cell", "row", "column", "box"]
+    for f in families.values():
+        assert (f["rows"], f["nonzeros"]) == (81, 729)
+        assert f["example"].endswith("= 1  (9 terms)")
+    assert families["cell"]["example"].startswith("cell_r1c1: x_r1c1_d1 + x_r1c1_d2")
+    assert ip["objective"]["value_on_every_solution"] == 29565
+    lp = ip["root_lp"]
+    # The seed objective is constant on the relaxation too; the 708 free columns are not all
+    # integral at the root: branch and bound has work to do.
+    assert lp["status"] == "ok" and abs(lp["value"] - 29565) < 1e-6
+    assert lp["columns"] == 729 - 21 and 0 < lp["fractional"] <= lp["columns"]
+    assert Puzzle.parse(read("seed000.txt")).model(lp_solver=None)["root_lp"] is None
+    with pytest.raises(ValueError):
+        Puzzle.parse(read("seed000.txt")).model(lp_solver="gurobi")
+
+
+def test_the_model_notebook_runs_and_shows_what_it_says():
+    # crates/python/examples/model.ipynb: its code cells, run in order in one namespace.
+    notebook = EXAMPLES.parent / "crates" / "python" / "examples" / "model.ipynb"
+    cells = json.loads(notebook.read_text())["cells"]
+    namespace = {}
+    for cell in cells:
+        if cell["cell_type"] == "code":
+            exec("".join(cell["source"]), namespace)
+    assert namespace["ip"]["rows"] == 324 and namespace["lp"]["fractional"] > 0
+    levels = namespace["levels"]
+    assert levels["none"]["presolved"]["variables"] == 708 and "solver_not_called" not in levels["none"]
+    assert "the MILP solver was not called" in levels["probe"]["solver_not_called"]
+
+
 def test_a_milp_objective_and_its_start_are_keyword_arguments():
     # A blank 4x4: presolve leaves it open, so microlp is called (and gets the native start).
     blank = Puzzle.from_grid([[0] * 4] * 4)
