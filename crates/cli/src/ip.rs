@@ -54,7 +54,7 @@ fn text(ip: &IpModel) -> String {
     let mut out = format!(
         "The 0-1 program of this {n}x{n} puzzle, as the seeds write it\n\n\
          variables  {} binaries: x(i,j,k) = 1 when cell (i,j) holds digit k ({} = {n}^3){}\n\
-         givens     {} variables fixed at 1 (the seeds write them as lower bounds)\n\
+         givens     {} variables fixed at 1 (the seeds write them as lower bounds){}\n\
          rows       {} equality and inequality rows, {} nonzero coefficients\n\n",
         ip.variables,
         ip.cube_variables,
@@ -64,6 +64,14 @@ fn text(ip: &IpModel) -> String {
             String::new()
         },
         ip.givens,
+        if ip.fixed_by_rules > 0 {
+            format!(
+                "\n           {} more fixed at 0 by the rules' bounds (digits a cell cannot hold)",
+                ip.fixed_by_rules
+            )
+        } else {
+            String::new()
+        },
         ip.rows,
         ip.nonzeros,
     );

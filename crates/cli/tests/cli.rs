@@ -307,6 +307,10 @@ fn model_shows_the_seeds_ip_by_family_with_its_lp_relaxation() {
     assert!(families.starts_with(&["cell", "row", "column"]) && families.contains(&"killer"), "{v}");
     let total: u64 = v["families"].as_array().expect("families").iter().filter_map(|f| f["rows"].as_u64()).sum();
     assert_eq!(Some(total), v["rows"].as_u64(), "every row in one family: {v}");
+    // Seed 004's Killer has no givens: what its cages rule out is fixed at 0, and not a given.
+    assert_eq!(v["givens"].as_u64(), Some(0), "{v}");
+    let free = v["variables"].as_u64().unwrap_or(0) - v["fixed_by_rules"].as_u64().unwrap_or(0);
+    assert_eq!(v["root_lp"]["columns"].as_u64(), Some(free), "the LP's columns are the variables left free: {v}");
     let lp = &v["root_lp"];
     assert_eq!(lp["status"], "ok", "{v}");
     assert!(lp["fractional"].as_u64().is_some_and(|f| f <= lp["columns"].as_u64().unwrap_or(0)), "{v}");

@@ -354,7 +354,8 @@ impl Puzzle {
     }
 
     /// The 0-1 program as the seeds write it, as a dict (what `sudoku-ip model --json` prints):
-    /// `variables`, `cube_variables`, `aux_variables`, `givens`, `rows`, `nonzeros`; `families`,
+    /// `variables`, `cube_variables`, `aux_variables`, `givens`, `fixed_by_rules` (fixed at 0 by
+    /// the rules' bounds, not givens), `rows`, `nonzeros`; `families`,
     /// one dict a family (`family`: cell, row, column, box or a rule's name; `rows`,
     /// `nonzeros`, `meaning`, and `example`, its first row written out); `objective` (the seed
     /// 000 objective: `formula`, `value_on_every_solution`, `note`); and `root_lp`, the LP

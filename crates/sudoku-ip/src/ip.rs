@@ -29,6 +29,9 @@ pub struct IpModel {
     pub aux_variables: usize,
     /// Variables the givens fix (at 1: the given digit; the seeds write them as lower bounds).
     pub givens: usize,
+    /// Further variables the model fixes before any solver runs: digits a rule's bounds rule out
+    /// (a Killer cage's total, an odd-even cell), fixed at 0. Not givens.
+    pub fixed_by_rules: usize,
     /// Rows, all families.
     pub rows: usize,
     /// Nonzero coefficients.
@@ -147,7 +150,9 @@ pub fn explain_model(puzzle: &Puzzle, lp_solver: Option<Solver>) -> Result<IpMod
         variables: size.variables,
         cube_variables: cube,
         aux_variables: size.variables - cube,
-        givens: size.fixed,
+        // The givens are the bounds of the plain model; the rules may fix more (at 0).
+        givens: base.size().fixed,
+        fixed_by_rules: size.fixed.saturating_sub(base.size().fixed),
         rows: size.rows,
         nonzeros: size.nonzeros,
         families,
