@@ -402,6 +402,15 @@ async fn the_presolve_menu_sets_what_a_milp_solver_gets_and_the_report_says_whet
         "{report}"
     );
     assert!(!report.contains("LP iterations") && !report.contains("MIP gap"), "{report}");
+    s.js("window.scrollTo(0, 0);").await;
+    s.shot("presolve-probe-desktop").await;
+    // On a phone the menu sits with the solver's, and nothing scrolls sideways.
+    s.resize(420, 900).await;
+    let menu = s.js("const b = document.getElementById('presolve').getBoundingClientRect(); return [b.left, b.right, window.innerWidth, document.documentElement.scrollWidth];").await;
+    let at = |i: usize| menu[i].as_f64().unwrap_or(f64::NAN);
+    assert!(at(0) >= 0.0 && at(1) <= at(2) && at(3) <= at(2), "the presolve menu on a phone: {menu}");
+    s.shot("presolve-probe-phone").await;
+    s.resize(1400, 1000).await;
     // none: the seed's model as written, 729 - 21 free variables and all 324 rows.
     let report = solve("none").await;
     assert!(report.contains("After presolve708 variables, 324 rows") && !report.contains("not called"), "{report}");
