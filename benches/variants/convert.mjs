@@ -51,6 +51,21 @@ const cellOf = (id) => {
 };
 class Skip extends Error {}
 
+// ISS writes one dot or X/V constraint over several cells for "every orthogonally adjacent
+// pair of these cells" (its _adjacentCellPairs): our pairs, in ISS's order.
+const adjacentPairs = (ids) => {
+  const cells = ids.map(rc);
+  const left = new Set(cells.map(([r, c]) => `${r},${c}`));
+  const pairs = [];
+  for (const [r, c] of cells) {
+    left.delete(`${r},${c}`);
+    for (const [dr, dc] of [[-1, 0], [0, 1], [1, 0], [0, -1]]) {
+      if (left.has(`${r + dr},${c + dc}`)) pairs.push([`r${r}c${c}`, `r${r + dr}c${c + dc}`]);
+    }
+  }
+  return pairs;
+};
+
 // A rule object of type `type`, created on first use, in order of first use.
 const convert = (p) => {
   const root = SudokuParser.parseText(p.input);
@@ -130,19 +145,19 @@ const convert = (p) => {
         break;
       }
       case 'WhiteDot':
-        list('kropki', 'white').push(c.cells.map(cellOf));
+        list('kropki', 'white').push(...adjacentPairs(c.cells));
         break;
       case 'BlackDot':
-        list('kropki', 'black').push(c.cells.map(cellOf));
+        list('kropki', 'black').push(...adjacentPairs(c.cells));
         break;
       case 'StrictKropki':
         rule('kropki', {}).all_given = true;
         break;
       case 'X':
-        list('xv', 'x').push(c.cells.map(cellOf));
+        list('xv', 'x').push(...adjacentPairs(c.cells));
         break;
       case 'V':
-        list('xv', 'v').push(c.cells.map(cellOf));
+        list('xv', 'v').push(...adjacentPairs(c.cells));
         break;
       case 'StrictXV':
         rule('xv', {}).all_given = true;

@@ -1,14 +1,16 @@
 //! The HiGHS backend (cargo feature `highs`): good_lp builds the problem, and the `highs` crate
 //! runs it so that the exact model status reaches the report ("time limit reached" rather than
-//! good_lp's "no solution found"). Output is silenced. HiGHS does not expose its 64-bit node
-//! count through the safe wrapper, so nodes are not reported.
+//! good_lp's "no solution found"). Output is silenced. Each call reports HiGHS's own work: its
+//! simplex iterations (over every LP of the branch and bound) and its branch-and-bound nodes, a
+//! 64-bit info value read by `highs_info.rs`, since the safe wrapper reads only 32-bit ones.
 
 use ::highs::{HighsModelStatus, HighsSolutionStatus};
 
 use good_lp::SolverModel;
 
+use crate::highs_info;
 use crate::problem::{GoodLp, Reduced};
-use crate::{Attempt, CallLimits, Work};
+use crate::{Attempt, CallLimits, LpAnswer, Work};
 
 /// HiGHS options for this model class, measured on hard 9×9 and generated 16×16 puzzles with
 /// highspy (`benches/peers/README.md`): HiGHS solves them at the root node, and its time goes
@@ -62,7 +64,18 @@ fn run(
     start: Option<&[f64]>,
     presolve: bool,
 ) -> Result<Result<::highs::SolvedModel, ::highs::HighsStatus>, String> {
-    let GoodLp { problem, columns: _, constraints } = reduced.to_good_lp();
+    run_as(reduced, limits, start, presolve, true)
+}
+
+/// [`run`], with the columns binary (`integer`) or relaxed to `0 <= x <= 1` (the LP).
+fn run_as(
+    reduced: &Reduced,
+    limits: CallLimits,
+    start: Option<&[f64]>,
+    presolve: bool,
+    integer: bool,
+) -> Result<Result<::highs::SolvedModel, ::highs::HighsStatus>, String> {
+    let GoodLp { problem, columns: _, constraints } = reduced.to_good_lp_as(integer);
     let mut builder = problem.using(good_lp::highs);
     for c in constraints {
         builder.add_constraint(c);
@@ -113,6 +126,7 @@ pub(crate) fn solve(reduced: &Reduced, limits: CallLimits, start: Option<&[f64]>
         Ok(Ok(solved)) => solved,
     };
     let status = solved.status();
+    let work = work_of(&solved);
     if solved.primal_solution_status() == HighsSolutionStatus::Feasible {
         // good_lp adds one HiGHS column per variable, in creation order.
         let values = solved.get_solution().columns().to_vec();
@@ -120,16 +134,44 @@ pub(crate) fn solve(reduced: &Reduced, limits: CallLimits, start: Option<&[f64]>
             return stopped(format!("{} values for {} columns", values.len(), reduced.num_columns()));
         }
         let gap = solved.mip_gap();
-        return Attempt::Values { values, work: Work::UNKNOWN, gap: gap.is_finite().then_some(gap) };
+        return Attempt::Values { values, work, gap: gap.is_finite().then_some(gap) };
     }
+    let stopped = |reason: String| Attempt::Stopped { reason: format!("HiGHS: {reason}"), work };
     match status {
         // Every variable is bounded, so "unbounded or infeasible" can only be infeasible.
-        HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible => {
-            Attempt::Infeasible { work: Work::UNKNOWN }
-        }
+        HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible => Attempt::Infeasible { work },
         HighsModelStatus::ReachedTimeLimit => stopped("time limit reached before a solution was found".into()),
         other => stopped(format!("no solution, model status {other:?}")),
     }
+}
+
+/// HiGHS's own count of its work in a call: branch-and-bound nodes (none when HiGHS decided the
+/// model in its presolve, which reports 0) and simplex iterations over every LP it solved.
+fn work_of(solved: &::highs::SolvedModel) -> Work {
+    let iterations = solved.int_info_value(c"simplex_iteration_count").ok().and_then(|n| u64::try_from(n).ok());
+    Work { nodes: highs_info::mip_nodes(solved), lp_iterations: iterations }
+}
+
+/// The LP relaxation of the reduced problem (every column in `[0, 1]`), solved once by HiGHS's
+/// simplex: the column values and the simplex iterations.
+pub(crate) fn solve_lp(reduced: &Reduced, time: Option<std::time::Duration>) -> Result<LpAnswer, String> {
+    let limits = CallLimits { time, nodes: None };
+    let solved = match run_as(reduced, limits, None, true, false)? {
+        Ok(solved) => solved,
+        Err(status) => return Err(format!("HiGHS: the LP run failed ({status:?})")),
+    };
+    match solved.status() {
+        HighsModelStatus::Optimal => {}
+        HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible => {
+            return Err("the LP relaxation is infeasible".into())
+        }
+        other => return Err(format!("HiGHS: no LP optimum, model status {other:?}")),
+    }
+    let values = solved.get_solution().columns().to_vec();
+    if values.len() != reduced.num_columns() {
+        return Err(format!("HiGHS: {} values for {} columns", values.len(), reduced.num_columns()));
+    }
+    Ok(LpAnswer { values, iterations: work_of(&solved).lp_iterations })
 }
 
 #[cfg(test)]

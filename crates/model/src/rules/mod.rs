@@ -701,16 +701,31 @@ pub(crate) fn check_cells(n: usize, cells: &[Cell], path: impl Fn(usize) -> Stri
     Ok(())
 }
 
-/// Validate the lines of a line rule (whispers, renban, palindrome, between lines): each a path
-/// of at least `min` distinct cells inside the grid, every cell touching the one before
-/// (diagonally too). Paths are `lines[i][j]`.
+/// Validate the lines of a line rule (renban, palindrome, between lines): each a path of at
+/// least `min` distinct cells inside the grid, every cell touching the one before (diagonally
+/// too). Paths are `lines[i][j]`.
 pub(crate) fn check_lines(n: usize, lines: &[Vec<Cell>], min: usize) -> Result<(), RuleError> {
+    check_line_cells(n, lines, min, true)
+}
+
+/// Validate the lines of a rule that only relates neighbours along a line (whispers): as
+/// [`check_lines`], but a line may come back to a cell it passed, as setters draw loops and
+/// figures of eight (never in the next step: a step goes to a touching cell, not the same one).
+pub(crate) fn check_walks(n: usize, lines: &[Vec<Cell>], min: usize) -> Result<(), RuleError> {
+    check_line_cells(n, lines, min, false)
+}
+
+fn check_line_cells(n: usize, lines: &[Vec<Cell>], min: usize, distinct: bool) -> Result<(), RuleError> {
     for (i, cells) in lines.iter().enumerate() {
         let path = format!("lines[{i}]");
         if cells.len() < min {
             return Err(RuleError::new(path, format!("a line needs at least {min} cells, found {}", cells.len())));
         }
-        check_cells(n, cells, |j| format!("{path}[{j}]"))?;
+        if distinct {
+            check_cells(n, cells, |j| format!("{path}[{j}]"))?;
+        } else if let Some(j) = cells.iter().position(|&c| !inside(c, n)) {
+            return Err(RuleError::new(format!("{path}[{j}]"), format!("{} is outside the {n}x{n} grid", cells[j])));
+        }
         if let Some(j) = (1..cells.len()).find(|&j| !king_step(cells[j - 1], cells[j])) {
             return Err(RuleError::new(
                 format!("{path}[{j}]"),

@@ -20,7 +20,7 @@ use crate::geometry::{Cell, Geometry};
 use crate::grid::Grid;
 
 use super::fields::cell_lists_json;
-use super::{check_lines, line_mark, Emit, Fields, Input, Mark, RuleError, RuleKind};
+use super::{check_walks, line_mark, Emit, Fields, Input, Mark, RuleError, RuleKind};
 
 /// Whispers lines are green.
 const GREEN: &str = "#7cc47f";
@@ -107,14 +107,19 @@ impl RuleKind for Whispers {
         if k == 0 || k >= n {
             return Err(RuleError::new("difference", format!("no two digits of 1..{n} differ by {k}: expected 1..{}", n.saturating_sub(1))));
         }
-        check_lines(n, &self.lines, 2)?;
+        check_walks(n, &self.lines, 2)?;
         Ok(())
     }
 
     fn emit(&self, b: &mut Emit<'_, '_>) {
         let k = self.least(b.n());
+        // A line that comes back (a loop) may pass one pair of neighbours twice: its rows once.
+        let mut done = std::collections::HashSet::new();
         for (i, cells) in self.lines.iter().enumerate() {
             for w in cells.windows(2) {
+                if !done.insert((w[0].min(w[1]), w[0].max(w[1]))) {
+                    continue;
+                }
                 let name = format!("whisper{}_{}_{}", i + 1, w[0], w[1]);
                 b.implications(&name, (w[0], w[1]), |d, e| d.abs_diff(e) >= k);
             }
@@ -170,6 +175,26 @@ mod tests {
         assert_eq!(m.fixed()[m.var(c(1, 1), 5) as usize], Some(false));
         assert_eq!(m.fixed()[m.var(c(1, 2), 5) as usize], Some(false));
         assert_eq!(m.fixed()[m.var(c(1, 1), 4) as usize], None);
+    }
+
+    #[test]
+    fn a_line_may_come_back_to_a_cell_as_setters_draw_loops() {
+        // r1c1 r1c2 r2c3, then back to r1c2: rows and checker agree on every 4x4 grid, and the
+        // pair r1c2-r2c3, passed twice, is emitted once (row names stay unique).
+        let six = vec![c(1, 1), c(1, 2), c(2, 3), c(1, 2)];
+        let rule = Whispers { lines: vec![six.clone()], difference: None };
+        assert_eq!(rule.validate(&Geometry::new(4, None).expect("4x4")), Ok(()));
+        let (yes, no) = agreement4(rule.clone().into());
+        assert!(yes > 0 && no > 0, "{yes} {no}");
+        let m = Model::build(&Puzzle::blank(Geometry::new(4, None).expect("4x4")).with_rule(rule));
+        let mut names: Vec<&str> = m.rows().iter().map(|r| r.name.as_str()).collect();
+        let all = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), all, "row names repeat");
+        // Standing still is no step of a line.
+        let still = Whispers { lines: vec![vec![c(1, 1), c(1, 2), c(1, 2)]], difference: None };
+        assert_eq!(still.validate(&Geometry::new(4, None).expect("4x4")).expect_err("same cell").path, "lines[0][2]");
     }
 
     #[test]
