@@ -701,3 +701,17 @@ fn the_formats_page_names_every_f_puzzles_key_a_rule_reads() {
     }
     assert!(missing.is_empty(), "docs/formats.md does not name: {missing:?}");
 }
+
+/// Issue 36 goal 3: a setter's whispers line may come back to a cell it passed (a loop, as in
+/// "Merry X/V-mas"); it was refused as "listed twice". Each step still has to touch the cell
+/// before it.
+#[test]
+fn a_whispers_line_that_comes_back_to_a_cell_reads() {
+    let tail = r#","whispers":[{"lines":[["R1C1","R1C2","R2C3","R1C2"]],"value":"2"}]}"#;
+    let p = parse_puzzle(&four(tail), &ParseOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    let line = vec![c(1, 1), c(1, 2), c(2, 3), c(1, 2)];
+    assert_eq!(p.rules(), [Rule::from(Whispers { lines: vec![line], difference: Some(2) })]);
+    let stays = r#","whispers":[{"lines":[["R1C1","R1C2","R1C2"]]}]}"#;
+    let e = error_of(&four(stays));
+    assert!(e.contains("lines[0][2]") && e.contains("does not touch"), "{e}");
+}
