@@ -30,6 +30,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize, Serializer};
 
 use super::logic::Logic;
+use super::nested::Inner;
 use super::step::Step;
 
 /// How hard a puzzle is for a person.
@@ -202,6 +203,15 @@ pub enum Technique {
     /// A forcing chain or net whose propagation also takes locked candidates (SE's dynamic
     /// forcing chains "plus").
     ForcingPlus,
+    /// A "plus" forcing chain or net whose propagation, when it stalls, also applies forcing
+    /// chains inside the assumption (SE's nested forcing chains, level 2).
+    NestedForcingChain,
+    /// A nested chain or net whose inner technique is forcing chains and nets (SE's level 3,
+    /// with multiple forcing chains inside).
+    NestedMultipleChain,
+    /// A nested chain or net whose inner technique is "plus" forcing chains and nets (SE's
+    /// level 4, dynamic forcing chains inside).
+    NestedDynamicChain,
 }
 
 /// The technique table: one row per technique, in the order they are tried (the order of
@@ -535,6 +545,30 @@ const TABLE: &[Entry] = &[
         se: SeRating(90),
         per_digit: false,
         find: |l| l.forcing_plus(),
+    },
+    Entry {
+        technique: Technique::NestedForcingChain,
+        name: "nested forcing chain",
+        grade: Grade::Expert,
+        se: SeRating(95),
+        per_digit: false,
+        find: |l| l.nested_chain(Inner::Chains),
+    },
+    Entry {
+        technique: Technique::NestedMultipleChain,
+        name: "nested multiple forcing chain",
+        grade: Grade::Expert,
+        se: SeRating(100),
+        per_digit: false,
+        find: |l| l.nested_chain(Inner::Nets),
+    },
+    Entry {
+        technique: Technique::NestedDynamicChain,
+        name: "nested dynamic forcing chain",
+        grade: Grade::Expert,
+        se: SeRating(105),
+        per_digit: false,
+        find: |l| l.nested_chain(Inner::PlusNets),
     },
 ];
 
