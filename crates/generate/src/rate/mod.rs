@@ -11,7 +11,7 @@
 //! | easy     | full house, hidden and naked singles, SE's direct techniques (locked candidates and hidden pairs or triples that end in a hidden single), single-row arithmetic of variant rules, cage combinations |
 //! | medium   | locked candidates (pointing, claiming), naked and hidden pairs, innies and outies |
 //! | hard     | naked and hidden triples and quads, X-wing, swordfish, jellyfish, skyscraper, 2-string kite, turbot fish, empty rectangle, XY-wing, XYZ-wing, unique rectangles, BUG+1 |
-//! | expert   | W-wing, simple and multi-colouring, finned and sashimi fish, X-chains, remote pairs, XY-chains, Sue de Coq, alternating inference chains, ALS-XZ, ALS-XY-wing, forcing chains, forcing nets, or search |
+//! | expert   | W-wing, simple and multi-colouring, finned and sashimi fish, X-chains, remote pairs, XY-chains, Sue de Coq, alternating inference chains, ALS-XZ, ALS-XY-wing, forcing chains, forcing nets, nested forcing chains, or search |
 //!
 //! Next to the grade, [`Rating::rating`] is a number on the Sudoku Explainer scale: each step
 //! weighs what SE publishes for its technique (see `technique.rs`), and the puzzle's rating is

@@ -23,8 +23,9 @@
 //! nodes and the outer nodes it relied on left implicit (they are earlier in the outer chain).
 //!
 //! Cost: the inner technique runs at every stall of every outer propagation, so a level is
-//! tried only when the cheaper ones (and every plain technique) found nothing, and the cancel
-//! token is read at every stall (`--time-limit` stops a long search).
+//! tried only when the cheaper ones (and every plain technique) found nothing, only on grids
+//! up to 9×9 without variant rows other than units and cliques (see [`MAX_SIZE`]), and the
+//! cancel token is read at every stall (`--time-limit` stops a long search).
 
 use super::forcing::{InnerProof, Trace};
 use super::step::{cell_list, digit_set, Step};
@@ -60,6 +61,13 @@ impl Inner {
     }
 }
 
+/// Nested chains run on grids up to 9×9 whose model is units and cliques only (classic,
+/// jigsaw, diagonals, windows, anti-knight, anti-king…): the inner technique runs at every
+/// stall of every outer assumption, and with a variant's rows to work out at each (sums,
+/// thermometers, non-consecutive pairs) or a 16×16's candidates, one step took minutes
+/// (`examples/non-consecutive.json` did not finish in 20 s). Those are left to search.
+const MAX_SIZE: usize = 9;
+
 /// Inner nets look at cells with at most this many candidates, and units whose digit has at
 /// most this many places (as the outer nets do).
 const INNER_BRANCHES: u32 = 4;
@@ -75,6 +83,9 @@ impl Logic {
     /// The nested forcing chain or net with inner technique `inner` (its row of the table): an
     /// outer chain first, a net if none, as the plain and "plus" levels do.
     pub(super) fn nested_chain(&mut self, inner: Inner) -> Option<Step> {
+        if self.n > MAX_SIZE || !self.rows.is_empty() {
+            return None;
+        }
         let (plus, nested) = (self.plus, self.nested);
         self.plus = true;
         self.nested = Some(inner);
@@ -269,9 +280,11 @@ mod tests {
     use sudoku_ip_formats as formats;
     use sudoku_ip_model::{Cancel, Model};
 
+    const GOLDEN_NUGGET: &str = "000000039000001005003050800008090006070002000100400000009080050020000600400700000";
+
     /// The Golden Nugget (SE 11.9) where its path first needs a nested chain.
     fn at_first_nested_step() -> Logic {
-        let line = "000000039000001005003050800008090006070002000100400000009080050020000600400700000";
+        let line = GOLDEN_NUGGET;
         let puzzle = formats::parse_puzzle(line, &formats::ParseOptions::default()).expect("puzzle");
         let mut logic = Logic::new(&Model::build(&puzzle), true);
         while let Some(step) = logic.next_step() {
@@ -296,5 +309,22 @@ mod tests {
         logic.stopped = None;
         let step = logic.nested_chain(Inner::Chains).expect("a nested step once not cancelled");
         assert!(step.rating >= Technique::NestedForcingChain.se_rating(), "{}", step.rating);
+    }
+
+    #[test]
+    fn every_level_finds_a_sound_step_where_the_first_is_needed() {
+        // The higher levels are stronger (their inner technique adds nets, then locked
+        // candidates): where level 2 finds a step they find one too, and it removes no digit of
+        // the solution (the `sudoku` crate's, not the rater's engine).
+        let solution = sudoku::Sudoku::from_str_line(GOLDEN_NUGGET).expect("a line").solution().expect("solvable");
+        let solution = solution.to_bytes().to_vec();
+        let mut logic = at_first_nested_step();
+        for inner in [Inner::Chains, Inner::Nets, Inner::PlusNets] {
+            let step = logic.nested_chain(inner).expect("a step");
+            assert_eq!(step.technique, inner.technique());
+            assert!(step.rating.0 >= inner.base(), "{} {}", step.rating, step.text);
+            assert!(!step.eliminations.is_empty() || !step.placements.is_empty());
+            logic.check(&step, &solution).expect("sound");
+        }
     }
 }
