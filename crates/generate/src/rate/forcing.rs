@@ -432,24 +432,33 @@ impl Logic {
     /// propagated by singles; what all branches agree on holds (a cell that ends with the same
     /// digit in every branch takes it, a candidate no branch keeps goes).
     pub(super) fn forcing_net(&mut self) -> Option<Step> {
-        let mut cells: Vec<usize> = (0..self.cand.len())
-            .filter(|&k| self.value[k] == 0 && (2..=NET_BRANCHES).contains(&self.cand[k].count_ones()))
-            .collect();
-        cells.sort_by_key(|&k| self.cand[k].count_ones());
-        for k in cells {
+        for (branches, what) in self.nets() {
             if self.stopped.is_some() {
-                return None;
+                return None; // a nested chain read the cancel token
             }
-            let branches: Vec<(usize, u8)> = digits(self.cand[k]).map(|d| (k, d)).collect();
-            let what = format!("whichever of {} {} takes", digit_set(self.cand[k]), self.cell(k));
             if let Some(step) = self.net(&branches, &what) {
                 return Some(step);
             }
         }
-        for u in 0..self.units.len() {
-            if self.done[u] || !self.units[u].exact || self.stopped.is_some() {
-                continue;
-            }
+        None
+    }
+
+    /// The nets of the position in the order they are tried, each as its branches and what it
+    /// is for people: the cells with 2 to [`NET_BRANCHES`] candidates (fewest first), then the
+    /// exactly-once units whose digit has 2 to [`NET_BRANCHES`] places.
+    pub(super) fn nets(&self) -> Vec<(Vec<(usize, u8)>, String)> {
+        let mut cells: Vec<usize> = (0..self.cand.len())
+            .filter(|&k| self.value[k] == 0 && (2..=NET_BRANCHES).contains(&self.cand[k].count_ones()))
+            .collect();
+        cells.sort_by_key(|&k| self.cand[k].count_ones());
+        let mut nets: Vec<(Vec<(usize, u8)>, String)> = cells
+            .into_iter()
+            .map(|k| {
+                let what = format!("whichever of {} {} takes", digit_set(self.cand[k]), self.cell(k));
+                (digits(self.cand[k]).map(|d| (k, d)).collect(), what)
+            })
+            .collect();
+        for u in (0..self.units.len()).filter(|&u| !self.done[u] && self.units[u].exact) {
             let d = self.units[u].digit;
             let branches: Vec<(usize, u8)> = self.units[u]
                 .cells
@@ -458,19 +467,12 @@ impl Logic {
                 .filter(|&k| self.value[k] == 0 && self.cand[k] & bit(d) != 0)
                 .map(|k| (k, d))
                 .collect();
-            if branches.len() < 2 || branches.len() > NET_BRANCHES as usize {
-                continue;
-            }
-            let what = format!(
-                "wherever {d} goes in {} ({})",
-                self.units[u].label,
-                cell_list(branches.iter().map(|&(k, _)| self.cell(k)))
-            );
-            if let Some(step) = self.net(&branches, &what) {
-                return Some(step);
+            if (2..=NET_BRANCHES as usize).contains(&branches.len()) {
+                let places = cell_list(branches.iter().map(|&(k, _)| self.cell(k)));
+                nets.push((branches, format!("wherever {d} goes in {} ({places})", self.units[u].label)));
             }
         }
-        None
+        nets
     }
 
     /// What every branch (a candidate assumed true, then singles) agrees on, as a step: a

@@ -28,7 +28,7 @@
 //! cancel token is read at every stall (`--time-limit` stops a long search).
 
 use super::forcing::{InnerProof, Trace};
-use super::step::{cell_list, digit_set, Step};
+use super::step::Step;
 use super::{bit, digits, Logic, SeRating, Technique};
 
 /// The inner technique of a nested chain (see the module documentation).
@@ -67,10 +67,6 @@ impl Inner {
 /// thermometers, non-consecutive pairs) or a 16×16's candidates, one step took minutes
 /// (`examples/non-consecutive.json` did not finish in 20 s). Those are left to search.
 const MAX_SIZE: usize = 9;
-
-/// Inner nets look at cells with at most this many candidates, and units whose digit has at
-/// most this many places (as the outer nets do).
-const INNER_BRANCHES: u32 = 4;
 
 /// What an inner technique found in a position: candidates whose assumption contradicts, or
 /// one net (its branches, what it is, the candidates no branch keeps).
@@ -157,42 +153,13 @@ impl Logic {
         self.inner_net()
     }
 
-    /// The first cell net, else unit net, of the current position that removes a candidate.
+    /// The first net of the current position (in the order of the outer nets) that removes a
+    /// candidate.
     fn inner_net(&mut self) -> Option<Found> {
-        let cells: Vec<usize> = (0..self.cand.len())
-            .filter(|&k| self.value[k] == 0 && (2..=INNER_BRANCHES).contains(&self.cand[k].count_ones()))
-            .collect();
-        for k in cells {
-            let branches: Vec<(usize, u8)> = digits(self.cand[k]).map(|d| (k, d)).collect();
+        self.nets().into_iter().find_map(|(branches, what)| {
             let removed = self.net_removals(&branches);
-            if !removed.is_empty() {
-                let what = format!("whichever of {} {} takes", digit_set(self.cand[k]), self.cell(k));
-                return Some(Found::Net { branches, what, removed });
-            }
-        }
-        for u in 0..self.units.len() {
-            if self.done[u] || !self.units[u].exact {
-                continue;
-            }
-            let d = self.units[u].digit;
-            let branches: Vec<(usize, u8)> = self.units[u]
-                .cells
-                .iter()
-                .map(|&k| k as usize)
-                .filter(|&k| self.value[k] == 0 && self.cand[k] & bit(d) != 0)
-                .map(|k| (k, d))
-                .collect();
-            if branches.len() < 2 || branches.len() > INNER_BRANCHES as usize {
-                continue;
-            }
-            let removed = self.net_removals(&branches);
-            if !removed.is_empty() {
-                let places = cell_list(branches.iter().map(|&(k, _)| self.cell(k)));
-                let what = format!("wherever {d} goes in {} ({places})", self.units[u].label);
-                return Some(Found::Net { branches, what, removed });
-            }
-        }
-        None
+            (!removed.is_empty()).then_some(Found::Net { branches, what, removed })
+        })
     }
 
     /// The candidates of open cells outside the branches that no possible branch keeps (none
