@@ -64,7 +64,8 @@ fn the_golden_nugget_is_rated_by_nested_chains_at_the_top_of_the_scale() {
     let r = rate(&puzzle(GOLDEN_NUGGET)).expect("unique");
     assert!(!r.needs_search, "{r:?}");
     assert_eq!(r.grade, Grade::Expert);
-    assert!(r.rating >= SeRating(100), "{r:?}");
+    // SE says 11.9; the rater, 11.5 (10.0 and the length bonus over every node).
+    assert!(r.rating >= SeRating(110), "{r:?}");
     assert!(NESTED.contains(&r.hardest.expect("a hardest technique")), "{r:?}");
 }
 
@@ -102,7 +103,7 @@ fn a_nested_steps_text_golden() {
     let line = "98.7..6..7.5.......4..5....3..8..9......2..1......13.42...8..93.7....2....92...6.";
     let nested = checked_path(line);
     let [step] = nested.as_slice() else { panic!("one nested step, found {}", nested.len()) };
-    assert_eq!((step.technique, step.rating), (Technique::NestedForcingChain, SeRating(107)));
+    assert_eq!((step.technique, step.rating), (Technique::NestedForcingChain, SeRating(112)));
     let start = "Nested forcing chain: if r3c1 were 6, then r7c2, r7c3 and r9c2 cannot be 1 (1 of column 1 \
                  lies in box 7), r5c1 cannot be 5 ([if r5c1 were 5, then r6c1 = 8 (naked single), r8c3 = 8 \
                  (hidden single in column 3), r9c2 = 3 (hidden single in box 7), r7c2 = 5 (hidden single in box \

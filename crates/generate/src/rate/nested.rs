@@ -2,20 +2,23 @@
 //! forcing chain or net (an assumption, propagated to a contradiction, or every branch of a
 //! cell or a unit's digit agreeing) whose propagation, when singles, the rows and locked
 //! candidates stall, applies an inner technique to the position the assumption has reached and
-//! goes on with what it removes. SE's chaining rule at level k uses in its propagation the
-//! chains of the level below and weighs 8.5 + 0.5 k:
+//! goes on with what it removes. SE's chaining rule at nesting level k weighs 8.5 + 0.5 k
+//! and uses inside: level 2 (9.5) its static forcing chains, level 3 (10.0) static multiple
+//! (cell and region) forcing chains too, level 4 (10.5) dynamic forcing chains, and "plus"
+//! ones (SE still weighs those 10.5). The rater's forcing chains and nets are all dynamic
+//! (`forcing.rs`: each propagation works on the grid its assumption left), so its rows are
+//! weighed by the SE level that uses dynamic chains inside:
 //!
-//! | row                            | inner technique (inside the assumption)               | SE  |
-//! |--------------------------------|-------------------------------------------------------|-----|
-//! | nested forcing chain           | forcing chains: a contradiction by singles and rows   | 9.5 |
-//! | nested multiple forcing chain  | and forcing nets (cell and unit branches)             | 10.0|
-//! | nested dynamic forcing chain   | chains and nets that also take locked candidates ("plus") | 10.5|
+//! | row                            | inner technique (inside the assumption)               | SE   |
+//! |--------------------------------|-------------------------------------------------------|------|
+//! | nested forcing chain           | dynamic forcing chains: a contradiction by singles and rows | 10.0 |
+//! | nested multiple forcing chain  | and dynamic forcing nets (cell and unit branches)     | 10.5 |
+//! | nested dynamic forcing chain   | chains and nets that also take locked candidates ("plus") | 10.5 |
 //!
-//! SE's level 2 uses its static forcing chains inside and level 3 its static multiple
-//! (cell and region) chains; the rater has only the dynamic ones (`forcing.rs`), so its levels
-//! 2 and 3 are a little stronger than SE's. The inner technique itself never nests (SE's
-//! deeper levels, 11+, with a dynamic chain inside a dynamic chain inside another, are not
-//! tried: a puzzle they would need still needs search).
+//! SE's level 2 (9.5, static chains inside) has no row: the rater has no static chains to
+//! nest. The inner technique itself never nests (SE's deeper levels, with a dynamic chain
+//! inside a dynamic chain inside another, are not tried: a puzzle they would need still needs
+//! search).
 //!
 //! A step's weight is its level's base plus SE's length bonus over every node, the inner
 //! chains' nodes included (SE's "nested complexity"). Its text shows the outer chain, every
@@ -43,13 +46,9 @@ pub(super) enum Inner {
 }
 
 impl Inner {
-    /// SE's base weight of the nested chains with this inner technique, in tenths.
+    /// SE's base weight of the nested chains with this inner technique (its row's), in tenths.
     fn base(self) -> u16 {
-        match self {
-            Inner::Chains => 95,
-            Inner::Nets => 100,
-            Inner::PlusNets => 105,
-        }
+        self.technique().se_rating().0
     }
 
     fn technique(self) -> Technique {
@@ -280,8 +279,8 @@ mod tests {
 
     #[test]
     fn every_level_finds_a_sound_step_where_the_first_is_needed() {
-        // The higher levels are stronger (their inner technique adds nets, then locked
-        // candidates): where level 2 finds a step they find one too, and it removes no digit of
+        // The later rows are stronger (their inner technique adds nets, then locked
+        // candidates): where the first finds a step they find one too, and it removes no digit of
         // the solution (the `sudoku` crate's, not the rater's engine).
         let solution = sudoku::Sudoku::from_str_line(GOLDEN_NUGGET).expect("a line").solution().expect("solvable");
         let solution = solution.to_bytes().to_vec();
