@@ -63,8 +63,8 @@ impl Inner {
 /// Nested chains run on grids up to 9×9 whose model is units and cliques only (classic,
 /// jigsaw, diagonals, windows, anti-knight, anti-king…): the inner technique runs at every
 /// stall of every outer assumption, and with a variant's rows to work out at each (sums,
-/// thermometers, non-consecutive pairs) or a 16×16's candidates, one step took minutes
-/// (`examples/non-consecutive.json` did not finish in 20 s). Those are left to search.
+/// thermometers, non-consecutive pairs) `examples/non-consecutive.json` did not finish rating
+/// in 20 s, and a 16×16 has three times the candidates. Those are left to search.
 const MAX_SIZE: usize = 9;
 
 /// What an inner technique found in a position: candidates whose assumption contradicts, or
