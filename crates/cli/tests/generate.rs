@@ -231,9 +231,10 @@ fn rate_grades_easy_and_hardest_puzzles() {
     let out = run(&["rate", "--json"], HARDEST);
     assert_eq!(out.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    assert_eq!((v["grade"].as_str(), v["needs_search"].as_bool()), (Some("expert"), Some(true)));
+    // Nested forcing chains finish it (SE 10.0 + the length bonus); the engine still guesses.
+    assert_eq!((v["grade"].as_str(), v["needs_search"].as_bool()), (Some("expert"), Some(false)));
     assert!(v["guesses"].as_u64().is_some_and(|g| g > 0));
-    assert_eq!((v["status"].as_str(), v["rating"].as_f64()), (Some("rated"), Some(11.0)), "{v}");
+    assert_eq!((v["status"].as_str(), v["rating"].as_f64()), (Some("rated"), Some(11.4)), "{v}");
     // A batch: one line per puzzle, grade then SE rating.
     let out = run(&["rate"], &format!("{EASY}\n{HARDEST}\n"));
     let firsts: Vec<(String, String)> = text(&out.stdout)
@@ -243,7 +244,7 @@ fn rate_grades_easy_and_hardest_puzzles() {
             (w.next().unwrap_or("").to_string(), w.next().unwrap_or("").to_string())
         })
         .collect();
-    assert_eq!((firsts[0].0.as_str(), firsts[1].0.as_str(), firsts[1].1.as_str()), ("easy", "expert", "11.0"));
+    assert_eq!((firsts[0].0.as_str(), firsts[1].0.as_str(), firsts[1].1.as_str()), ("easy", "expert", "11.4"));
     assert!(firsts[0].1.parse::<f64>().is_ok_and(|r| r < 2.5), "{firsts:?}");
     // Batch JSON: one object a line with the API's fields.
     let out = run(&["rate", "--json"], &format!("{EASY}\n{HARDEST}\n"));

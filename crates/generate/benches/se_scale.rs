@@ -13,7 +13,7 @@
 //! - with `--hardest N`: the first N puzzles of `../shared/data/sudoku9/
 //!   puzzles5_forum_hardest_1905_11+` (SE ≥ 11; outside the repository: this part reads
 //!   `../shared`): how many the techniques finish (no search), how many are rated ≥ 10.0,
-//!   and the spread of ratings.
+//!   the spread of ratings and which technique was the hardest of each path.
 //!
 //! Times are CPU-bound wall-clock times of `rate` in this process, one puzzle at a time (a
 //! hint on a shared machine, not a comparison).
@@ -110,6 +110,7 @@ fn hardest(count: usize) {
     };
     let puzzles: Vec<Puzzle> = text.lines().filter(|l| !l.starts_with('#')).filter_map(puzzle).take(count).collect();
     let (mut finished, mut ten, mut times, mut ratings) = (0, 0, Vec::new(), Vec::new());
+    let mut by_hardest: std::collections::BTreeMap<String, usize> = Default::default();
     for p in &puzzles {
         let (r, t) = timed(p);
         times.push(t);
@@ -117,6 +118,8 @@ fn hardest(count: usize) {
         finished += usize::from(!r.needs_search);
         ten += usize::from(!r.needs_search && r.rating.value() >= 10.0);
         ratings.push(r.rating.0);
+        let hardest = if r.needs_search { "needs search".to_string() } else { format!("{:?}", r.hardest) };
+        *by_hardest.entry(hardest).or_default() += 1;
     }
     ratings.sort_unstable();
     let at = |q: usize| ratings.get(q * ratings.len().saturating_sub(1) / 100).map_or(0.0, |&r| f64::from(r) / 10.0);
@@ -129,6 +132,13 @@ fn hardest(count: usize) {
         median(times.clone()),
         times.iter().max().copied().unwrap_or_default()
     );
+    println!("  hardest technique: {by_hardest:?}");
+    let mut spread: std::collections::BTreeMap<u16, usize> = Default::default();
+    for &r in &ratings {
+        *spread.entry(r).or_default() += 1;
+    }
+    let spread: Vec<String> = spread.iter().map(|(r, n)| format!("{}.{}: {n}", r / 10, r % 10)).collect();
+    println!("  ratings: {}", spread.join(", "));
 }
 
 fn main() {

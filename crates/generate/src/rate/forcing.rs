@@ -36,10 +36,14 @@ enum Why {
     /// The event's digit removed from its cell because in unit `u` it lies only in unit `h`
     /// (locked candidates, in the "plus" chains only).
     Locked(usize, usize),
+    /// The event's digit removed from its cell by an inner chain or net, `Trace::inner[i]`
+    /// (nested chains only, `nested.rs`).
+    Inner(usize),
 }
 
 /// One placement of a traced propagation (or a candidate a variant row removes) and the
 /// earlier events it follows from.
+#[derive(Clone)]
 struct Event {
     cell: usize,
     digit: u8,
@@ -48,17 +52,26 @@ struct Event {
 }
 
 /// The placements of one propagation, and per variable removed during it, the placement that
-/// removed it.
-#[derive(Default)]
-struct Trace {
+/// removed it; in a nested chain, what each inner chain or net proved.
+#[derive(Clone, Default)]
+pub(super) struct Trace {
     events: Vec<Event>,
     removed_by: HashMap<usize, usize>,
+    inner: Vec<InnerProof>,
+}
+
+/// What an inner chain or net of a nested chain showed, for people, and its nodes (SE counts
+/// them in the outer chain's length).
+#[derive(Clone)]
+pub(super) struct InnerProof {
+    pub(super) text: String,
+    pub(super) nodes: usize,
 }
 
 /// What a propagation ran into: a sentence, and the placements it follows from.
-struct Contradiction {
-    text: String,
-    causes: Vec<usize>,
+pub(super) struct Contradiction {
+    pub(super) text: String,
+    pub(super) causes: Vec<usize>,
 }
 
 impl Trace {
@@ -68,8 +81,40 @@ impl Trace {
         self.removed_by.get(&v).copied()
     }
 
+    /// The chain's length as SE counts it: its events, and the nodes of every inner chain or
+    /// net among them.
+    pub(super) fn complexity(&self, events: &[usize]) -> usize {
+        let inner: usize = events
+            .iter()
+            .filter_map(|&e| match self.events[e].why {
+                Why::Inner(i) => Some(self.inner[i].nodes),
+                _ => None,
+            })
+            .sum();
+        events.len() + inner
+    }
+
+    /// Note that `k` loses `d` by what an inner chain or net proved (`proof`, shared by the
+    /// removals it makes), following from the events `causes`.
+    pub(super) fn note_inner(&mut self, var: usize, k: usize, d: u8, proof: usize, causes: Vec<usize>) {
+        let e = self.events.len();
+        self.removed_by.entry(var).or_insert(e);
+        self.events.push(Event { cell: k, digit: d, why: Why::Inner(proof), causes });
+    }
+
+    /// Keep an inner proof; its index for [`Trace::note_inner`].
+    pub(super) fn add_proof(&mut self, proof: InnerProof) -> usize {
+        self.inner.push(proof);
+        self.inner.len() - 1
+    }
+
+    /// How many events the trace holds (an inner chain's trace starts with its outer chain's).
+    pub(super) fn len(&self) -> usize {
+        self.events.len()
+    }
+
     /// `causes` and every placement they follow from, in order.
-    fn ancestors(&self, causes: &[usize]) -> Vec<usize> {
+    pub(super) fn ancestors(&self, causes: &[usize]) -> Vec<usize> {
         let mut keep = vec![false; self.events.len()];
         let mut stack = causes.to_vec();
         while let Some(e) = stack.pop() {
@@ -263,9 +308,12 @@ impl Logic {
                     _ => {}
                 }
             }
-            // Singles first; when they stall, the rows; then (plus chains) locked candidates.
-            let progress =
-                progress || self.propagate_rows(&mut trace)? || (self.plus && self.propagate_locked(&mut trace));
+            // Singles first; when they stall, the rows; then (plus chains) locked candidates;
+            // then (nested chains) the inner chains and nets.
+            let progress = progress
+                || self.propagate_rows(&mut trace)?
+                || (self.plus && self.propagate_locked(&mut trace))
+                || (self.nested.is_some() && self.propagate_inner(&mut trace));
             if !progress {
                 return Ok(());
             }
@@ -273,7 +321,7 @@ impl Logic {
     }
 
     /// Assume `d` in `k` and propagate; the position is restored.
-    fn assume(&mut self, k: usize, d: u8, trace: Option<&mut Trace>) -> Result<Vec<u64>, Contradiction> {
+    pub(super) fn assume(&mut self, k: usize, d: u8, trace: Option<&mut Trace>) -> Result<Vec<u64>, Contradiction> {
         let saved = self.save();
         let mut trace = trace;
         self.place_traced(k, d, Why::Assumed, Vec::new(), &mut trace);
@@ -284,7 +332,7 @@ impl Logic {
 
     /// "r2c3 = 4 (naked single), r5c3 = 7 (hidden single in column 3), r6c3 ≠ 2 (the arrow
     /// r6c1 to r6c3)": the events `events` of `trace`, the assumption left out.
-    fn nodes_text(&self, trace: &Trace, events: &[usize]) -> String {
+    pub(super) fn nodes_text(&self, trace: &Trace, events: &[usize]) -> String {
         let mut parts: Vec<String> = Vec::new();
         // Removals one row (or one locked pattern) makes one after another are said together:
         // "r1c5 and r2c6 cannot be 2 or 7 (the arrow r2c6, r1c5 and r1c4)".
@@ -296,18 +344,19 @@ impl Logic {
                 Why::HiddenSingle(u) => format!("hidden single in {}", self.units[u].label),
                 Why::Row(r) => self.rows[r].label.clone(),
                 Why::Locked(u, h) => format!("{} of {} lies in {}", e.digit, self.units[u].label, self.units[h].label),
+                Why::Inner(i) => format!("[{}]", trace.inner[i].text),
                 Why::Assumed => String::new(),
             };
-            if !removed.is_empty() && (why != reason || !matches!(e.why, Why::Row(_) | Why::Locked(..))) {
+            let removal = matches!(e.why, Why::Row(_) | Why::Locked(..) | Why::Inner(_));
+            if !removed.is_empty() && (why != reason || !removal) {
                 parts.push(format!("{} ({reason})", removals_text(&removed)));
                 removed.clear();
             }
-            match e.why {
-                Why::Row(_) | Why::Locked(..) => {
-                    removed.push(self.candidate(e.cell, e.digit));
-                    reason = why;
-                }
-                _ => parts.push(format!("{} = {} ({why})", self.cell(e.cell), e.digit)),
+            if removal {
+                removed.push(self.candidate(e.cell, e.digit));
+                reason = why;
+            } else {
+                parts.push(format!("{} = {} ({why})", self.cell(e.cell), e.digit));
             }
         }
         if !removed.is_empty() {
@@ -322,6 +371,9 @@ impl Logic {
         let mut cells: Vec<usize> = (0..self.cand.len()).filter(|&k| self.value[k] == 0).collect();
         cells.sort_by_key(|&k| self.cand[k].count_ones());
         for k in cells {
+            if self.stopped.is_some() {
+                return None; // a nested chain read the cancel token
+            }
             for d in digits(self.cand[k]) {
                 if self.assume(k, d, None).is_ok() {
                     continue;
@@ -330,12 +382,13 @@ impl Logic {
                 let Err(why) = self.assume(k, d, Some(&mut trace)) else { continue };
                 let nodes = trace.ancestors(&why.causes);
                 let chain = self.nodes_text(&trace, &nodes);
+                let length = trace.complexity(&nodes) + 1;
                 let text = |s: &Self| {
                     let then = if chain.is_empty() { String::new() } else { format!(" {chain}, and") };
                     format!("Forcing chain: if {} were {d}, then{then} {}", s.cell(k), why.text)
                 };
                 if let Some(mut step) = self.removal_step(Some(vec![(k, d)]), Technique::ForcingChain, text) {
-                    step.rating = SeRating(DYNAMIC_BASE + length_bonus(nodes.len() + 1));
+                    step.rating = SeRating(DYNAMIC_BASE + length_bonus(length));
                     let mut cells = vec![self.cell(k)];
                     cells.extend(nodes.iter().map(|&e| self.cell(trace.events[e].cell)));
                     return Some(step.with_cells(cells).with_candidates([self.candidate(k, d)]));
@@ -379,21 +432,33 @@ impl Logic {
     /// propagated by singles; what all branches agree on holds (a cell that ends with the same
     /// digit in every branch takes it, a candidate no branch keeps goes).
     pub(super) fn forcing_net(&mut self) -> Option<Step> {
-        let mut cells: Vec<usize> = (0..self.cand.len())
-            .filter(|&k| self.value[k] == 0 && (2..=NET_BRANCHES).contains(&self.cand[k].count_ones()))
-            .collect();
-        cells.sort_by_key(|&k| self.cand[k].count_ones());
-        for k in cells {
-            let branches: Vec<(usize, u8)> = digits(self.cand[k]).map(|d| (k, d)).collect();
-            let what = format!("whichever of {} {} takes", digit_set(self.cand[k]), self.cell(k));
+        for (branches, what) in self.nets() {
+            if self.stopped.is_some() {
+                return None; // a nested chain read the cancel token
+            }
             if let Some(step) = self.net(&branches, &what) {
                 return Some(step);
             }
         }
-        for u in 0..self.units.len() {
-            if self.done[u] || !self.units[u].exact {
-                continue;
-            }
+        None
+    }
+
+    /// The nets of the position in the order they are tried, each as its branches and what it
+    /// is for people: the cells with 2 to [`NET_BRANCHES`] candidates (fewest first), then the
+    /// exactly-once units whose digit has 2 to [`NET_BRANCHES`] places.
+    pub(super) fn nets(&self) -> Vec<(Vec<(usize, u8)>, String)> {
+        let mut cells: Vec<usize> = (0..self.cand.len())
+            .filter(|&k| self.value[k] == 0 && (2..=NET_BRANCHES).contains(&self.cand[k].count_ones()))
+            .collect();
+        cells.sort_by_key(|&k| self.cand[k].count_ones());
+        let mut nets: Vec<(Vec<(usize, u8)>, String)> = cells
+            .into_iter()
+            .map(|k| {
+                let what = format!("whichever of {} {} takes", digit_set(self.cand[k]), self.cell(k));
+                (digits(self.cand[k]).map(|d| (k, d)).collect(), what)
+            })
+            .collect();
+        for u in (0..self.units.len()).filter(|&u| !self.done[u] && self.units[u].exact) {
             let d = self.units[u].digit;
             let branches: Vec<(usize, u8)> = self.units[u]
                 .cells
@@ -402,19 +467,12 @@ impl Logic {
                 .filter(|&k| self.value[k] == 0 && self.cand[k] & bit(d) != 0)
                 .map(|k| (k, d))
                 .collect();
-            if branches.len() < 2 || branches.len() > NET_BRANCHES as usize {
-                continue;
-            }
-            let what = format!(
-                "wherever {d} goes in {} ({})",
-                self.units[u].label,
-                cell_list(branches.iter().map(|&(k, _)| self.cell(k)))
-            );
-            if let Some(step) = self.net(&branches, &what) {
-                return Some(step);
+            if (2..=NET_BRANCHES as usize).contains(&branches.len()) {
+                let places = cell_list(branches.iter().map(|&(k, _)| self.cell(k)));
+                nets.push((branches, format!("wherever {d} goes in {} ({places})", self.units[u].label)));
             }
         }
-        None
+        nets
     }
 
     /// What every branch (a candidate assumed true, then singles) agrees on, as a step: a
@@ -465,16 +523,33 @@ impl Logic {
     /// ("if r1c1 = 2: r2c3 = 4 (naked single), so r3c3 cannot be 5; if …"), and the number of
     /// nodes shown.
     fn branches_text(&mut self, branches: &[(usize, u8)], targets: &[(usize, u8)]) -> (String, usize) {
+        let (text, nodes, _) = self.branches_text_from(&Trace::default(), branches, targets);
+        (text, nodes)
+    }
+
+    /// [`Logic::branches_text`] inside an outer chain whose trace is `base`: each branch's trace
+    /// starts from it, and the events of `base` the branches rely on are returned too (they are
+    /// not shown or counted as the branches' nodes).
+    pub(super) fn branches_text_from(
+        &mut self,
+        base: &Trace,
+        branches: &[(usize, u8)],
+        targets: &[(usize, u8)],
+    ) -> (String, usize, Vec<usize>) {
         let mut parts = Vec::new();
         let mut nodes = 0;
+        let mut outer = Vec::new();
+        let from = base.len();
         for &(k, d) in branches {
-            let mut trace = Trace::default();
+            let mut trace = base.clone();
             let outcome = self.assume(k, d, Some(&mut trace));
             let head = format!("if {} = {d}", self.cell(k));
             match outcome {
                 Err(why) => {
-                    let events = trace.ancestors(&why.causes);
-                    nodes += events.len();
+                    let all = trace.ancestors(&why.causes);
+                    let (before, events): (Vec<usize>, Vec<usize>) = all.into_iter().partition(|&e| e < from);
+                    outer.extend(before);
+                    nodes += trace.complexity(&events);
                     let chain = self.nodes_text(&trace, &events);
                     let then = if chain.is_empty() { String::new() } else { format!(" {chain}, and") };
                     parts.push(format!("{head}, then{then} {}, impossible", why.text));
@@ -482,8 +557,10 @@ impl Logic {
                 Ok(_) => {
                     let causes: Vec<usize> =
                         targets.iter().filter_map(|&(i, e)| trace.cause_of(self.var(i, e))).collect();
-                    let events = trace.ancestors(&causes);
-                    nodes += events.len();
+                    let all = trace.ancestors(&causes);
+                    let (before, events): (Vec<usize>, Vec<usize>) = all.into_iter().partition(|&e| e < from);
+                    outer.extend(before);
+                    nodes += trace.complexity(&events);
                     let chain = self.nodes_text(&trace, &events);
                     let gone: Vec<String> = targets.iter().map(|&(i, e)| format!("{} ≠ {e}", self.cell(i))).collect();
                     let chain = if chain.is_empty() { String::new() } else { format!("{chain}, ") };
@@ -491,6 +568,8 @@ impl Logic {
                 }
             }
         }
-        (parts.join("; "), nodes)
+        outer.sort_unstable();
+        outer.dedup();
+        (parts.join("; "), nodes, outer)
     }
 }

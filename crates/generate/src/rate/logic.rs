@@ -10,7 +10,7 @@ use sudoku_ip_model::{Cancel, Cell, Model, RowKind, Sense};
 
 use super::arithmetic::{CellRow, SumRow};
 use super::step::{cell_list, removals_text, Candidate, CandidatesError, Position, Step};
-use super::{als, memo, Technique};
+use super::{als, memo, nested, Technique};
 use crate::GenerateError;
 
 /// What people call the house or row of kind `kind` over `cells` of an `n`×`n` grid: "row 3",
@@ -151,6 +151,9 @@ pub(super) struct Logic {
     /// Forcing chains and nets propagate locked candidates too, not only singles and rows
     /// (SE's dynamic forcing chains "plus"; `forcing.rs`).
     pub(super) plus: bool,
+    /// Inside a nested chain: the inner technique its propagation applies when everything else
+    /// stalls (`nested.rs`); `None` outside one.
+    pub(super) nested: Option<nested::Inner>,
 }
 
 pub(super) fn bit(d: u8) -> u64 {
@@ -280,6 +283,7 @@ impl Logic {
             aux_rows: Vec::new(),
             rows_of_aux: Vec::new(),
             plus: false,
+            nested: None,
         };
         // Cell sets of units → (digits with a unit there, all of them exact, kind).
         let mut sets: HashMap<Vec<u32>, (u64, bool, RowKind)> = HashMap::new();

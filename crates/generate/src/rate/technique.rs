@@ -19,7 +19,8 @@
 //! turbot fish 4.2 and empty rectangle 4.3, and single-digit chains by their strong links
 //! (three 5.4, four 5.8, … eight 7.4): our X-chains weigh so. W-wings, colourings, finned fish,
 //! remote pairs, XY-chains and Sue de Coq weigh 6.6 (SE finds them as forcing X/Y-chains), AIC
-//! 7.0 plus the length bonus; ALS-XZ 7.0, ALS-XY-wing 7.2 (HoDoKu's order). Forcing chains (a
+//! 7.0 plus the length bonus; ALS-XZ 7.0, ALS-XY-wing 7.2 (HoDoKu's order). Nested forcing
+//! chains weigh 8.5 + 0.5 × SE's nesting level (10.0, 10.5, 10.5; see `nested.rs`). Forcing chains (a
 //! contradiction by singles from one assumption) and forcing nets (every branch of a cell or
 //! a unit's digit agrees) are SE's dynamic forcing chains: 8.5 plus the length bonus over
 //! their nodes.
@@ -30,6 +31,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize, Serializer};
 
 use super::logic::Logic;
+use super::nested::Inner;
 use super::step::Step;
 
 /// How hard a puzzle is for a person.
@@ -202,6 +204,15 @@ pub enum Technique {
     /// A forcing chain or net whose propagation also takes locked candidates (SE's dynamic
     /// forcing chains "plus").
     ForcingPlus,
+    /// A "plus" forcing chain or net whose propagation, when it stalls, also applies (dynamic)
+    /// forcing chains inside the assumption (weighed as SE's nested level 3, 10.0).
+    NestedForcingChain,
+    /// A nested chain or net whose inner technique is dynamic forcing chains and nets (SE's
+    /// level 4, 10.5: multiple dynamic forcing chains inside).
+    NestedMultipleChain,
+    /// A nested chain or net whose inner technique is "plus" forcing chains and nets (SE's
+    /// level 4 with "plus" chains inside, which SE still weighs 10.5).
+    NestedDynamicChain,
 }
 
 /// The technique table: one row per technique, in the order they are tried (the order of
@@ -535,6 +546,30 @@ const TABLE: &[Entry] = &[
         se: SeRating(90),
         per_digit: false,
         find: |l| l.forcing_plus(),
+    },
+    Entry {
+        technique: Technique::NestedForcingChain,
+        name: "nested forcing chain",
+        grade: Grade::Expert,
+        se: SeRating(100),
+        per_digit: false,
+        find: |l| l.nested_chain(Inner::Chains),
+    },
+    Entry {
+        technique: Technique::NestedMultipleChain,
+        name: "nested multiple forcing chain",
+        grade: Grade::Expert,
+        se: SeRating(105),
+        per_digit: false,
+        find: |l| l.nested_chain(Inner::Nets),
+    },
+    Entry {
+        technique: Technique::NestedDynamicChain,
+        name: "nested dynamic forcing chain",
+        grade: Grade::Expert,
+        se: SeRating(105),
+        per_digit: false,
+        find: |l| l.nested_chain(Inner::PlusNets),
     },
 ];
 
