@@ -497,6 +497,10 @@ impl Rule {
 // ---------------------------------------------------------------------------------------------
 // Shared by the rule files: the row builder with its name prefix, and cell geometry.
 
+/// The most states a line automaton may reach ([`Emit::automaton`]); past it the rule's
+/// rows alone stand for the line.
+pub const MAX_AUTOMATON_STATES: usize = 4096;
+
 /// The model builder as rules see it: every row and auxiliary variable name gets the rule's tag.
 pub struct Emit<'b, 'a> {
     b: &'b mut ModelBuilder<'a>,
@@ -552,6 +556,31 @@ impl Emit<'_, '_> {
         };
         let terms = terms.into_iter().filter(|&(_, a)| a != 0).collect();
         self.b.add_row(Row { name: format!("{}{name}", self.tag), kind, terms, sense, rhs });
+    }
+
+    /// Declare a line automaton beside the rule's rows ([`crate::automaton`]): the line
+    /// `cells` read digit by digit from state `start` through `next` (`None`: no line goes on
+    /// that way) must end in a state `accept` takes. It restates the rows, which stay; `replaces`
+    /// names auxiliary variables every row of which it makes redundant (empty: none), so that
+    /// a backend propagating it may leave those rows out. Left out (the rows alone remain)
+    /// when more than [`MAX_AUTOMATON_STATES`] states are reachable.
+    pub fn automaton<S: Clone + Eq + std::hash::Hash>(
+        &mut self,
+        name: impl std::fmt::Display,
+        cells: &[Cell],
+        start: S,
+        next: impl Fn(&S, usize) -> Option<S>,
+        accept: impl Fn(&S) -> bool,
+        replaces: &[u32],
+    ) {
+        let name = format!("{}{name}", self.tag);
+        let n = self.n();
+        if let Some(mut a) =
+            crate::automaton::LineAutomaton::from_fn(name, cells.to_vec(), n, start, next, accept, MAX_AUTOMATON_STATES)
+        {
+            a.replaces = replaces.to_vec();
+            self.b.add_automaton(a);
+        }
     }
 
     /// "Each digit exactly once" over `n` cells.
