@@ -14,11 +14,12 @@
 //! one with [`LineAutomaton::from_fn`] from its own state type (skyscrapers: the tallest
 //! building so far and how many were seen), through `Emit::automaton`.
 //!
-//! **Replaced variables.** A rule may name auxiliary variables whose every row the automaton
+//! **Replaced rows.** A rule may name auxiliary variables whose every row the automaton
 //! makes redundant (it accepts exactly the lines those rows allow, with some values of those
-//! variables). A backend that propagates the automaton may then leave out every row that
-//! mentions one of them: the grids it finds are the same, and their auxiliary values are not
-//! part of any answer.
+//! variables), and rows of its own that it makes redundant. A backend that propagates the
+//! automaton may then leave out those rows and every row that mentions one of those
+//! variables: the grids it finds are the same, and auxiliary values are not part of any
+//! answer.
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -45,6 +46,24 @@ pub struct LineAutomaton {
     accepting: Vec<bool>,
     /// Auxiliary variables whose rows the automaton makes redundant (see the module doc).
     pub replaces: Vec<u32>,
+    /// Rows (indices into `Model::rows()`) the automaton makes redundant.
+    pub replaces_rows: Vec<u32>,
+}
+
+/// What an automaton makes redundant, as a rule declares it ([`LineAutomaton::replaces`],
+/// [`LineAutomaton::replaces_rows`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Replaces<'a> {
+    /// Auxiliary variables all of whose rows it restates.
+    pub aux: &'a [u32],
+    /// Rows of the rule it restates: those from this index (of the model's rows) on, up to
+    /// the automaton's declaration.
+    pub rows_from: Option<usize>,
+}
+
+impl Replaces<'_> {
+    /// Nothing: the automaton only adds propagation.
+    pub const NOTHING: Replaces<'static> = Replaces { aux: &[], rows_from: None };
 }
 
 impl LineAutomaton {
@@ -95,7 +114,7 @@ impl LineAutomaton {
         // States of the last layer lead nowhere within the line.
         table.resize(states.len() * n, NO_STATE);
         let accepting = states.iter().map(&accept).collect();
-        Some(LineAutomaton { name, cells, n, next: table, accepting, replaces: Vec::new() })
+        Some(LineAutomaton { name, cells, n, next: table, accepting, replaces: Vec::new(), replaces_rows: Vec::new() })
     }
 
     /// Digits per cell.

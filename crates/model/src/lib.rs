@@ -42,7 +42,7 @@ pub mod rules;
 pub mod solve;
 pub mod warnings;
 
-pub use automaton::LineAutomaton;
+pub use automaton::{LineAutomaton, Replaces};
 pub use cancel::{Cancel, Progress};
 pub use check::{verify, Violation};
 pub use constant::{constant_objective, ConstantObjective};

@@ -322,6 +322,11 @@ impl ModelBuilder<'_> {
         self.model.fixed[var as usize] = Some(value);
     }
 
+    /// Rows kept so far: the index the next row gets.
+    pub fn rows_len(&self) -> usize {
+        self.model.rows.len()
+    }
+
     /// Add a line automaton beside the rows (see [`crate::automaton`]).
     pub fn add_automaton(&mut self, automaton: LineAutomaton) {
         self.model.automata.push(automaton);

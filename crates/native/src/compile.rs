@@ -213,13 +213,19 @@ impl Compiled {
         let (mut lin_sense, mut lin_rhs, mut lin_row) = (Vec::new(), Vec::new(), Vec::new());
         let (mut amo_start, mut amo_vars, mut amo_row) = (vec![0u32], Vec::new(), Vec::new());
         let mut replaced = vec![false; if drop_replaced { num_vars } else { 0 }];
+        let mut replaced_rows = vec![false; if drop_replaced { model.rows().len() } else { 0 }];
         for a in model.automata().iter().filter(|_| drop_replaced) {
             for &v in a.replaces.iter().filter(|&&v| (v as usize) < num_vars) {
                 replaced[v as usize] = true;
             }
+            for &r in &a.replaces_rows {
+                if let Some(slot) = replaced_rows.get_mut(r as usize) {
+                    *slot = true;
+                }
+            }
         }
         for (i, row) in model.rows().iter().enumerate() {
-            if drop_replaced && row.terms.iter().any(|&(v, _)| replaced[v as usize]) {
+            if drop_replaced && (replaced_rows[i] || row.terms.iter().any(|&(v, _)| replaced[v as usize])) {
                 continue;
             }
             if row.is_exactly_one() {

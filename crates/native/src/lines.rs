@@ -13,10 +13,11 @@
 //! variables is killed, and recomputed from the live bitsets, so undoing the trail undoes it.
 //! A conflict weighs on the open cell rows of the line (dom/wdeg).
 //!
-//! **Replaced rows.** With `drop_replaced`, the rows that mention an auxiliary variable an
-//! automaton replaces (`LineAutomaton::replaces`) are not compiled, and those variables are
-//! fixed to 0 at the root: the automaton says on the grid what the rows said, so the grids
-//! found are the same. Presolve and probing never drop them (MILP solvers get their values).
+//! **Replaced rows.** With `drop_replaced`, the rows an automaton replaces
+//! (`LineAutomaton::replaces_rows`) and those that mention an auxiliary variable it replaces
+//! (`LineAutomaton::replaces`) are not compiled, and those variables are fixed to 0 at the
+//! root: the automaton says on the grid what the rows said, so the grids found are the same.
+//! Presolve and probing never drop them (MILP solvers get their values).
 
 use sudoku_ip_model::automaton::NO_STATE;
 use sudoku_ip_model::Model;
@@ -40,6 +41,10 @@ pub(crate) struct Line {
     /// passes through there whatever the cells hold: the forward pass keeps to them, so dead
     /// ends (a skyscraper line whose tallest building came too early) are never expanded.
     pub useful: Vec<u64>,
+    /// Accepting states that every digit leads back to (a skyscraper line whose count is
+    /// met by its tallest building, an X-sum past its first `X` cells): once the forward pass
+    /// reaches only these, the rest of the line keeps every live digit and is not expanded.
+    pub free: Vec<u64>,
     /// The exactly-one row of each cell (its digits), if the model has one: what a conflict
     /// weighs on.
     pub cell_rows: Vec<Option<u32>>,
@@ -68,7 +73,7 @@ impl Lines {
             if n != model.n() || n > 64 || a.cells.iter().any(|c| c.row as usize >= n || c.col as usize >= n) {
                 // Not over this model's cube: an empty line that accepts (conflicts name
                 // automata by their index in the model).
-                lines.push(Line { n, words: 1, accepting: vec![1], useful: vec![1], ..Line::default() });
+                lines.push(Line { n, words: 1, accepting: vec![1], useful: vec![1], free: vec![0], ..Line::default() });
                 continue;
             }
             let vars: Vec<u32> = a.cells.iter().flat_map(|&c| (1..=n).map(move |d| model.var(c, d))).collect();
@@ -80,11 +85,18 @@ impl Lines {
                 accepting[s / 64] |= 1 << (s % 64);
             }
             let cell_rows = vars.chunks(n).map(&cell_row).collect();
-            let mut line = Line { n, len: a.cells.len(), words, vars, next, accepting, useful: Vec::new(), cell_rows };
+            let mut free = vec![0u64; words];
+            for s in 0..states {
+                if a.is_accepting(s as u32) && (1..=n).all(|d| a.next(s as u32, d) == s as u32) {
+                    free[s / 64] |= 1 << (s % 64);
+                }
+            }
+            let mut line =
+                Line { n, len: a.cells.len(), words, vars, next, accepting, useful: Vec::new(), free, cell_rows };
             line.useful = vec![u64::MAX; (line.len + 1) * words];
             let mut scratch = Scratch::default();
             // Every digit live: the passes leave the useful states in `bwd`.
-            if line.supported(&mut scratch, |_| true) {
+            if line.passes(&mut scratch, |_| true, false) {
                 line.useful = scratch.bwd;
             } else {
                 line.useful = vec![0; (line.len + 1) * words];
@@ -143,6 +155,12 @@ impl Line {
     /// `scratch.keep` with each cell's digits on an accepting path (bit `d − 1`) and
     /// `scratch.live` with its live ones; false when no accepting path is left.
     pub(crate) fn supported(&self, scratch: &mut Scratch, live: impl Fn(u32) -> bool) -> bool {
+        self.passes(scratch, live, true)
+    }
+
+    /// [`Line::supported`]; with `cut`, the forward pass stops at the first layer whose
+    /// states are all free (then `bwd` is left empty past it).
+    fn passes(&self, scratch: &mut Scratch, live: impl Fn(u32) -> bool, cut: bool) -> bool {
         let (n, len, words) = (self.n, self.len, self.words);
         let Scratch { fwd, bwd, live: live_digits, keep } = scratch;
         live_digits.clear();
@@ -160,6 +178,7 @@ impl Line {
         fwd.clear();
         fwd.resize((len + 1) * words, 0);
         fwd[0] = 1;
+        let mut end = len;
         for i in 0..len {
             let (before, after) = fwd.split_at_mut((i + 1) * words);
             let (src, dst) = (&before[i * words..], &mut after[..words]);
@@ -179,26 +198,39 @@ impl Line {
                     }
                 }
             }
-            let mut any = false;
+            let (mut any, mut all_free) = (false, true);
             for (w, word) in dst.iter_mut().enumerate() {
                 *word &= self.useful[(i + 1) * words + w];
                 any |= *word != 0;
+                all_free &= *word & !self.free[w] == 0;
             }
             if !any {
                 return false;
             }
+            if cut && all_free {
+                end = i + 1;
+                break;
+            }
+        }
+        // Past `end` every state is free: every live digit is kept (a cell with none left
+        // has no path).
+        for i in end..len {
+            if live_digits[i] == 0 {
+                return false;
+            }
+            keep[i] = live_digits[i];
         }
         bwd.clear();
         bwd.resize((len + 1) * words, 0);
         let mut any = false;
         for w in 0..words {
-            bwd[len * words + w] = fwd[len * words + w] & self.accepting[w];
-            any |= bwd[len * words + w] != 0;
+            bwd[end * words + w] = fwd[end * words + w] & self.accepting[w];
+            any |= bwd[end * words + w] != 0;
         }
         if !any {
             return false;
         }
-        for i in (0..len).rev() {
+        for i in (0..end).rev() {
             let (before, after) = bwd.split_at_mut((i + 1) * words);
             let (dst, goal) = (&mut before[i * words..], &after[..words]);
             let mut kept = 0u64;

@@ -1,5 +1,6 @@
 //! Line automata (`lines.rs`): a skyscraper line propagated by its automaton, and searches
-//! that leave the rows the automaton replaces out, must find the grids the rows alone find.
+//! that leave the rows the automata replace out (skyscrapers, sandwiches, X-sums) must find
+//! the grids the rows alone find.
 
 mod common;
 
@@ -31,7 +32,34 @@ fn line(values: &[u8], n: usize, side: &str, index: usize) -> Vec<u8> {
 }
 
 /// A skyscraper puzzle: `givens` (0: empty) and clues `(side, 0-based index, count)`.
-fn puzzle(n: usize, (br, bc): (usize, usize), givens: &[u8], clues: &[(&str, usize, u32)]) -> Puzzle {
+fn puzzle(n: usize, shape: (usize, usize), givens: &[u8], clues: &[(&str, usize, u32)]) -> Puzzle {
+    outside_puzzle("skyscraper", "count", n, shape, givens, clues)
+}
+
+/// The clue of `kind` a line of digits has: buildings seen, the sum between the 1 and the
+/// `n`, the sum of the first `X`.
+fn clue_of(kind: &str, digits: &[u8]) -> u32 {
+    let n = digits.len() as u8;
+    match kind {
+        "skyscraper" => seen(digits),
+        "sandwich" => {
+            let (i, j) = (digits.iter().position(|&d| d == 1), digits.iter().position(|&d| d == n));
+            let (i, j) = (i.unwrap_or(0), j.unwrap_or(0));
+            digits[i.min(j) + 1..i.max(j)].iter().map(|&d| d as u32).sum()
+        }
+        _ => digits[..digits[0] as usize].iter().map(|&d| d as u32).sum(),
+    }
+}
+
+/// A puzzle of one outside rule `kind`, its clues' number under `key`.
+fn outside_puzzle(
+    kind: &str,
+    key: &str,
+    n: usize,
+    (br, bc): (usize, usize),
+    givens: &[u8],
+    clues: &[(&str, usize, u32)],
+) -> Puzzle {
     let rows: Vec<String> = givens
         .chunks(n)
         .map(|r| {
@@ -40,12 +68,12 @@ fn puzzle(n: usize, (br, bc): (usize, usize), givens: &[u8], clues: &[(&str, usi
         .collect();
     let clues: Vec<String> = clues
         .iter()
-        .map(|(side, index, count)| format!(r#"{{"side": "{side}", "index": {}, "count": {count}}}"#, index + 1))
+        .map(|(side, index, count)| format!(r#"{{"side": "{side}", "index": {}, "{key}": {count}}}"#, index + 1))
         .collect();
     let rules = if clues.is_empty() {
         String::new()
     } else {
-        format!(r#"{{"type": "skyscraper", "clues": [{}]}}"#, clues.join(", "))
+        format!(r#"{{"type": "{kind}", "clues": [{}]}}"#, clues.join(", "))
     };
     let text = format!(r#"{{"size": {n}, "box": "{br}x{bc}", "givens": [{}], "rules": [{rules}]}}"#, rows.join(", "));
     parse_json(&text).expect("a valid puzzle")
@@ -97,6 +125,15 @@ fn an_impossible_count_fails_at_the_root() {
 
 #[test]
 fn counts_with_automata_agree_with_the_rows_alone_and_the_reference() {
+    // Skyscrapers and sandwiches leave the rows of their auxiliary variables out, X-sums
+    // their own rows.
+    for kind in ["skyscraper", "sandwich", "x-sum"] {
+        agree(kind);
+    }
+}
+
+fn agree(kind: &str) {
+    let key = if kind == "skyscraper" { "count" } else { "sum" };
     let mut rng = Rng(3636);
     let mut mattered = 0;
     for case in 0..60 {
@@ -116,33 +153,33 @@ fn counts_with_automata_agree_with_the_rows_alone_and_the_reference() {
             if clues.iter().any(|&(s, i, _)| (s, i) == (side, index)) {
                 continue; // one clue a place
             }
-            // Mostly the solution's own count, sometimes another one (maybe none fits).
-            let truth = seen(&line(&solution, n, side, index));
-            let count = if rng.below(4) == 0 { 1 + rng.below(n) as u32 } else { truth };
+            // Mostly the solution's own clue, sometimes another one (maybe none fits).
+            let truth = clue_of(kind, &line(&solution, n, side, index));
+            let count = if rng.below(4) == 0 && truth > 1 { truth - 1 } else { truth };
             clues.push((side, index, count));
         }
-        let p = puzzle(n, shape, &givens, &clues);
+        let p = outside_puzzle(kind, key, n, shape, &givens, &clues);
         let with = Model::build(&p);
         assert_eq!(with.automata().len(), clues.len());
         let mut without = with.clone();
         without.take_automata();
         let (count, found) = grids(&with, 2000);
         let (count_rows, found_rows) = grids(&without, 2000);
-        assert_eq!((count, &found), (count_rows, &found_rows), "case {case}: {clues:?}");
+        assert_eq!((count, &found), (count_rows, &found_rows), "{kind} case {case}: {clues:?}");
         if n == 4 {
             let want = reference::solutions(&without, 2000);
             assert!(want.complete);
-            assert_eq!(count, want.count, "case {case}: the reference");
+            assert_eq!(count, want.count, "{kind} case {case}: the reference");
         }
         // Every grid found keeps every clue.
         for g in &found {
             for &(side, index, want) in &clues {
-                assert_eq!(seen(&line(g.values(), n, side, index)), want, "case {case}");
+                assert_eq!(clue_of(kind, &line(g.values(), n, side, index)), want, "{kind} case {case}");
             }
         }
         mattered += (count > 0 && count < 2000) as usize;
     }
-    assert!(mattered > 20, "only {mattered} cases had a countable set of solutions");
+    assert!(mattered > 20, "{kind}: only {mattered} cases had a countable set of solutions");
 }
 
 #[test]

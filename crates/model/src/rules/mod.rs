@@ -560,10 +560,11 @@ impl Emit<'_, '_> {
 
     /// Declare a line automaton beside the rule's rows ([`crate::automaton`]): the line
     /// `cells` read digit by digit from state `start` through `next` (`None`: no line goes on
-    /// that way) must end in a state `accept` takes. It restates the rows, which stay; `replaces`
-    /// names auxiliary variables every row of which it makes redundant (empty: none), so that
-    /// a backend propagating it may leave those rows out. Left out (the rows alone remain)
-    /// when more than [`MAX_AUTOMATON_STATES`] states are reachable.
+    /// that way) must end in a state `accept` takes. It restates the rows, which stay;
+    /// `replaces` names what it makes redundant (auxiliary variables, every row of which, and
+    /// rows of the rule from [`Emit::rows_len`] on), so that a backend propagating it may leave
+    /// those rows out. Left out (the rows alone remain) when more than
+    /// [`MAX_AUTOMATON_STATES`] states are reachable.
     pub fn automaton<S: Clone + Eq + std::hash::Hash>(
         &mut self,
         name: impl std::fmt::Display,
@@ -571,16 +572,25 @@ impl Emit<'_, '_> {
         start: S,
         next: impl Fn(&S, usize) -> Option<S>,
         accept: impl Fn(&S) -> bool,
-        replaces: &[u32],
+        replaces: crate::automaton::Replaces<'_>,
     ) {
         let name = format!("{}{name}", self.tag);
         let n = self.n();
         if let Some(mut a) =
             crate::automaton::LineAutomaton::from_fn(name, cells.to_vec(), n, start, next, accept, MAX_AUTOMATON_STATES)
         {
-            a.replaces = replaces.to_vec();
+            a.replaces = replaces.aux.to_vec();
+            if let Some(first) = replaces.rows_from {
+                a.replaces_rows = (first as u32..self.b.rows_len() as u32).collect();
+            }
             self.b.add_automaton(a);
         }
+    }
+
+    /// Rows of the model so far: where the next row goes (for [`Emit::automaton`]'s
+    /// replaced rows).
+    pub fn rows_len(&self) -> usize {
+        self.b.rows_len()
     }
 
     /// "Each digit exactly once" over `n` cells.

@@ -150,7 +150,7 @@ impl RuleKind for Skyscraper {
                     }
                 },
                 |&(_, seen)| seen == want,
-                &aux,
+                crate::automaton::Replaces { aux: &aux, rows_from: None },
             );
         }
     }
