@@ -387,22 +387,13 @@ impl Compiled {
             return None;
         }
         compiled.supports = Supports::detect(&compiled);
-        compiled.lines = Lines::compile(model, drop_replaced, |vars| compiled.row_over(vars));
+        compiled.lines = Lines::compile(model, drop_replaced);
         for k in 0..compiled.inc.len() {
             if compiled.supports.watched(compiled.inc[k].row as usize) {
                 compiled.inc[k].flags |= HAS_SUPPORT;
             }
         }
         Some(compiled)
-    }
-
-    /// The exactly-one row over exactly the variables `vars` (distinct), if there is one.
-    fn row_over(&self, vars: &[u32]) -> Option<u32> {
-        let &first = vars.first()?;
-        self.incidences(first).map(|k| self.var_eo_row[k]).find(|&r| {
-            let row = self.eo_vars_of(r as usize);
-            row.len() == vars.len() && vars.iter().all(|v| row.contains(v))
-        })
     }
 
     /// Number of exactly-one rows.

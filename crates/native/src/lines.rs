@@ -11,7 +11,7 @@
 //!
 //! Like linear rows, an automaton keeps no search state: it is woken (queued) when one of its
 //! variables is killed, and recomputed from the live bitsets, so undoing the trail undoes it.
-//! A conflict weighs on the open cell rows of the line (dom/wdeg).
+//! A conflict weighs on no row in dom/wdeg (see `Engine::try_fix`).
 //!
 //! **Replaced rows.** With `drop_replaced`, the rows an automaton replaces
 //! (`LineAutomaton::replaces_rows`) and those that mention an auxiliary variable it replaces
@@ -45,9 +45,6 @@ pub(crate) struct Line {
     /// met by its tallest building, an X-sum past its first `X` cells): once the forward pass
     /// reaches only these, the rest of the line keeps every live digit and is not expanded.
     pub free: Vec<u64>,
-    /// The exactly-one row of each cell (its digits), if the model has one: what a conflict
-    /// weighs on.
-    pub cell_rows: Vec<Option<u32>>,
 }
 
 /// Every automaton of a model and the automata of each variable.
@@ -62,9 +59,8 @@ pub(crate) struct Lines {
 }
 
 impl Lines {
-    /// Compile the model's automata over `num_vars` variables; `cell_row(vars)` names the
-    /// exactly-one row over exactly these variables, if any.
-    pub(crate) fn compile(model: &Model, drop_replaced: bool, cell_row: impl Fn(&[u32]) -> Option<u32>) -> Lines {
+    /// Compile the model's automata.
+    pub(crate) fn compile(model: &Model, drop_replaced: bool) -> Lines {
         let num_vars = model.num_vars();
         let mut lines = Vec::new();
         let mut dropped = Vec::new();
@@ -84,15 +80,13 @@ impl Lines {
             for s in (0..states).filter(|&s| a.is_accepting(s as u32)) {
                 accepting[s / 64] |= 1 << (s % 64);
             }
-            let cell_rows = vars.chunks(n).map(&cell_row).collect();
             let mut free = vec![0u64; words];
             for s in 0..states {
                 if a.is_accepting(s as u32) && (1..=n).all(|d| a.next(s as u32, d) == s as u32) {
                     free[s / 64] |= 1 << (s % 64);
                 }
             }
-            let mut line =
-                Line { n, len: a.cells.len(), words, vars, next, accepting, useful: Vec::new(), free, cell_rows };
+            let mut line = Line { n, len: a.cells.len(), words, vars, next, accepting, useful: Vec::new(), free };
             line.useful = vec![u64::MAX; (line.len + 1) * words];
             let mut scratch = Scratch::default();
             // Every digit live: the passes leave the useful states in `bwd`.
@@ -273,7 +267,7 @@ mod tests {
         let cells: Vec<Cell> = (0..3).map(|c| Cell::new(0, c)).collect();
         let a = LineAutomaton::from_fn("climb".into(), cells, 4, 0usize, |&s, d| (d > s).then_some(d), |_| true, 99);
         m.push_automaton(a.expect("small"));
-        let lines = Lines::compile(&m, false, |_| None);
+        let lines = Lines::compile(&m, false);
         (m, lines)
     }
 
