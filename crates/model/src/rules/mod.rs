@@ -840,6 +840,18 @@ pub(crate) mod testing {
 
     use super::Rule;
 
+    /// The one line automaton `rule` declares on a blank 6×6, and every line of six digits
+    /// (repeats included), each handed to `check` with whether the automaton accepts it.
+    pub fn every_line6(rule: Rule, mut check: impl FnMut(&[usize], bool)) {
+        let m = Model::build(&Puzzle::blank(Geometry::new(6, None).expect("6x6")).with_rule(rule));
+        assert_eq!(m.automata().len(), 1, "one clue, one automaton");
+        let a = &m.automata()[0];
+        for word in 0..6usize.pow(6) {
+            let digits: Vec<usize> = (0..6).map(|i| 1 + word / 6usize.pow(i) % 6).collect();
+            check(&digits, a.accepts(&digits));
+        }
+    }
+
     /// A valid 4×4 Sudoku.
     pub fn grid4(values: [u8; 16]) -> Grid {
         Grid::from_values(4, values.to_vec()).expect("4x4 values")

@@ -272,23 +272,21 @@ mod tests {
     fn the_automaton_accepts_exactly_the_lines_the_checker_accepts() {
         // Every 6-digit line (repeats included: the automaton does not need the row's
         // distinct digits) against the count of buildings, for every count.
-        let geometry = Geometry::new(6, None).expect("6x6");
         for count in 1..=6 {
-            let p = Puzzle::blank(geometry.clone()).with_rule(Skyscraper { clues: vec![clue(Side::Left, 0, count)] });
-            let m = Model::build(&p);
-            let a = &m.automata()[0];
-            for word in 0..6usize.pow(6) {
-                let digits: Vec<usize> = (0..6).map(|i| 1 + word / 6usize.pow(i) % 6).collect();
+            crate::rules::testing::every_line6(Skyscraper { clues: vec![clue(Side::Left, 0, count)] }.into(), |digits, yes| {
                 let (mut tallest, mut seen) = (0, 0);
-                for &d in &digits {
+                for &d in digits {
                     if d > tallest {
                         (tallest, seen) = (d, seen + 1);
                     }
                 }
-                assert_eq!(a.accepts(&digits), seen == count, "{digits:?} seen from a clue of {count}");
-            }
+                assert_eq!(yes, seen == count, "{digits:?} seen from a clue of {count}");
+            });
             // It replaces every auxiliary variable the clue's rows use.
-            let mut replaced = a.replaces.clone();
+            let p = Puzzle::blank(Geometry::new(6, None).expect("6x6"))
+                .with_rule(Skyscraper { clues: vec![clue(Side::Left, 0, count)] });
+            let m = Model::build(&p);
+            let mut replaced = m.automata()[0].replaces.clone();
             replaced.sort_unstable();
             assert_eq!(replaced, (m.num_cube_vars() as u32..m.num_vars() as u32).collect::<Vec<_>>());
         }
