@@ -40,7 +40,7 @@
 //! seen count is the clue ([`Emit::automaton`]); it replaces every auxiliary variable above.
 //! The native engine propagates it to domain consistency and its searches leave the rows out;
 //! MILP solvers and the export keep the rows. On the corpus (`docs/variants-performance.md`,
-//! round 3): `skyscraper-all-5` 38,389 → 574 guesses, `skyscraper-all-6` 1,180 → 5,
+//! round 3): `skyscraper-all-5` 38,389 → 161 guesses, `skyscraper-all-6` 1,180 → 5,
 //! `skyscraper` 48 → 1.
 //!
 //! Before the rows, the setter's opening: a cell with `j` cells in front of it, holding `d`,
