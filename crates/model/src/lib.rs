@@ -26,6 +26,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod automaton;
 pub mod cancel;
 pub mod check;
 pub mod constant;
@@ -41,6 +42,7 @@ pub mod rules;
 pub mod solve;
 pub mod warnings;
 
+pub use automaton::{LineAutomaton, Replaces};
 pub use cancel::{Cancel, Progress};
 pub use check::{verify, Violation};
 pub use constant::{constant_objective, ConstantObjective};

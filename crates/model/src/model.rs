@@ -20,10 +20,15 @@
 //! ([`Model::grid_from_ones`]), so backends decode grids from the cube alone, count grids rather
 //! than auxiliary completions, and the checker never sees auxiliary variables.
 //!
+//! **Line automata.** Beside its rows a rule may declare a deterministic automaton over the
+//! digits of a line of cells ([`crate::automaton`]), which restates what its rows say about
+//! the line: MILP backends and the export ignore it, the native engine propagates it.
+//!
 //! The model is what every backend reads; it knows nothing of any solver.
 
 use serde::Serialize;
 
+use crate::automaton::LineAutomaton;
 use crate::geometry::Cell;
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
@@ -224,6 +229,14 @@ pub struct Model {
     fixed: Vec<Option<bool>>,
     /// Names of the auxiliary variables `n³ + k`, LP-safe and unique ([`Model::add_aux`]).
     aux: Vec<String>,
+    /// The auxiliary names in lower case, to keep them unique in constant time: a line of
+    /// checks over all names made a model of 2,000 auxiliary variables (skyscrapers) spend
+    /// milliseconds on its names alone.
+    #[serde(skip)]
+    aux_keys: std::collections::HashSet<String>,
+    /// Line automata the rules declared beside their rows (see [`crate::automaton`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    automata: Vec<LineAutomaton>,
 }
 
 /// Where rules add their rows; handed to [`Rule::emit`](crate::Rule::emit).
@@ -309,6 +322,16 @@ impl ModelBuilder<'_> {
         self.model.fixed[var as usize] = Some(value);
     }
 
+    /// Rows kept so far: the index the next row gets.
+    pub fn rows_len(&self) -> usize {
+        self.model.rows.len()
+    }
+
+    /// Add a line automaton beside the rows (see [`crate::automaton`]).
+    pub fn add_automaton(&mut self, automaton: LineAutomaton) {
+        self.model.automata.push(automaton);
+    }
+
     /// Declare an auxiliary binary variable, e.g. `sandwich3_in_r2c5`, and return its index
     /// (see [`Model::add_aux`] for how the name is kept LP-safe and unique).
     pub fn aux(&mut self, name: &str) -> u32 {
@@ -329,6 +352,8 @@ impl Model {
                 rows: Vec::new(),
                 fixed: Vec::new(),
                 aux: Vec::new(),
+                aux_keys: Default::default(),
+                automata: Vec::new(),
             },
         }
     }
@@ -355,6 +380,8 @@ impl Model {
             rows: Vec::with_capacity(4 * n * n),
             fixed: vec![None; n * n * n],
             aux: Vec::new(),
+            aux_keys: Default::default(),
+            automata: Vec::new(),
         };
         let cell = |r: usize, c: usize| Cell::new(r, c);
         let mut b = ModelBuilder {
@@ -438,11 +465,12 @@ impl Model {
         }
         let base = safe.clone();
         let mut k = 2;
-        while self.aux.iter().any(|a| a.eq_ignore_ascii_case(&safe)) {
+        while self.aux_keys.contains(&safe.to_ascii_lowercase()) {
             safe = format!("{base}_{k}");
             k += 1;
         }
         let var = self.fixed.len() as u32;
+        self.aux_keys.insert(safe.to_ascii_lowercase());
         self.aux.push(safe);
         self.fixed.push(None);
         var
@@ -451,6 +479,23 @@ impl Model {
     /// All rows.
     pub fn rows(&self) -> &[Row] {
         &self.rows
+    }
+
+    /// The line automata the rules declared beside their rows (see [`crate::automaton`]):
+    /// MILP backends and the export ignore them, the rows saying the same.
+    pub fn automata(&self) -> &[LineAutomaton] {
+        &self.automata
+    }
+
+    /// Append a line automaton (tests, models built by hand).
+    pub fn push_automaton(&mut self, automaton: LineAutomaton) {
+        self.automata.push(automaton);
+    }
+
+    /// Take the line automata out of the model, leaving its rows alone to say what they said
+    /// (tests compare the two).
+    pub fn take_automata(&mut self) -> Vec<LineAutomaton> {
+        std::mem::take(&mut self.automata)
     }
 
     /// Fixed values per variable.

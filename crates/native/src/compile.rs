@@ -15,6 +15,7 @@
 //!                     value combinations they allow
 //!  exact rows         see `exact.rs`: the other equality rows, whose sums are few enough
 //!                     to be kept as bitsets
+//!  line automata      see `lines.rs`: the model's automata, with the variables each reads
 //! ```
 //!
 //! Compiling is linear in the number of nonzeros (times the rows per variable for partners),
@@ -27,6 +28,7 @@ use sudoku_ip_model::{Cancel, Model, Sense};
 use crate::distinct::{self, Blocks};
 use crate::exact::Exact;
 use crate::linear;
+use crate::lines::Lines;
 use crate::sums::{self, Sums};
 use crate::support::Supports;
 
@@ -127,6 +129,8 @@ pub(crate) struct Compiled {
     /// Variables that need a live variable of an exactly-one row they conflict with in part
     /// (`support.rs`).
     pub supports: Supports,
+    /// The model's line automata (`lines.rs`).
+    pub lines: Lines,
 }
 
 /// Why a model cannot be compiled: a row mentions a variable the model does not have.
@@ -195,18 +199,35 @@ impl Compiled {
     /// Compile `model` (whose variables [`check_model`] has checked).
     pub fn new(model: &Model) -> Compiled {
         // A token that never stops: the default (empty) compilation is never what comes back.
-        Compiled::new_until(model, &Cancel::default()).unwrap_or_default()
+        Compiled::new_until(model, &Cancel::default(), false).unwrap_or_default()
     }
 
     /// [`Compiled::new`], given up (`None`) when `stop` says so between its phases: a 64×64
     /// with a whole-grid cage takes a few hundred milliseconds to compile, so a time limit
     /// that runs out meanwhile is kept to a phase (tens of milliseconds) rather than all of it.
-    pub fn new_until(model: &Model, stop: &Cancel) -> Option<Compiled> {
+    /// With `drop_replaced`, the rows of the auxiliary variables that line automata replace
+    /// are left out (`lines.rs`): for searches, which answer grids, never for presolve.
+    pub fn new_until(model: &Model, stop: &Cancel, drop_replaced: bool) -> Option<Compiled> {
         let num_vars = model.num_vars();
         let (mut eo_start, mut eo_vars, mut eo_row, mut eo_word) = (vec![0u32], Vec::new(), Vec::new(), vec![0u32]);
         let (mut lin_sense, mut lin_rhs, mut lin_row) = (Vec::new(), Vec::new(), Vec::new());
         let (mut amo_start, mut amo_vars, mut amo_row) = (vec![0u32], Vec::new(), Vec::new());
+        let mut replaced = vec![false; if drop_replaced { num_vars } else { 0 }];
+        let mut replaced_rows = vec![false; if drop_replaced { model.rows().len() } else { 0 }];
+        for a in model.automata().iter().filter(|_| drop_replaced) {
+            for &v in a.replaces.iter().filter(|&&v| (v as usize) < num_vars) {
+                replaced[v as usize] = true;
+            }
+            for &r in &a.replaces_rows {
+                if let Some(slot) = replaced_rows.get_mut(r as usize) {
+                    *slot = true;
+                }
+            }
+        }
         for (i, row) in model.rows().iter().enumerate() {
+            if drop_replaced && (replaced_rows[i] || row.terms.iter().any(|&(v, _)| replaced[v as usize])) {
+                continue;
+            }
             if row.is_exactly_one() {
                 eo_vars.extend(row.terms.iter().map(|&(v, _)| v));
                 eo_start.push(eo_vars.len() as u32);
@@ -360,11 +381,13 @@ impl Compiled {
             exact,
             blocks,
             supports: Supports::default(),
+            lines: Lines::default(),
         };
         if stop.should_stop() {
             return None;
         }
         compiled.supports = Supports::detect(&compiled);
+        compiled.lines = Lines::compile(model, drop_replaced);
         for k in 0..compiled.inc.len() {
             if compiled.supports.watched(compiled.inc[k].row as usize) {
                 compiled.inc[k].flags |= HAS_SUPPORT;

@@ -12,7 +12,9 @@
 //!   variables and, in long searches, by pairs; linear rows by activity bounds over groups of terms that lie in one
 //!   exactly-one row (`linear.rs`), with groups that must take distinct values bounded together
 //!   (`distinct.rs`: a cage over a whole grid has one possible total), and those that are sums of distinct values (killer cages)
-//!   by the value combinations they allow (`sums.rs`) — and searches depth-first with a trail, branching in the
+//!   by the value combinations they allow (`sums.rs`); the model's line automata to domain
+//!   consistency, by a forward and a backward pass over their states (`lines.rs`; a search
+//!   leaves out the rows of the auxiliary variables an automaton replaces) — and searches depth-first with a trail, branching in the
 //!   exactly-one row with the fewest candidates relative to the conflicts it has caused
 //!   (dom/wdeg), restarting with a random value order when a search for few solutions runs
 //!   long (Luby budgets of conflicts; every grid found is remembered so counts stay exact;
@@ -45,6 +47,7 @@ mod engine;
 mod exact;
 pub mod fast9;
 mod linear;
+mod lines;
 mod nogoods;
 mod plain9;
 mod presolve;
@@ -58,7 +61,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use sudoku_ip_model::{
-    Backend, BackendError, Cell, Grid, Model, ModelSize, SearchEnd, SearchRequest, SearchResult, Stats,
+    Backend, BackendError, Cancel, Cell, Grid, Model, ModelSize, SearchEnd, SearchRequest, SearchResult, Stats,
 };
 
 pub use plain9::is_plain_9x9;
@@ -148,7 +151,7 @@ impl Native {
     pub fn prepare(model: &Model) -> Result<Prepared, BackendError> {
         compile::check_model(model).map_err(unsupported)?;
         Ok(Prepared {
-            compiled: Arc::new(compile::Compiled::new(model)),
+            compiled: Arc::new(compile::Compiled::new_until(model, &Cancel::default(), true).unwrap_or_default()),
             plain9: plain9::rows_are_plain_9x9(model),
             model: model.clone(),
         })
@@ -272,7 +275,7 @@ fn compile_until(model: &Model, request: &SearchRequest) -> Option<compile::Comp
     if stop.should_stop() {
         return None;
     }
-    compile::Compiled::new_until(model, &stop)
+    compile::Compiled::new_until(model, &stop, true)
 }
 
 /// The result of a search stopped before its model was compiled ([`compile_until`]).

@@ -58,6 +58,10 @@ pub(crate) fn describe(model: &Model, conflict: &Conflict) -> String {
         ConflictKind::Linear => format!("row {name} cannot be satisfied"),
         // Only searches record nogoods; the presolve's engine has none.
         ConflictKind::Nogood => "a nogood of the search is violated".to_string(),
+        ConflictKind::Line(k) => match model.automata().get(k as usize) {
+            Some(a) => format!("line {} has no digits left that its rule allows", a.name),
+            None => "a line automaton has no accepting path".to_string(),
+        },
     }
 }
 

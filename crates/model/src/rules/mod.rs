@@ -497,6 +497,10 @@ impl Rule {
 // ---------------------------------------------------------------------------------------------
 // Shared by the rule files: the row builder with its name prefix, and cell geometry.
 
+/// The most states a line automaton may reach ([`Emit::automaton`]); past it the rule's
+/// rows alone stand for the line.
+pub const MAX_AUTOMATON_STATES: usize = 4096;
+
 /// The model builder as rules see it: every row and auxiliary variable name gets the rule's tag.
 pub struct Emit<'b, 'a> {
     b: &'b mut ModelBuilder<'a>,
@@ -552,6 +556,41 @@ impl Emit<'_, '_> {
         };
         let terms = terms.into_iter().filter(|&(_, a)| a != 0).collect();
         self.b.add_row(Row { name: format!("{}{name}", self.tag), kind, terms, sense, rhs });
+    }
+
+    /// Declare a line automaton beside the rule's rows ([`crate::automaton`]): the line
+    /// `cells` read digit by digit from state `start` through `next` (`None`: no line goes on
+    /// that way) must end in a state `accept` takes. It restates the rows, which stay;
+    /// `replaces` names what it makes redundant (auxiliary variables, every row of which, and
+    /// rows of the rule from [`Emit::rows_len`] on), so that a backend propagating it may leave
+    /// those rows out. Left out (the rows alone remain) when more than
+    /// [`MAX_AUTOMATON_STATES`] states are reachable.
+    pub fn automaton<S: Clone + Eq + std::hash::Hash>(
+        &mut self,
+        name: impl std::fmt::Display,
+        cells: &[Cell],
+        start: S,
+        next: impl Fn(&S, usize) -> Option<S>,
+        accept: impl Fn(&S) -> bool,
+        replaces: crate::automaton::Replaces<'_>,
+    ) {
+        let name = format!("{}{name}", self.tag);
+        let n = self.n();
+        if let Some(mut a) =
+            crate::automaton::LineAutomaton::from_fn(name, cells.to_vec(), n, start, next, accept, MAX_AUTOMATON_STATES)
+        {
+            a.replaces = replaces.aux.to_vec();
+            if let Some(first) = replaces.rows_from {
+                a.replaces_rows = (first as u32..self.b.rows_len() as u32).collect();
+            }
+            self.b.add_automaton(a);
+        }
+    }
+
+    /// Rows of the model so far: where the next row goes (for [`Emit::automaton`]'s
+    /// replaced rows).
+    pub fn rows_len(&self) -> usize {
+        self.b.rows_len()
     }
 
     /// "Each digit exactly once" over `n` cells.
@@ -815,6 +854,18 @@ pub(crate) mod testing {
     use crate::puzzle::Puzzle;
 
     use super::Rule;
+
+    /// The one line automaton `rule` declares on a blank 6×6, and every line of six digits
+    /// (repeats included), each handed to `check` with whether the automaton accepts it.
+    pub fn every_line6(rule: Rule, mut check: impl FnMut(&[usize], bool)) {
+        let m = Model::build(&Puzzle::blank(Geometry::new(6, None).expect("6x6")).with_rule(rule));
+        assert_eq!(m.automata().len(), 1, "one clue, one automaton");
+        let a = &m.automata()[0];
+        for word in 0..6usize.pow(6) {
+            let digits: Vec<usize> = (0..6).map(|i| 1 + word / 6usize.pow(i) % 6).collect();
+            check(&digits, a.accepts(&digits));
+        }
+    }
 
     /// A valid 4×4 Sudoku.
     pub fn grid4(values: [u8; 16]) -> Grid {

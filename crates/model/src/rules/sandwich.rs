@@ -18,6 +18,10 @@
 //! is one the native engine branches on, and a placed 1 or 9 leaves only the placements that
 //! use its cell. On sides up to 12, [`combination_rows`] add the digits each gap length can
 //! and must hold, tied to the placements.
+//!
+//! Each clue also declares its line as an automaton (before the bread, between it with the
+//! sum so far, past it; [`Emit::automaton`]), which the native engine propagates to domain
+//! consistency beside the rows.
 
 use serde_json::{Map, Value};
 
@@ -100,6 +104,10 @@ impl RuleKind for Sandwich {
             if n <= SETTER_ROWS_UP_TO {
                 combination_rows(b, &name, &cells, &ends, &inner, sum);
             }
+            // It says what every row of the placements says (the line being a house).
+            let ys: Vec<u32> = ends.iter().map(|e| e.2).collect();
+            let replaces = crate::automaton::Replaces { aux: &ys, rows_from: None };
+            b.automaton(&name, &cells, Bread::Before, |&s, d| s.next(d, n, sum), |&s| s == Bread::After, replaces);
         }
     }
 
@@ -131,6 +139,30 @@ impl RuleKind for Sandwich {
 
     fn draw(&self, geometry: &Geometry) -> Vec<Mark> {
         marks(&self.clues, geometry.n())
+    }
+}
+
+/// Where the automaton of a sandwich line stands: before both ends, between them (opened by
+/// `open`, 1 or `n`, the digits so far summing to `sum`), or past both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Bread {
+    Before,
+    Between { open: usize, sum: usize },
+    After,
+}
+
+impl Bread {
+    /// The state after digit `d` on a line of `n` digits whose clue is `clue`. A second 1 or
+    /// `n` where the line has one already leads nowhere (the line is a house).
+    fn next(self, d: usize, n: usize, clue: usize) -> Option<Bread> {
+        let end = d == 1 || d == n;
+        match self {
+            Bread::Before if end => Some(Bread::Between { open: d, sum: 0 }),
+            Bread::Before => Some(Bread::Before),
+            Bread::Between { open, sum } if end => (d != open && sum == clue).then_some(Bread::After),
+            Bread::Between { open, sum } => (sum + d <= clue).then_some(Bread::Between { open, sum: sum + d }),
+            Bread::After => (!end).then_some(Bread::After),
+        }
     }
 }
 
@@ -203,6 +235,33 @@ mod tests {
     use crate::rules::outside::{clue, Side};
     use crate::rules::testing::{agreement4, grid4};
     use crate::{Model, Puzzle};
+
+    #[test]
+    fn the_automaton_accepts_exactly_the_lines_of_distinct_digits_with_the_sum() {
+        // Every permutation of 1..=6 (a line of a 6×6 is a house), every clue.
+        let geometry = Geometry::new(6, None).expect("6x6");
+        let mut perms: Vec<Vec<usize>> = vec![vec![]];
+        for _ in 0..6 {
+            let mut longer = Vec::new();
+            for p in &perms {
+                for d in (1..=6).filter(|d| !p.contains(d)) {
+                    longer.push([p.clone(), vec![d]].concat());
+                }
+            }
+            perms = longer;
+        }
+        assert_eq!(perms.len(), 720);
+        for sum in 0..=14 {
+            let p = Puzzle::blank(geometry.clone()).with_rule(Sandwich { clues: vec![clue(Side::Top, 2, sum)] });
+            let m = Model::build(&p);
+            let a = &m.automata()[0];
+            for digits in &perms {
+                let (i, j) = (digits.iter().position(|&d| d == 1).unwrap(), digits.iter().position(|&d| d == 6).unwrap());
+                let between: usize = digits[i.min(j) + 1..i.max(j)].iter().sum();
+                assert_eq!(a.accepts(digits), between == sum as usize, "{digits:?}, clue {sum}");
+            }
+        }
+    }
 
     #[test]
     fn model_and_checker_agree_on_every_4x4_grid() {

@@ -9,6 +9,11 @@
 //!   x[c_1, v] = 0        when v − 1 distinct digits other than v cannot make sum − v
 //! ```
 //!
+//! Each clue also declares its line as an automaton over (cells of the first `X` still to
+//! come, sum still to make) ([`Emit::automaton`]), which the native engine propagates to
+//! domain consistency beside the rows: a first digit of 3 with a clue of 10 leaves the next
+//! two cells only the digits that pair up to 7.
+//!
 //! The excluded first digits are the setter's opening move (an X-sum of 10 on a 9×9 rules out
 //! 1 and every first digit above 4), and a first digit placed turns its pair of rows into the
 //! cage-like sum of the next cells.
@@ -65,16 +70,21 @@ impl RuleKind for XSum {
         for (i, clue) in self.clues.iter().enumerate() {
             let cells = clue.cells(n);
             let sum = clue.value as usize;
-            for v in 1..=n {
+            let fits = |v: usize| {
                 let others: Vec<usize> = (1..=n).filter(|&d| d != v).collect();
-                let fits = sum >= v && can_sum(&others, v - 1, sum - v);
-                if !fits {
-                    b.exclude(cells[0], v, format!("xsum{}_first", i + 1));
-                } else if v > 1 {
-                    let y = b.var(cells[0], v);
-                    b.sum_if(&format!("xsum{}_v{v}", i + 1), y, &cells[1..v], sum - v);
-                }
+                sum >= v && can_sum(&others, v - 1, sum - v)
+            };
+            for v in (1..=n).filter(|&v| !fits(v)) {
+                b.exclude(cells[0], v, format!("xsum{}_first", i + 1));
             }
+            // The automaton says what these rows say (the line being a house).
+            let first = b.rows_len();
+            for v in (2..=n).filter(|&v| fits(v)) {
+                let y = b.var(cells[0], v);
+                b.sum_if(&format!("xsum{}_v{v}", i + 1), y, &cells[1..v], sum - v);
+            }
+            let replaces = crate::automaton::Replaces { aux: &[], rows_from: Some(first) };
+            b.automaton(format!("xsum{}", i + 1), &cells, XState::First, |&s, d| s.next(d, sum), |&s| s == XState::Done, replaces);
         }
     }
 
@@ -104,6 +114,33 @@ impl RuleKind for XSum {
     }
 }
 
+/// Where the automaton of an X-sum line stands: before the first digit, counting the first
+/// `X` cells (`left` cells to go, `rest` of the sum still to make), or past them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum XState {
+    First,
+    Counting { left: usize, rest: usize },
+    Done,
+}
+
+impl XState {
+    /// The state after digit `d`, on a line whose clue is `sum`.
+    fn next(self, d: usize, sum: usize) -> Option<XState> {
+        let (left, rest) = match self {
+            XState::Done => return Some(XState::Done),
+            // The first digit is X and the first of the X cells.
+            XState::First => (d, sum),
+            XState::Counting { left, rest } => (left, rest),
+        };
+        let rest = rest.checked_sub(d)?;
+        match (left.checked_sub(1)?, rest) {
+            (0, 0) => Some(XState::Done),
+            (0, _) => None,
+            (left, rest) => Some(XState::Counting { left, rest }),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,6 +154,16 @@ mod tests {
         let rule = XSum { clues: vec![clue(Side::Left, 1, 8), clue(Side::Top, 1, 6), clue(Side::Bottom, 2, 6)] };
         let (yes, no) = agreement4(rule.into());
         assert!(yes > 0 && no > 0, "{yes} {no}");
+    }
+
+    #[test]
+    fn the_automaton_accepts_exactly_the_lines_whose_first_x_digits_make_the_sum() {
+        for sum in 1..=21 {
+            crate::rules::testing::every_line6(XSum { clues: vec![clue(Side::Left, 0, sum)] }.into(), |digits, yes| {
+                let total: usize = digits[..digits[0]].iter().sum();
+                assert_eq!(yes, total == sum as usize, "{digits:?}, clue {sum}");
+            });
+        }
     }
 
     #[test]
