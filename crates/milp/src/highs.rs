@@ -162,6 +162,10 @@ pub(crate) fn solve_lp(reduced: &Reduced, time: Option<std::time::Duration>) -> 
     };
     match solved.status() {
         HighsModelStatus::Optimal => {}
+        // Presolve decided every variable: an LP of no columns, solved by no iteration.
+        HighsModelStatus::ModelEmpty if reduced.num_columns() == 0 => {
+            return Ok(LpAnswer { values: Vec::new(), iterations: Some(0) })
+        }
         HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible => {
             return Err("the LP relaxation is infeasible".into())
         }

@@ -371,3 +371,34 @@ fn a_start_under_a_zero_time_limit_stops_without_an_answer() {
         assert!(matches!(&r.end, SearchEnd::Stopped { reason } if reason.contains("time limit")), "{}", b.name());
     }
 }
+
+/// Every MILP solver compiled in solves the root LP relaxation (issue 35: `model` and
+/// `compare`'s root LP column): on seed 000 under the seeds' objective the LP bound is the
+/// integer optimum, 29565, over the 708 free variables; a model whose givens fix everything is
+/// an LP of no columns, solved at once (HiGHS calls it an empty model).
+#[test]
+fn every_solver_solves_the_root_lp_and_an_lp_with_nothing_left() {
+    let seed = puzzle(9, &SEED_000);
+    let model = Model::build(&seed).with_objective(Objective::Seed);
+    let solution = Model::build(&seed);
+    for backend in backends() {
+        assert!(backend.has_root_lp(), "{}", backend.name());
+        let lp = backend
+            .root_lp(&model, Some(Duration::from_secs(20)))
+            .unwrap_or_else(|e| panic!("{}: {e}", backend.name()));
+        assert_eq!((lp.solver, lp.columns), (backend.name(), 708));
+        assert!((lp.value - 29565.0).abs() < 1e-6, "{}: {}", backend.name(), lp.value);
+        assert!(lp.fractional <= lp.columns && lp.iterations.is_some_and(|i| i > 0), "{lp:?}");
+        // Every variable fixed to the solution's values: nothing left for the LP.
+        let full = search(&backend, &solution, SearchRequest::count(1, 1));
+        let grid = full.solutions.first().expect("a solution").clone();
+        let mut done = Model::build(&Puzzle::new(seed.geometry().clone(), grid.clone()));
+        for cell in (0..81).map(|k| Cell::new(k / 9, k % 9)) {
+            for digit in 1..=9 {
+                done.set_fixed(done.var(cell, digit), Some(grid.get(cell) == digit));
+            }
+        }
+        let lp = backend.root_lp(&done, None).unwrap_or_else(|e| panic!("{}: {e}", backend.name()));
+        assert_eq!((lp.columns, lp.fractional), (0, 0), "{}", backend.name());
+    }
+}
