@@ -5,7 +5,8 @@ run.py has no cap, and a puzzle we do not finish stops the whole run. This scrip
 `sudoku-ip solve --unique -O json --stats FILE` on each puzzle of benches/variants/puzzles
 (CPU: user + system of the child from wait4, as run.py's `ours proc`; median of --runs),
 stops it after --cap seconds of wall time (TIMEOUT: the CPU shown is what it used until then),
-checks the answer against the file's solution (ok / WRONG) and prints ISS's CPU ms and guesses
+checks the answer against the file's solution (ok / WRONG; a file without one against ISS's unique
+solution, "ok (ISS)") and prints ISS's CPU ms and guesses
 from the JSON lines `node benches/variants/bench-iss.mjs ISS --runs 3` printed (--iss-jsonl).
 Columns: puzzle, ISS ms, ISS guesses, our process ms, our guesses, ratio, check.
 """
@@ -49,7 +50,16 @@ for f in files:
         except Exception: rep = {"status": "bad", "error": text[:100]}
     i = iss.get(f.stem, {})
     got = (rep.get("solution") or {}).get("line")
-    ok = "ok" if (got == want and rep.get("unique")) else ("TIMEOUT" if rep.get("status") == "timeout" else "WRONG")
+    # A file without a published solution is checked against ISS's unique one ("ok (ISS)").
+    mark = "ok"
+    if want is None and i.get("unique") and i.get("solution"):
+        want, mark = i["solution"], "ok (ISS)"
+    if rep.get("status") == "timeout":
+        ok = "TIMEOUT"
+    elif want is None:
+        ok = "unchecked" if rep.get("unique") else "WRONG"
+    else:
+        ok = mark if (got == want and rep.get("unique")) else "WRONG"
     row = dict(slug=f.stem, iss_ms=i.get("cpu_ms"), iss_g=i.get("guesses"), proc_ms=statistics.median(cpus),
                guesses=(rep.get("stats") or {}).get("guesses"), ok=ok)
     rows.append(row)
