@@ -122,6 +122,18 @@ impl Oracle {
                 Ok(Outcome { count: solutions.len() as u64, solutions, stopped: out.stopped })
             }
             Kind::Model { model, base } => {
+                // A given the rules fix at 0 (a between line's middle holding 1 or n, a digit a
+                // cage cannot hold), or an avoided digit they fix at 1, has no solution: fixing
+                // it over the rules' value would hand the engine a model without that rule's
+                // bound, and its grid would break the rule (the checker caught such a grid).
+                let clash = givens.iter().enumerate().any(|(k, &v)| {
+                    v != 0 && base[model.model().var(Cell::from_index(k, n), v as usize) as usize] == Some(false)
+                }) || avoid.is_some_and(|(k, d)| {
+                    base[model.model().var(Cell::from_index(k, n), d as usize) as usize] == Some(true)
+                });
+                if clash {
+                    return Ok(Outcome { count: 0, solutions: Vec::new(), stopped: false });
+                }
                 let mut touched: Vec<u32> = Vec::with_capacity(givens.len() + 1);
                 for (k, &v) in givens.iter().enumerate() {
                     if v != 0 {
