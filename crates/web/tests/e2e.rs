@@ -146,11 +146,25 @@ impl Session {
             "goog:chromeOptions": { "binary": chromium.display().to_string(), "args": args, "prefs": prefs }
         });
         let Value::Object(caps) = caps else { unreachable!("a JSON object") };
-        let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-            .capabilities(caps)
-            .connect(&format!("http://127.0.0.1:{port}"))
-            .await
-            .expect("a chromium session");
+        // chromedriver can reset the first connection while it starts (seen once: "Connection
+        // reset by peer" right after its port answered): a new session is asked for again, three
+        // times at most, half a second apart.
+        let mut tries = 0;
+        let client = loop {
+            let asked = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+                .capabilities(caps.clone())
+                .connect(&format!("http://127.0.0.1:{port}"))
+                .await;
+            match asked {
+                Ok(client) => break client,
+                Err(e) if tries < 3 => {
+                    tries += 1;
+                    eprintln!("{test}: no chromium session yet ({e:?}); asking again");
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                }
+                Err(e) => panic!("a chromium session: {e:?}"),
+            }
+        };
         let session = Session { client, url: format!("http://{addr}/"), stop_server: Some(stop), browser };
         session.open(&session.url.clone()).await;
         Some(session)
