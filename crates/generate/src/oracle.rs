@@ -126,26 +126,21 @@ impl Oracle {
                 // cage cannot hold), or an avoided digit they fix at 1, has no solution: fixing
                 // it over the rules' value would hand the engine a model without that rule's
                 // bound, and its grid would break the rule (the checker caught such a grid).
-                let clash = givens.iter().enumerate().any(|(k, &v)| {
-                    v != 0 && base[model.model().var(Cell::from_index(k, n), v as usize) as usize] == Some(false)
-                }) || avoid.is_some_and(|(k, d)| {
-                    base[model.model().var(Cell::from_index(k, n), d as usize) as usize] == Some(true)
-                });
-                if clash {
+                let var = |k: usize, d: u8| model.model().var(Cell::from_index(k, n), d as usize);
+                let mut touched: Vec<u32> = Vec::with_capacity(givens.len() + 1);
+                touched.extend(givens.iter().enumerate().filter(|&(_, &v)| v != 0).map(|(k, &v)| var(k, v)));
+                let avoided = avoid.map(|(k, d)| var(k, d));
+                if touched.iter().any(|&v| base[v as usize] == Some(false))
+                    || avoided.is_some_and(|v| base[v as usize] == Some(true))
+                {
                     return Ok(Outcome { count: 0, solutions: Vec::new(), stopped: false });
                 }
-                let mut touched: Vec<u32> = Vec::with_capacity(givens.len() + 1);
-                for (k, &v) in givens.iter().enumerate() {
-                    if v != 0 {
-                        let var = model.model().var(Cell::from_index(k, n), v as usize);
-                        model.set_fixed(var, Some(true));
-                        touched.push(var);
-                    }
+                for &v in &touched {
+                    model.set_fixed(v, Some(true));
                 }
-                if let Some((k, d)) = avoid {
-                    let var = model.model().var(Cell::from_index(k, n), d as usize);
-                    model.set_fixed(var, Some(false));
-                    touched.push(var);
+                if let Some(v) = avoided {
+                    model.set_fixed(v, Some(false));
+                    touched.push(v);
                 }
                 let request = SearchRequest::count(max, max as usize).with_limits(Limits {
                     time: None,

@@ -128,11 +128,10 @@ pub(crate) fn solve(reduced: &Reduced, limits: CallLimits, start: Option<&[f64]>
     let status = solved.status();
     let work = work_of(&solved);
     if solved.primal_solution_status() == HighsSolutionStatus::Feasible {
-        // good_lp adds one HiGHS column per variable, in creation order.
-        let values = solved.get_solution().columns().to_vec();
-        if values.len() != reduced.num_columns() {
-            return stopped(format!("{} values for {} columns", values.len(), reduced.num_columns()));
-        }
+        let values = match columns(&solved, reduced) {
+            Ok(values) => values,
+            Err(reason) => return stopped(reason),
+        };
         let gap = solved.mip_gap();
         return Attempt::Values { values, work, gap: gap.is_finite().then_some(gap) };
     }
@@ -171,11 +170,18 @@ pub(crate) fn solve_lp(reduced: &Reduced, time: Option<std::time::Duration>) -> 
         }
         other => return Err(format!("HiGHS: no LP optimum, model status {other:?}")),
     }
+    let values = columns(&solved, reduced).map_err(|reason| format!("HiGHS: {reason}"))?;
+    Ok(LpAnswer { values, iterations: work_of(&solved).lp_iterations })
+}
+
+/// The solved model's column values, one a column of `reduced` (good_lp adds one HiGHS column
+/// per variable, in creation order), or why not.
+fn columns(solved: &::highs::SolvedModel, reduced: &Reduced) -> Result<Vec<f64>, String> {
     let values = solved.get_solution().columns().to_vec();
     if values.len() != reduced.num_columns() {
-        return Err(format!("HiGHS: {} values for {} columns", values.len(), reduced.num_columns()));
+        return Err(format!("{} values for {} columns", values.len(), reduced.num_columns()));
     }
-    Ok(LpAnswer { values, iterations: work_of(&solved).lp_iterations })
+    Ok(values)
 }
 
 #[cfg(test)]
