@@ -20,6 +20,9 @@
 use super::step::Step;
 use super::{bit, digits, Logic, SeRating, Technique};
 
+/// Tenths a chain with a grouped node weighs more (Sukaku Explainer's grouped strong links).
+const GROUPED_BONUS: u16 = 3;
+
 /// Which links a chain may use.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -697,6 +700,11 @@ impl Logic {
             Technique::XChain => x_chain_rating(chain.len() / 2),
             _ => SeRating(technique.se_rating().0 + length_bonus(chain.len())),
         };
+        // Sudoku Explainer's chains have no grouped nodes; Sukaku Explainer weighs a chain of
+        // strong links with a grouped one 0.3 more, and so does the rater any chain with one.
+        if chain.iter().any(|&c| c >= graph.singles) {
+            step.rating = SeRating(step.rating.0 + GROUPED_BONUS);
+        }
         let cells: Vec<usize> = chain.iter().flat_map(|&c| graph.cells(c).iter().copied()).collect();
         let graph = &graph;
         let cands: Vec<(usize, u8)> =

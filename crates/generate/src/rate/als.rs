@@ -40,8 +40,8 @@ pub(super) struct AlsCache {
 /// An almost locked set: its cells (a bit per grid cell), its candidates, its house, and per
 /// digit `d` (at `d − 1`) the cells holding it and the cells that see all of those for `d`.
 pub(super) struct Als {
-    bits: u128,
-    cand: u64,
+    pub(super) bits: u128,
+    pub(super) cand: u64,
     house: usize,
     hold: Vec<u128>,
     seen: Vec<u128>,
@@ -50,7 +50,7 @@ pub(super) struct Als {
 impl Als {
     /// The restricted common digits of two disjoint ALS: every holder of one sees every holder
     /// of the other.
-    fn restricted(&self, other: &Als) -> u64 {
+    pub(super) fn restricted(&self, other: &Als) -> u64 {
         let mut rc = 0;
         for d in digits(self.cand & other.cand) {
             let i = d as usize - 1;
@@ -61,7 +61,7 @@ impl Als {
         rc
     }
 
-    fn cells(&self) -> Vec<usize> {
+    pub(super) fn cells(&self) -> Vec<usize> {
         ones(self.bits).collect()
     }
 }
@@ -145,7 +145,7 @@ impl Logic {
 
     /// The ALS of the current position, built once for it (ALS-XZ and ALS-XY-wing run on the
     /// same position one after the other); `None` on grids of more than [`MAX_CELLS`] cells.
-    fn als_of_position(&mut self) -> Option<Rc<Vec<Als>>> {
+    pub(super) fn als_of_position(&mut self) -> Option<Rc<Vec<Als>>> {
         if self.cand.len() > MAX_CELLS {
             return None;
         }
@@ -162,7 +162,7 @@ impl Logic {
         Some(sets)
     }
 
-    fn als_text(&self, a: &Als) -> String {
+    pub(super) fn als_text(&self, a: &Als) -> String {
         format!(
             "{} {} ({})",
             cell_list(a.cells().into_iter().map(|k| self.cell(k))),
@@ -172,12 +172,12 @@ impl Logic {
     }
 
     /// The removals of `z` by two ALS that cannot both lack it.
-    fn either_holds(&self, a: &Als, b: &Als, z: u8) -> Vec<(usize, u8)> {
+    pub(super) fn either_holds(&self, a: &Als, b: &Als, z: u8) -> Vec<(usize, u8)> {
         let i = z as usize - 1;
         self.candidates_in(a.seen[i] & b.seen[i], z)
     }
 
-    fn als_step(&self, step: Step, sets: &[&Als]) -> Step {
+    pub(super) fn als_step(&self, step: Step, sets: &[&Als]) -> Step {
         let cells: Vec<usize> = sets.iter().flat_map(|a| a.cells()).collect();
         self.pattern(step, &cells)
     }

@@ -66,7 +66,9 @@
 
 mod aic;
 mod als;
+mod als_wings;
 mod arithmetic;
+mod bug;
 mod chains;
 mod colouring;
 mod fish;
@@ -80,6 +82,7 @@ mod singles;
 mod step;
 mod subsets;
 mod technique;
+mod unique_loop;
 mod uniqueness;
 mod wings;
 

@@ -157,6 +157,9 @@ pub enum Technique {
     /// Unique rectangle types 1–4: four cells in two rows, columns and boxes hold {x,y} and
     /// must not be left with only those (relies on the puzzle being unique).
     UniqueRectangle,
+    /// Unique loops: the rectangle's deadly pattern on 6 to 12 cells (relies on the puzzle
+    /// being unique).
+    UniqueLoop,
     /// Four cells of a unit with four candidates between them.
     NakedQuad,
     /// A digit confined to the same four columns in four rows (or the transpose).
@@ -165,10 +168,18 @@ pub enum Technique {
     HiddenQuad,
     /// An alternating chain of strong and weak links on one digit.
     XChain,
+    /// A bivalue cell and three cells of a house with four digits, linked by a restricted
+    /// common digit (Sukaku Explainer's WXYZ-wing).
+    WxyzWing,
     /// Bivalue universal grave + 1: every open cell holds two candidates but one, which holds
     /// three; that cell takes the digit that appears three times in its units (relies on the
     /// puzzle being unique).
     BugPlusOne,
+    /// BUG types 2 and 3: taking a few candidates away would leave a bivalue universal grave,
+    /// so one of them is true (relies on the puzzle being unique).
+    Bug,
+    /// A bivalue cell and four cells of a house with five digits (VWXYZ-wing).
+    VwxyzWing,
     /// Two bivalue cells {x,y} joined by a strong link on y: cells seeing both lose x.
     WWing,
     /// The strong links of a digit, coloured in two alternating colours: a colour that sees
@@ -187,6 +198,8 @@ pub enum Technique {
     /// Cells where two houses cross, with cells of each house outside the other, hold as many
     /// digits as cells (no digit in both outer parts): each digit is there once.
     SueDeCoq,
+    /// A bivalue cell and five cells of a house with six digits (UVWXYZ-wing).
+    UvwxyzWing,
     /// An alternating inference chain over any links of the model (digits, cells, grouped
     /// nodes, variant rows): one of its ends is true.
     Aic,
@@ -404,6 +417,14 @@ const TABLE: &[Entry] = &[
         find: |l| l.unique_rectangle(),
     },
     Entry {
+        technique: Technique::UniqueLoop,
+        name: "unique loop",
+        grade: Grade::Hard,
+        se: SeRating(46),
+        per_digit: false,
+        find: |l| l.unique_loop(),
+    },
+    Entry {
         technique: Technique::NakedQuad,
         name: "naked quad",
         grade: Grade::Hard,
@@ -436,12 +457,36 @@ const TABLE: &[Entry] = &[
         find: |l| l.x_chain(),
     },
     Entry {
+        technique: Technique::WxyzWing,
+        name: "wxyz-wing",
+        grade: Grade::Hard,
+        se: SeRating(55),
+        per_digit: false,
+        find: |l| l.als_wing(4, Technique::WxyzWing),
+    },
+    Entry {
         technique: Technique::BugPlusOne,
         name: "bug+1",
         grade: Grade::Hard,
         se: SeRating(56),
         per_digit: false,
         find: |l| l.bug_plus_one(),
+    },
+    Entry {
+        technique: Technique::Bug,
+        name: "bug type 2 or 3",
+        grade: Grade::Hard,
+        se: SeRating(57),
+        per_digit: false,
+        find: |l| l.bug_types(),
+    },
+    Entry {
+        technique: Technique::VwxyzWing,
+        name: "vwxyz-wing",
+        grade: Grade::Expert,
+        se: SeRating(62),
+        per_digit: false,
+        find: |l| l.als_wing(5, Technique::VwxyzWing),
     },
     Entry {
         technique: Technique::WWing,
@@ -498,6 +543,14 @@ const TABLE: &[Entry] = &[
         se: SeRating(66),
         per_digit: false,
         find: |l| l.sue_de_coq(),
+    },
+    Entry {
+        technique: Technique::UvwxyzWing,
+        name: "uvwxyz-wing",
+        grade: Grade::Expert,
+        se: SeRating(66),
+        per_digit: false,
+        find: |l| l.als_wing(6, Technique::UvwxyzWing),
     },
     Entry {
         technique: Technique::Aic,

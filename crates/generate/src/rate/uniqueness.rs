@@ -5,6 +5,10 @@
 use super::step::{digit_set, Step};
 use super::{any_subset, bit, Logic, Technique};
 
+/// A naked set found with a virtual cell: its other cells, its digits, what the house's other
+/// cells lose.
+pub(super) type NakedSet = (Vec<usize>, u64, Vec<(usize, u8)>);
+
 impl Logic {
     /// Unique rectangles: four cells in two rows, two columns and two boxes all hold {x,y}.
     /// If none of them could be anything else, x and y could swap in the four and the puzzle
@@ -67,16 +71,25 @@ impl Logic {
                 };
                 self.removal_step(Some(removed), Technique::UniqueRectangle, text)
             }
-            [a, b] => self.rectangle_roof(corners, pair, a, b),
+            [a, b] => self.deadly_roof(corners, pair, a, b, Technique::UniqueRectangle),
             _ => None,
         }?;
         step.uses_uniqueness = true;
         Some(self.pattern(step, corners))
     }
 
-    /// Types 2, 3 and 4: the roof `a`, `b` holds extra digits.
-    fn rectangle_roof(&mut self, corners: &[usize; 4], pair: u64, a: usize, b: usize) -> Option<Step> {
+    /// Types 2, 3 and 4 of a deadly pattern (`technique`: a unique rectangle or loop) whose
+    /// cells `corners` all hold `pair`: the roof `a`, `b` holds extra digits.
+    pub(super) fn deadly_roof(
+        &mut self,
+        corners: &[usize],
+        pair: u64,
+        a: usize,
+        b: usize,
+        technique: Technique,
+    ) -> Option<Step> {
         let xy = digit_set(pair);
+        let (title, noun) = deadly_names(technique);
         let (ea, eb) = (self.cand[a] & !pair, self.cand[b] & !pair);
         // Type 2: the same one extra digit z in both: one of them is z.
         if ea == eb && ea.count_ones() == 1 {
@@ -84,13 +97,13 @@ impl Logic {
             let removed = self.seen_by_all(&[a, b], z, corners);
             let text = |s: &Self| {
                 format!(
-                    "Unique rectangle type 2 (relies on the puzzle being unique): the rectangle {} holds {xy}, and {} and {} add only {z}; one of them is {z}",
+                    "{title} type 2 (relies on the puzzle being unique): the {noun} {} holds {xy}, and {} and {} add only {z}; one of them is {z}",
                     super::step::cell_list(corners.iter().map(|&k| s.cell(k))),
                     s.cell(a),
                     s.cell(b)
                 )
             };
-            if let Some(step) = self.removal_step(Some(removed), Technique::UniqueRectangle, text) {
+            if let Some(step) = self.removal_step(Some(removed), technique, text) {
                 return Some(step);
             }
         }
@@ -115,14 +128,14 @@ impl Logic {
                 }
                 let text = |s: &Self| {
                     format!(
-                        "Unique rectangle type 4 (relies on the puzzle being unique): the rectangle {} holds {xy}; in {}, {x} lies only in {} and {}, so neither can be {y}",
+                        "{title} type 4 (relies on the puzzle being unique): the {noun} {} holds {xy}; in {}, {x} lies only in {} and {}, so neither can be {y}",
                         super::step::cell_list(corners.iter().map(|&k| s.cell(k))),
                         s.houses[h].label,
                         s.cell(a),
                         s.cell(b)
                     )
                 };
-                if let Some(step) = self.removal_step(Some(vec![(a, y), (b, y)]), Technique::UniqueRectangle, text) {
+                if let Some(step) = self.removal_step(Some(vec![(a, y), (b, y)]), technique, text) {
                     return Some(step);
                 }
             }
@@ -130,50 +143,65 @@ impl Logic {
         // Type 3: the extras act as one cell of a naked set within a shared unit.
         let virtual_mask = ea | eb;
         for &h in &shared {
-            let others: Vec<usize> = self.houses[h]
-                .cells
-                .iter()
-                .map(|&k| k as usize)
-                .filter(|&k| k != a && k != b && self.value[k] == 0)
-                .collect();
-            for size in 1..=3usize.min(others.len().saturating_sub(1)) {
-                let mut found = None;
-                any_subset(others.len(), size, &mut |pick| {
-                    let mask = pick.iter().fold(virtual_mask, |m, &i| m | self.cand[others[i]]);
-                    if mask.count_ones() as usize != size + 1 {
-                        return false;
-                    }
-                    let removed: Vec<(usize, u8)> = others
-                        .iter()
-                        .enumerate()
-                        .filter(|(i, _)| !pick.contains(i))
-                        .flat_map(|(_, &k)| super::digits(self.cand[k] & mask).map(move |d| (k, d)))
-                        .collect();
-                    if removed.is_empty() {
-                        return false;
-                    }
-                    found = Some((pick.iter().map(|&i| others[i]).collect::<Vec<_>>(), mask, removed));
-                    true
-                });
-                if let Some((set, mask, removed)) = found {
-                    let text = |s: &Self| {
-                        format!(
-                            "Unique rectangle type 3 (relies on the puzzle being unique): the rectangle {} holds {xy}, so {} or {} holds one of {}; with {} they make a naked set of {} in {}",
-                            super::step::cell_list(corners.iter().map(|&k| s.cell(k))),
-                            s.cell(a),
-                            s.cell(b),
-                            digit_set(virtual_mask),
-                            super::step::cell_list(set.iter().map(|&k| s.cell(k))),
-                            digit_set(mask),
-                            s.houses[h].label
-                        )
-                    };
-                    if let Some(step) = self.removal_step(Some(removed), Technique::UniqueRectangle, text) {
-                        let mut step = step;
-                        step.rating = super::SeRating(step.rating.0 + size as u16);
-                        return Some(step);
-                    }
+            if let Some((set, mask, removed)) = self.virtual_naked_set(h, a, b, virtual_mask) {
+                let text = |s: &Self| {
+                    format!(
+                        "{title} type 3 (relies on the puzzle being unique): the {noun} {} holds {xy}, so {} or {} holds one of {}; with {} they make a naked set of {} in {}",
+                        super::step::cell_list(corners.iter().map(|&k| s.cell(k))),
+                        s.cell(a),
+                        s.cell(b),
+                        digit_set(virtual_mask),
+                        super::step::cell_list(set.iter().map(|&k| s.cell(k))),
+                        digit_set(mask),
+                        s.houses[h].label
+                    )
+                };
+                if let Some(mut step) = self.removal_step(Some(removed), technique, text) {
+                    step.rating = super::SeRating(step.rating.0 + set.len() as u16);
+                    return Some(step);
                 }
+            }
+        }
+        None
+    }
+
+    /// Cells of house `h` (not `a` or `b`) that, with one of `a`, `b` holding a digit of
+    /// `virtual_mask`, make a naked set: (those cells, the set's digits, what the house's
+    /// other cells lose), smallest set first, sets of up to three more cells.
+    pub(super) fn virtual_naked_set(
+        &self,
+        h: usize,
+        a: usize,
+        b: usize,
+        virtual_mask: u64,
+    ) -> Option<NakedSet> {
+        let others: Vec<usize> = self.houses[h]
+            .cells
+            .iter()
+            .map(|&k| k as usize)
+            .filter(|&k| k != a && k != b && self.value[k] == 0)
+            .collect();
+        for size in 1..=3usize.min(others.len().saturating_sub(1)) {
+            let mut found = None;
+            any_subset(others.len(), size, &mut |pick| {
+                let mask = pick.iter().fold(virtual_mask, |m, &i| m | self.cand[others[i]]);
+                if mask.count_ones() as usize != size + 1 {
+                    return false;
+                }
+                let removed: Vec<(usize, u8)> = others
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| !pick.contains(i))
+                    .flat_map(|(_, &k)| super::digits(self.cand[k] & mask).map(move |d| (k, d)))
+                    .collect();
+                if removed.is_empty() {
+                    return false;
+                }
+                found = Some((pick.iter().map(|&i| others[i]).collect::<Vec<_>>(), mask, removed));
+                true
+            });
+            if found.is_some() {
+                return found;
             }
         }
         None
@@ -210,5 +238,13 @@ impl Logic {
         step.placements = vec![self.candidate(k, d)];
         step.uses_uniqueness = true;
         Some(self.pattern(step, &[k]))
+    }
+}
+
+/// How a step of `technique` names itself and its pattern.
+fn deadly_names(technique: Technique) -> (&'static str, &'static str) {
+    match technique {
+        Technique::UniqueLoop => ("Unique loop", "loop"),
+        _ => ("Unique rectangle", "rectangle"),
     }
 }
