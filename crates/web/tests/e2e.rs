@@ -2980,3 +2980,57 @@ async fn every_rule_the_page_edits_is_drawn_from_the_servers_marks() {
     s.resize(1280, 1024).await;
     s.finish("page-rules-by-server").await;
 }
+
+/// Issue 32 goal 4: Explain on a killer and on a thermometer puzzle steps through the rule's
+/// own steps with their text, the rule's cells highlighted and the candidates they remove
+/// drawn red; screenshots of both (desktop and phone) for a person to look at.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn explain_steps_through_a_killer_and_a_thermometer_with_their_rules_steps() {
+    let Some(s) = Session::start("explain-variants").await else { return };
+    s.js(RECORD_ERRORS).await;
+    for (example, technique, shot) in [
+        ("killer.json", sudoku_ip::generate::Technique::CageCombinations, "explain-killer"),
+        ("thermometer.json", sudoku_ip::generate::Technique::RuleArithmetic, "explain-thermometer"),
+    ] {
+        let text = example_text(example);
+        let (state, status) = s.import(&text).await;
+        assert_eq!(state, "ok", "{example}: {status}");
+        let (state, status) = s.press("#explain").await;
+        assert_eq!(state, "ok", "{example}: {status}");
+        let puzzle = formats::parse_puzzle(&text, &ParseOptions::default()).expect("the example reads");
+        let path = sudoku_ip::explain_positions(&puzzle, None).expect("unique");
+        let steps = &path.explanation.steps;
+        assert!(status.contains(&format!("in {} steps", steps.len())), "{example}: {status}");
+        let at = steps.iter().position(|st| st.technique == technique).expect("the rule's step is on the path");
+        s.click("#step-first").await;
+        for _ in 0..at {
+            s.click("#step-next").await;
+        }
+        let step = &steps[at];
+        assert_eq!(s.text_of("#step-counter").await, format!("Step {} of {}", at + 1, steps.len()), "{example}");
+        let report = s.text_of("#report").await;
+        assert!(report.contains(&step.text), "{example}: the report {report:?} lacks {:?}", step.text);
+        // A person can follow it: cells named, no internal ids.
+        assert!(step.text.contains("r") && !step.text.contains("thermo1") && !step.text.contains("cage1"), "{}", step.text);
+        let notes = s.notes().await;
+        let cells: Vec<String> = notes.iter().filter(|n| n.0 == "pattern-cell").map(|n| n.1.clone()).collect();
+        let want: Vec<String> = step.cells.iter().map(|c| c.to_string()).collect();
+        assert_eq!(cells, want, "{example}: the rule's cells highlighted");
+        let red = notes.iter().filter(|n| n.0 == "removed").count();
+        assert_eq!(red, step.eliminations.len(), "{example}: the step's eliminations drawn red");
+        s.resize(1400, 1000).await;
+        s.js("window.scrollTo(0, 0);").await;
+        s.shot(shot).await;
+        s.resize(390, 844).await;
+        // (BOARD_FIT's bulb check measures one thermometer from r1c1: not these.)
+        let fit = s.drawn(BOARD_FIT).await;
+        let f = |k: &str| fit[k].as_f64().unwrap_or(f64::NAN);
+        assert_eq!(fit["square"], json!(true), "{example} on a phone: {fit}");
+        assert!(f("last_bottom") <= f("frame_bottom") + 0.5 && f("scroll") <= f("inner"), "{example} on a phone: {fit}");
+        s.js("window.scrollTo(0, 0);").await;
+        s.shot(&format!("{shot}-phone")).await;
+        s.resize(1280, 1024).await;
+    }
+    assert!(s.script_errors().await.is_empty(), "{:?}", s.script_errors().await);
+    s.close().await;
+}
