@@ -132,6 +132,14 @@ pub(crate) struct Engine {
     sum_keep: Vec<u64>,
     /// The variables that can take a required value of a sum row.
     holders: Vec<u32>,
+    /// Every sum row's combinations (`sums.rs`), row `s` from `combo_start[s]`, the first
+    /// `combo_alive[s]` of them still fitting on this path (the others moved behind them).
+    combos: Vec<u64>,
+    combo_start: Vec<u32>,
+    combo_alive: Vec<u32>,
+    /// Where a sum row's alive count shrank: (trail length then, row, count before), undone
+    /// with the trail.
+    combo_trail: Vec<(u32, u32, u32)>,
     /// Scratch of exact sums (`exact.rs`): the bitsets `P` and `R`, each group's contributions
     /// and where they start.
     exact_p: Vec<u64>,
@@ -201,6 +209,15 @@ impl Engine {
             sum_live: Vec::with_capacity(c.sums.max_groups),
             sum_keep: Vec::with_capacity(c.sums.max_groups),
             holders: Vec::with_capacity(c.sums.max_groups),
+            combos: c.sums.rows.iter().flat_map(|r| r.combos.iter().copied()).collect(),
+            combo_start: std::iter::once(0)
+                .chain(c.sums.rows.iter().scan(0u32, |n, r| {
+                    *n += r.combos.len() as u32;
+                    Some(*n)
+                }))
+                .collect(),
+            combo_alive: c.sums.rows.iter().map(|r| r.combos.len() as u32).collect(),
+            combo_trail: Vec::new(),
             exact_p: Vec::new(),
             exact_r: Vec::new(),
             exact_vals: Vec::new(),
@@ -245,6 +262,10 @@ impl Engine {
         }
         self.open_len = self.rows.iter().filter(|s| s.count >= 2).count();
         self.trail.clear();
+        for (s, r) in self.c.sums.rows.iter().enumerate() {
+            self.combo_alive[s] = r.combos.len() as u32;
+        }
+        self.combo_trail.clear();
         self.clear_queues();
     }
 
@@ -492,6 +513,13 @@ impl Engine {
                     }
                 }
             }
+        }
+        while let Some(&(at, s, alive)) = self.combo_trail.last() {
+            if (at as usize) < mark {
+                break;
+            }
+            self.combo_alive[s as usize] = alive;
+            self.combo_trail.pop();
         }
     }
 
@@ -995,9 +1023,15 @@ impl Engine {
         let conflict = Conflict { row, kind: ConflictKind::Linear };
         self.sum_live_values(l, s, live);
         keep.resize(live.len(), 0);
-        let Some(mut required) = sums::fitting(&self.c.sums.rows[s].combos, live, keep) else {
+        let (start, alive) = (self.combo_start[s] as usize, self.combo_alive[s] as usize);
+        let (required, now) = sums::fitting_alive(&mut self.combos[start..start + alive], live, keep);
+        let Some(mut required) = required else {
             return Err(conflict);
         };
+        if now < alive {
+            self.combo_trail.push((self.trail.len() as u32, s as u32, alive as u32));
+            self.combo_alive[s] = now as u32;
+        }
         let (groups, first) =
             (self.c.lin_groups[l] as usize, self.c.group_start[self.c.lin_groups[l] as usize] as usize);
         for (k, (&has, &kept)) in live.iter().zip(keep.iter()).enumerate() {
