@@ -140,6 +140,11 @@ pub(crate) struct Engine {
     /// Where a sum row's alive count shrank: (trail length then, row, count before), undone
     /// with the trail.
     combo_trail: Vec<(u32, u32, u32)>,
+    /// Per group of a sum row (from `sum_pos_start[g]`), the value index of each position of
+    /// its exactly-one row, whose live mask then gives the group's live values directly
+    /// (`None` for the groups of other rows, and all of them when some row's group is wider
+    /// than one word).
+    sum_pos: Option<(Vec<u32>, Vec<u8>)>,
     /// Scratch of exact sums (`exact.rs`): the bitsets `P` and `R`, each group's contributions
     /// and where they start.
     exact_p: Vec<u64>,
@@ -155,6 +160,39 @@ pub(crate) struct Engine {
     pub(crate) count_cap: u32,
     /// Nogoods recorded from the restarts of the current search (`nogoods.rs`).
     pub(crate) ng: Nogoods,
+}
+
+/// [`Engine::sum_pos`]: for each group of a sum row, its exactly-one row's positions as value
+/// indices; `None` when a group is not its whole row of at most 64 variables.
+fn sum_positions(c: &Compiled) -> Option<(Vec<u32>, Vec<u8>)> {
+    let groups = c.group_eo.len();
+    let mut start = vec![0u32; groups + 1];
+    let mut pos: Vec<u8> = Vec::new();
+    let mut of_group: Vec<Option<(usize, usize)>> = vec![None; groups];
+    for l in 0..c.lin_rows() {
+        let Some(s) = c.sums.of_lin[l] else { continue };
+        let row = &c.sums.rows[s as usize];
+        let first = c.group_start[c.lin_groups[l] as usize] as usize;
+        for g in c.lin_groups[l] as usize..c.lin_groups[l + 1] as usize {
+            let r = c.group_eo[g]? as usize;
+            let (e0, e1) = (c.eo_start[r] as usize, c.eo_start[r + 1] as usize);
+            let (t0, t1) = (c.group_start[g] as usize, c.group_start[g + 1] as usize);
+            if e1 - e0 > 64 || e1 - e0 != t1 - t0 || c.eo_word[r + 1] != c.eo_word[r] + 1 {
+                return None;
+            }
+            let at = pos.len();
+            for &u in &c.eo_vars[e0..e1] {
+                let i = (t0..t1).find(|&i| c.lin_terms[i].0 == u)?;
+                pos.push(row.value[i - first]);
+            }
+            of_group[g] = Some((at, e1 - e0));
+        }
+    }
+    for g in 0..groups {
+        start[g] = of_group[g].map_or(0, |(at, _)| at as u32);
+    }
+    start[groups] = pos.len() as u32;
+    Some((start, pos))
 }
 
 /// Exactly-one rows longer than this make a model wide (grids from 25×25 up, where restarted
@@ -218,6 +256,7 @@ impl Engine {
                 .collect(),
             combo_alive: c.sums.rows.iter().map(|r| r.combos.len() as u32).collect(),
             combo_trail: Vec::new(),
+            sum_pos: sum_positions(&c),
             exact_p: Vec::new(),
             exact_r: Vec::new(),
             exact_vals: Vec::new(),
@@ -984,6 +1023,20 @@ impl Engine {
         let (c, row) = (&*self.c, &self.c.sums.rows[s]);
         let first = c.group_start[c.lin_groups[l] as usize] as usize;
         live.clear();
+        if let Some((start, pos)) = &self.sum_pos {
+            for g in c.lin_groups[l] as usize..c.lin_groups[l + 1] as usize {
+                // Sum rows' groups are whole exactly-one rows (`sums.rs`) of at most 64.
+                let r = c.group_eo[g].map_or(0, |r| r as usize);
+                let (mut bits, mut values) = (self.mask[c.eo_word[r] as usize], 0u64);
+                let pos = &pos[start[g] as usize..];
+                while bits != 0 {
+                    values |= 1 << pos[bits.trailing_zeros() as usize];
+                    bits &= bits - 1;
+                }
+                live.push(values);
+            }
+            return;
+        }
         for g in c.lin_groups[l] as usize..c.lin_groups[l + 1] as usize {
             let mut values = 0u64;
             for i in c.group_start[g] as usize..c.group_start[g + 1] as usize {
