@@ -168,28 +168,24 @@ fn sum_positions(c: &Compiled) -> Option<(Vec<u32>, Vec<u8>)> {
     let groups = c.group_eo.len();
     let mut start = vec![0u32; groups + 1];
     let mut pos: Vec<u8> = Vec::new();
-    let mut of_group: Vec<Option<(usize, usize)>> = vec![None; groups];
     for l in 0..c.lin_rows() {
         let Some(s) = c.sums.of_lin[l] else { continue };
         let row = &c.sums.rows[s as usize];
         let first = c.group_start[c.lin_groups[l] as usize] as usize;
-        for g in c.lin_groups[l] as usize..c.lin_groups[l + 1] as usize {
+        let (g0, g1) = (c.lin_groups[l] as usize, c.lin_groups[l + 1] as usize);
+        for (g, at) in (g0..g1).zip(&mut start[g0..g1]) {
             let r = c.group_eo[g]? as usize;
             let (e0, e1) = (c.eo_start[r] as usize, c.eo_start[r + 1] as usize);
             let (t0, t1) = (c.group_start[g] as usize, c.group_start[g + 1] as usize);
             if e1 - e0 > 64 || e1 - e0 != t1 - t0 || c.eo_word[r + 1] != c.eo_word[r] + 1 {
                 return None;
             }
-            let at = pos.len();
+            *at = pos.len() as u32;
             for &u in &c.eo_vars[e0..e1] {
                 let i = (t0..t1).find(|&i| c.lin_terms[i].0 == u)?;
                 pos.push(row.value[i - first]);
             }
-            of_group[g] = Some((at, e1 - e0));
         }
-    }
-    for g in 0..groups {
-        start[g] = of_group[g].map_or(0, |(at, _)| at as u32);
     }
     start[groups] = pos.len() as u32;
     Some((start, pos))
