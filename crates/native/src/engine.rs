@@ -132,6 +132,19 @@ pub(crate) struct Engine {
     sum_keep: Vec<u64>,
     /// The variables that can take a required value of a sum row.
     holders: Vec<u32>,
+    /// Every sum row's combinations (`sums.rs`), row `s` from `combo_start[s]`, the first
+    /// `combo_alive[s]` of them still fitting on this path (the others moved behind them).
+    combos: Vec<u64>,
+    combo_start: Vec<u32>,
+    combo_alive: Vec<u32>,
+    /// Where a sum row's alive count shrank: (trail length then, row, count before), undone
+    /// with the trail.
+    combo_trail: Vec<(u32, u32, u32)>,
+    /// Per group of a sum row (from `sum_pos_start[g]`), the value index of each position of
+    /// its exactly-one row, whose live mask then gives the group's live values directly
+    /// (`None` for the groups of other rows, and all of them when some row's group is wider
+    /// than one word).
+    sum_pos: Option<(Vec<u32>, Vec<u8>)>,
     /// Scratch of exact sums (`exact.rs`): the bitsets `P` and `R`, each group's contributions
     /// and where they start.
     exact_p: Vec<u64>,
@@ -147,6 +160,35 @@ pub(crate) struct Engine {
     pub(crate) count_cap: u32,
     /// Nogoods recorded from the restarts of the current search (`nogoods.rs`).
     pub(crate) ng: Nogoods,
+}
+
+/// [`Engine::sum_pos`]: for each group of a sum row, its exactly-one row's positions as value
+/// indices; `None` when a group is not its whole row of at most 64 variables.
+fn sum_positions(c: &Compiled) -> Option<(Vec<u32>, Vec<u8>)> {
+    let groups = c.group_eo.len();
+    let mut start = vec![0u32; groups + 1];
+    let mut pos: Vec<u8> = Vec::new();
+    for l in 0..c.lin_rows() {
+        let Some(s) = c.sums.of_lin[l] else { continue };
+        let row = &c.sums.rows[s as usize];
+        let first = c.group_start[c.lin_groups[l] as usize] as usize;
+        let (g0, g1) = (c.lin_groups[l] as usize, c.lin_groups[l + 1] as usize);
+        for (g, at) in (g0..g1).zip(&mut start[g0..g1]) {
+            let r = c.group_eo[g]? as usize;
+            let (e0, e1) = (c.eo_start[r] as usize, c.eo_start[r + 1] as usize);
+            let (t0, t1) = (c.group_start[g] as usize, c.group_start[g + 1] as usize);
+            if e1 - e0 > 64 || e1 - e0 != t1 - t0 || c.eo_word[r + 1] != c.eo_word[r] + 1 {
+                return None;
+            }
+            *at = pos.len() as u32;
+            for &u in &c.eo_vars[e0..e1] {
+                let i = (t0..t1).find(|&i| c.lin_terms[i].0 == u)?;
+                pos.push(row.value[i - first]);
+            }
+        }
+    }
+    start[groups] = pos.len() as u32;
+    Some((start, pos))
 }
 
 /// Exactly-one rows longer than this make a model wide (grids from 25×25 up, where restarted
@@ -201,6 +243,16 @@ impl Engine {
             sum_live: Vec::with_capacity(c.sums.max_groups),
             sum_keep: Vec::with_capacity(c.sums.max_groups),
             holders: Vec::with_capacity(c.sums.max_groups),
+            combos: c.sums.rows.iter().flat_map(|r| r.combos.iter().copied()).collect(),
+            combo_start: std::iter::once(0)
+                .chain(c.sums.rows.iter().scan(0u32, |n, r| {
+                    *n += r.combos.len() as u32;
+                    Some(*n)
+                }))
+                .collect(),
+            combo_alive: c.sums.rows.iter().map(|r| r.combos.len() as u32).collect(),
+            combo_trail: Vec::new(),
+            sum_pos: sum_positions(&c),
             exact_p: Vec::new(),
             exact_r: Vec::new(),
             exact_vals: Vec::new(),
@@ -245,6 +297,10 @@ impl Engine {
         }
         self.open_len = self.rows.iter().filter(|s| s.count >= 2).count();
         self.trail.clear();
+        for (s, r) in self.c.sums.rows.iter().enumerate() {
+            self.combo_alive[s] = r.combos.len() as u32;
+        }
+        self.combo_trail.clear();
         self.clear_queues();
     }
 
@@ -492,6 +548,13 @@ impl Engine {
                     }
                 }
             }
+        }
+        while let Some(&(at, s, alive)) = self.combo_trail.last() {
+            if (at as usize) < mark {
+                break;
+            }
+            self.combo_alive[s as usize] = alive;
+            self.combo_trail.pop();
         }
     }
 
@@ -956,6 +1019,20 @@ impl Engine {
         let (c, row) = (&*self.c, &self.c.sums.rows[s]);
         let first = c.group_start[c.lin_groups[l] as usize] as usize;
         live.clear();
+        if let Some((start, pos)) = &self.sum_pos {
+            for g in c.lin_groups[l] as usize..c.lin_groups[l + 1] as usize {
+                // Sum rows' groups are whole exactly-one rows (`sums.rs`) of at most 64.
+                let r = c.group_eo[g].map_or(0, |r| r as usize);
+                let (mut bits, mut values) = (self.mask[c.eo_word[r] as usize], 0u64);
+                let pos = &pos[start[g] as usize..];
+                while bits != 0 {
+                    values |= 1 << pos[bits.trailing_zeros() as usize];
+                    bits &= bits - 1;
+                }
+                live.push(values);
+            }
+            return;
+        }
         for g in c.lin_groups[l] as usize..c.lin_groups[l + 1] as usize {
             let mut values = 0u64;
             for i in c.group_start[g] as usize..c.group_start[g + 1] as usize {
@@ -995,9 +1072,15 @@ impl Engine {
         let conflict = Conflict { row, kind: ConflictKind::Linear };
         self.sum_live_values(l, s, live);
         keep.resize(live.len(), 0);
-        let Some(mut required) = sums::fitting(&self.c.sums.rows[s].combos, live, keep) else {
+        let (start, alive) = (self.combo_start[s] as usize, self.combo_alive[s] as usize);
+        let (required, now) = sums::fitting_alive(&mut self.combos[start..start + alive], live, keep);
+        let Some(mut required) = required else {
             return Err(conflict);
         };
+        if now < alive {
+            self.combo_trail.push((self.trail.len() as u32, s as u32, alive as u32));
+            self.combo_alive[s] = now as u32;
+        }
         let (groups, first) =
             (self.c.lin_groups[l] as usize, self.c.group_start[self.c.lin_groups[l] as usize] as usize);
         for (k, (&has, &kept)) in live.iter().zip(keep.iter()).enumerate() {

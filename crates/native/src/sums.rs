@@ -245,6 +245,45 @@ pub fn fitting(combos: &[u64], live: &[u64], keep: &mut [u64]) -> Option<u64> {
     any.then_some(required)
 }
 
+/// [`fitting`] over the combinations still alive on this path, `combos` (a row's alive
+/// prefix): the ones that do not fit are moved past the returned count (they cannot fit again
+/// while the live values only shrink, so a caller may drop them until it backtracks). The
+/// count is unchanged when nothing fits.
+pub(crate) fn fitting_alive(combos: &mut [u64], live: &[u64], keep: &mut [u64]) -> (Option<u64>, usize) {
+    keep.fill(0);
+    let mut required = u64::MAX;
+    let mut len = combos.len();
+    let mut i = 0;
+    'combos: while i < len {
+        let m = combos[i];
+        let mut union = 0;
+        for &l in live {
+            let here = l & m;
+            if here == 0 {
+                len -= 1;
+                combos.swap(i, len);
+                continue 'combos;
+            }
+            union |= here;
+        }
+        if union != m {
+            len -= 1;
+            combos.swap(i, len);
+            continue;
+        }
+        required &= m;
+        for (k, &l) in keep.iter_mut().zip(live) {
+            *k |= l & m;
+        }
+        i += 1;
+    }
+    if len == 0 {
+        (None, combos.len())
+    } else {
+        (Some(required), len)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -334,6 +373,27 @@ mod tests {
         assert_eq!(keep, [0b101, 0b101]);
         // One cell already without 1 and 3: nothing fits.
         assert_eq!(fitting(&combos, &[0b010, 0x1ff], &mut keep), None);
+    }
+
+    #[test]
+    fn alive_combinations_keep_those_that_fit_in_front() {
+        // Two cells of 10 from values 1..=9 (indices 0..=8): {1,9} {2,8} {3,7} {4,6}.
+        let mut combos = [0b1_0000_0001, 0b0_1000_0010, 0b0_0100_0100, 0b0_0010_1000];
+        let live = [0b0_0000_1111, 0x1ff];
+        let mut keep = [0; 2];
+        let all = fitting(&combos, &live, &mut keep);
+        let kept = keep;
+        let (required, len) = fitting_alive(&mut combos, &live, &mut keep);
+        assert_eq!((required, keep, len), (all, kept, 4), "every one fits");
+        let live = [0b0_0000_0011, 0x1ff];
+        let all = fitting(&combos, &live, &mut keep);
+        let kept = keep;
+        let (required, len) = fitting_alive(&mut combos, &live, &mut keep);
+        assert_eq!((required, keep, len), (all, kept, 2));
+        let mut front = combos[..2].to_vec();
+        front.sort_unstable();
+        assert_eq!(front, vec![0b0_1000_0010, 0b1_0000_0001]);
+        assert_eq!(fitting_alive(&mut combos[..2], &[0b100, 0x1ff], &mut keep), (None, 2));
     }
 
     #[test]

@@ -76,6 +76,7 @@ impl RuleKind for Zipper {
         for (i, cells) in self.lines.iter().enumerate() {
             let len = cells.len();
             let name = format!("zipper{}", i + 1);
+            let first = b.rows_len();
             // The total's one-hot variables, as (value, variable).
             let totals: Vec<(usize, u32)> = if len % 2 == 1 {
                 (1..=n).map(|s| (s, b.var(cells[len / 2], s))).collect()
@@ -110,6 +111,20 @@ impl RuleKind for Zipper {
                     }
                 }
             }
+            // The same line as an automaton reading the middle (odd lines), then each pair's
+            // two cells in turn, over (total, first digit of the pair): it says what the rows
+            // above say, so it replaces them and the total's auxiliaries.
+            let mut order: Vec<Cell> = Vec::with_capacity(len);
+            if len % 2 == 1 {
+                order.push(cells[len / 2]);
+            }
+            for j in 0..len / 2 {
+                order.extend([cells[j], cells[len - 1 - j]]);
+            }
+            let aux: Vec<u32> = if len % 2 == 1 { Vec::new() } else { totals.iter().map(|&(_, v)| v).collect() };
+            let start = if len % 2 == 1 { ZipState::Middle } else { ZipState::Total { total: None, first: None } };
+            let replaces = crate::automaton::Replaces { aux: &aux, rows_from: Some(first) };
+            b.automaton(&name, &order, start, |&s, d| s.next(d, n), |&s| s.accepts(), replaces);
         }
     }
 
@@ -153,6 +168,38 @@ impl RuleKind for Zipper {
     }
 }
 
+/// Where the automaton of a zipper line stands: before the middle cell (odd lines), or with
+/// the total known or not yet (an even line's first pair sets it) and the first digit of the
+/// pair being read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum ZipState {
+    Middle,
+    Total { total: Option<usize>, first: Option<usize> },
+}
+
+impl ZipState {
+    /// The state after digit `d` (digits `1..=n`).
+    fn next(self, d: usize, n: usize) -> Option<ZipState> {
+        match self {
+            ZipState::Middle => Some(ZipState::Total { total: Some(d), first: None }),
+            ZipState::Total { total, first: None } => {
+                // A digit the total cannot pair with any digit ends every path.
+                let fits = total.is_none_or(|t| t > d && t - d <= n);
+                fits.then_some(ZipState::Total { total, first: Some(d) })
+            }
+            ZipState::Total { total: None, first: Some(a) } => Some(ZipState::Total { total: Some(a + d), first: None }),
+            ZipState::Total { total: Some(t), first: Some(a) } => {
+                (a + d == t).then_some(ZipState::Total { total: Some(t), first: None })
+            }
+        }
+    }
+
+    /// Whether a line may end here: every pair read whole.
+    fn accepts(self) -> bool {
+        matches!(self, ZipState::Total { first: None, .. })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,6 +214,26 @@ mod tests {
         ] {
             let (yes, no) = agreement4(Zipper { lines }.into());
             assert!(yes > 0 && no > 0, "{yes} {no}");
+        }
+    }
+
+    #[test]
+    fn the_automaton_accepts_exactly_the_lines_whose_pairs_share_one_total() {
+        use crate::{Model, Puzzle};
+        for len in [2, 3, 5, 6] {
+            let line: Vec<Cell> = (0..len).map(|k| Cell::new(0, k)).collect();
+            let p = Puzzle::blank(Geometry::new(6, None).expect("6x6")).with_rule(Zipper { lines: vec![line.clone()] });
+            let m = Model::build(&p);
+            assert_eq!(m.automata().len(), 1);
+            let a = &m.automata()[0];
+            let at: Vec<usize> = a.cells.iter().map(|c| line.iter().position(|l| l == c).expect("on the line")).collect();
+            for word in 0..6usize.pow(len as u32) {
+                let digits: Vec<usize> = (0..len).map(|i| 1 + word / 6usize.pow(i as u32) % 6).collect();
+                let total = if len % 2 == 1 { digits[len / 2] } else { digits[0] + digits[len - 1] };
+                let yes = (0..len / 2).all(|j| digits[j] + digits[len - 1 - j] == total);
+                let read: Vec<usize> = at.iter().map(|&k| digits[k]).collect();
+                assert_eq!(a.accepts(&read), yes, "{digits:?}");
+            }
         }
     }
 
