@@ -3011,7 +3011,11 @@ async fn explain_steps_through_a_killer_and_a_thermometer_with_their_rules_steps
         let report = s.text_of("#report").await;
         assert!(report.contains(&step.text), "{example}: the report {report:?} lacks {:?}", step.text);
         // A person can follow it: cells named, no internal ids.
-        assert!(step.text.contains("r") && !step.text.contains("thermo1") && !step.text.contains("cage1"), "{}", step.text);
+        assert!(
+            step.text.contains("r") && !step.text.contains("thermo1") && !step.text.contains("cage1"),
+            "{}",
+            step.text
+        );
         let notes = s.notes().await;
         let cells: Vec<String> = notes.iter().filter(|n| n.0 == "pattern-cell").map(|n| n.1.clone()).collect();
         let want: Vec<String> = step.cells.iter().map(|c| c.to_string()).collect();
@@ -3026,7 +3030,10 @@ async fn explain_steps_through_a_killer_and_a_thermometer_with_their_rules_steps
         let fit = s.drawn(BOARD_FIT).await;
         let f = |k: &str| fit[k].as_f64().unwrap_or(f64::NAN);
         assert_eq!(fit["square"], json!(true), "{example} on a phone: {fit}");
-        assert!(f("last_bottom") <= f("frame_bottom") + 0.5 && f("scroll") <= f("inner"), "{example} on a phone: {fit}");
+        assert!(
+            f("last_bottom") <= f("frame_bottom") + 0.5 && f("scroll") <= f("inner"),
+            "{example} on a phone: {fit}"
+        );
         s.js("window.scrollTo(0, 0);").await;
         s.shot(&format!("{shot}-phone")).await;
         s.resize(1280, 1024).await;

@@ -154,6 +154,10 @@ pub(super) struct Logic {
     /// Inside a nested chain: the inner technique its propagation applies when everything else
     /// stalls (`nested.rs`); `None` outside one.
     pub(super) nested: Option<nested::Inner>,
+    /// Assumptions the inner technique of nested chains has tested so far in this rating.
+    pub(super) nested_work: u64,
+    /// Nested chains spent their budget on a variant's model (see `nested.rs`): not tried again.
+    pub(super) nested_spent: bool,
 }
 
 pub(super) fn bit(d: u8) -> u64 {
@@ -284,6 +288,8 @@ impl Logic {
             rows_of_aux: Vec::new(),
             plus: false,
             nested: None,
+            nested_work: 0,
+            nested_spent: false,
         };
         // Cell sets of units → (digits with a unit there, all of them exact, kind).
         let mut sets: HashMap<Vec<u32>, (u64, bool, RowKind)> = HashMap::new();

@@ -27,7 +27,7 @@
 //!
 //! Cost: the inner technique runs at every stall of every outer propagation, so a level is
 //! tried only when the cheaper ones (and every plain technique) found nothing, only on grids
-//! up to 9×9 without variant rows other than units and cliques (see [`MAX_SIZE`]), and the
+//! up to 9×9 (see [`MAX_SIZE`]; on a variant's model within a budget of work, [`VARIANT_BUDGET`]), and the
 //! cancel token is read at every stall (`--time-limit` stops a long search).
 
 use super::forcing::{InnerProof, Trace};
@@ -60,12 +60,19 @@ impl Inner {
     }
 }
 
-/// Nested chains run on grids up to 9×9 whose model is units and cliques only (classic,
-/// jigsaw, diagonals, windows, anti-knight, anti-king…): the inner technique runs at every
-/// stall of every outer assumption, and with a variant's rows to work out at each (sums,
-/// thermometers, non-consecutive pairs) `examples/non-consecutive.json` did not finish rating
-/// in 20 s, and a 16×16 has three times the candidates. Those are left to search.
+/// Nested chains run on grids up to 9×9: the inner technique runs at every stall of every
+/// outer assumption, and a 16×16 has three times the candidates. With a variant's rows to work
+/// out at each (sums, thermometers, non-consecutive pairs) they run within [`VARIANT_BUDGET`]
+/// (without one, `examples/non-consecutive.json` did not finish rating in 20 s).
 const MAX_SIZE: usize = 9;
+
+/// On a variant's model (rows beyond units and cliques), how much work the inner technique
+/// may do in all, over the whole rating: past it nested chains are given up and the puzzle is
+/// left to search. Work is counted, not timed, so a puzzle rates the same on every machine:
+/// each assumption the inner technique tests counts 30 plus the model's rows and cliques (what
+/// its propagation walks; measured: 15–25 µs an assumption on a killer of 17 rows, 1 ms on a
+/// skyscraper puzzle of 2,005). The budget is a few seconds of one core.
+const VARIANT_BUDGET: u64 = 8_000_000;
 
 /// What an inner technique found in a position: candidates whose assumption contradicts, or
 /// one net (its branches, what it is, the candidates no branch keeps).
@@ -78,7 +85,7 @@ impl Logic {
     /// The nested forcing chain or net with inner technique `inner` (its row of the table): an
     /// outer chain first, a net if none, as the plain and "plus" levels do.
     pub(super) fn nested_chain(&mut self, inner: Inner) -> Option<Step> {
-        if self.n > MAX_SIZE || !self.rows.is_empty() {
+        if self.n > MAX_SIZE || self.nested_spent {
             return None;
         }
         let (plus, nested) = (self.plus, self.nested);
@@ -87,7 +94,7 @@ impl Logic {
         let found = self.forcing_chain().or_else(|| self.forcing_net());
         self.plus = plus;
         self.nested = nested;
-        if self.stopped.is_some() {
+        if self.stopped.is_some() || self.nested_spent {
             return None;
         }
         let mut step = found?;
@@ -117,6 +124,10 @@ impl Logic {
             self.stopped = self.cancel.stop_reason().or(Some("stopped".into()));
             return false;
         }
+        if !self.rows.is_empty() && self.nested_work > VARIANT_BUDGET {
+            self.nested_spent = true;
+            return false;
+        }
         // The inner technique is a plain (or "plus") chain: it does not nest.
         self.nested = None;
         let plus = std::mem::replace(&mut self.plus, inner == Inner::PlusNets);
@@ -141,6 +152,7 @@ impl Logic {
             .filter(|&k| self.value[k] == 0)
             .flat_map(|k| digits(self.cand[k]).map(move |d| (k, d)))
             .collect();
+        self.nested_work += open.len() as u64 * (30 + self.rows.len() + self.cliques.len()) as u64;
         let contradicted: Vec<(usize, u8)> =
             open.into_iter().filter(|&(k, d)| self.assume(k, d, None).is_err()).collect();
         if !contradicted.is_empty() {

@@ -168,13 +168,7 @@ impl Logic {
     /// Cells of house `h` (not `a` or `b`) that, with one of `a`, `b` holding a digit of
     /// `virtual_mask`, make a naked set: (those cells, the set's digits, what the house's
     /// other cells lose), smallest set first, sets of up to three more cells.
-    pub(super) fn virtual_naked_set(
-        &self,
-        h: usize,
-        a: usize,
-        b: usize,
-        virtual_mask: u64,
-    ) -> Option<NakedSet> {
+    pub(super) fn virtual_naked_set(&self, h: usize, a: usize, b: usize, virtual_mask: u64) -> Option<NakedSet> {
         let others: Vec<usize> = self.houses[h]
             .cells
             .iter()
