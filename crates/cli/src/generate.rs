@@ -384,6 +384,7 @@ pub fn generate_cmd(a: GenerateArgs) -> Result<Status, Failure> {
     let mut w = std::io::stdout().lock();
     let mut status = Status::Ok;
     let mut drawn = Vec::new();
+    let mut not_minimal = 0;
     for (i, result) in results.into_iter().enumerate() {
         let generation = match result {
             Ok(g) => g,
@@ -416,6 +417,12 @@ pub fn generate_cmd(a: GenerateArgs) -> Result<Status, Failure> {
                 g.attempts
             );
         }
+        // Without a clue target, a puzzle comes out not minimal only when some removal test
+        // stopped at the node limit (plain generation beyond 16x16): say so, not only in
+        // --stats and JSON.
+        if g.stopped.is_none() && spec.clues.is_none() && g.minimality == generate::Minimality::NotMinimal {
+            not_minimal += 1;
+        }
         if a.stats {
             eprintln!("{}", stats_text(g));
         }
@@ -429,6 +436,13 @@ pub fn generate_cmd(a: GenerateArgs) -> Result<Status, Failure> {
         }
     }
     super::render::puzzles_picture(&a.picture, &drawn)?;
+    if not_minimal > 0 {
+        let limit = spec.killer.map_or(spec.check_nodes, |k| k.check_nodes).map_or(String::new(), |l| format!(" {l}"));
+        eprintln!(
+            "note: {not_minimal} puzzle(s) unique but not proved minimal: some removal tests stopped at the node \
+             limit{limit} (--minimal decides every removal; --check-nodes sets the limit)"
+        );
+    }
     if a.stats {
         eprintln!("{} puzzle(s) in {:.3} s", a.count, start.elapsed().as_secs_f64());
     }

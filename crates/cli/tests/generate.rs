@@ -152,6 +152,21 @@ fn a_node_limit_on_removal_keeps_the_puzzle_unique() {
 }
 
 #[test]
+fn generate_says_on_stderr_when_a_puzzle_is_not_proved_minimal() {
+    // Removal tests stopped at a node limit (the default beyond 16x16; forced here on 16x16
+    // to keep the test fast) leave clues that might go: stderr says so without --stats.
+    let limited = run(&["generate", "--size", "16", "--seed", "5", "--check-nodes", "1"], "");
+    assert_eq!(limited.status.code(), Some(0), "{}", text(&limited.stderr));
+    let said = text(&limited.stderr);
+    assert!(said.contains("1 puzzle(s) unique but not proved minimal"), "{said}");
+    assert!(said.contains("node limit 1"), "{said}");
+    // Exact removal (the default up to 16x16): minimal, nothing said.
+    let exact = run(&["generate", "--size", "16", "--seed", "5"], "");
+    assert_eq!(exact.status.code(), Some(0), "{}", text(&exact.stderr));
+    assert!(!text(&exact.stderr).contains("not proved minimal"), "{}", text(&exact.stderr));
+}
+
+#[test]
 fn generate_refuses_bad_options() {
     for args in [
         &["generate", "--size", "7"][..],

@@ -12,9 +12,14 @@
 //! `G`, and `G` is unique). So `G \ O` is unique iff, for every `c ∈ O`, no solution has
 //! `x[c, S[c]] = 0` — one search per cell of the orbit, each looking for a single solution that
 //! should not exist, which is cheaper than counting to two (that must find `S` first).
+//!
+//! Those searches try the digit of `S` first at every cell they branch on
+//! ([`sudoku_ip_native::Guide`]): a second solution, when there is one, is found by changing
+//! `S` where it must change, and a proof that there is none is the same proof in another order.
+//! On a minimal 25×25 (seed 2) that cut the removal tests' CPU time from 169 s to 97 s.
 
 use sudoku_ip_model::{Cancel, Cell, Limits, Model, Puzzle, SearchEnd, SearchRequest};
-use sudoku_ip_native::{fast9, Native, Prepared};
+use sudoku_ip_native::{fast9, Guide, Native, Prepared};
 
 use crate::GenerateError;
 
@@ -51,6 +56,8 @@ enum Kind {
 /// Searches with changing givens over one fixed geometry and rule set.
 pub(crate) struct Oracle {
     n: usize,
+    /// The removal tests' value order on the generic engine: the known solution's digits first.
+    guide: Guide,
     kind: Kind,
     /// The job's stop flag and deadline: every search reads it, and once it says stop, every
     /// search ends at once as undecided (a removal is not made, a placement not moved).
@@ -64,13 +71,13 @@ impl Oracle {
         let n = puzzle.n();
         let cancel = cancel.clone();
         if puzzle.is_plain_9x9() {
-            return Ok(Oracle { n, kind: Kind::Plain9, cancel });
+            return Ok(Oracle { n, guide: Guide::default(), kind: Kind::Plain9, cancel });
         }
         let mut blank = puzzle.clone();
         blank.givens_mut().clone_from(&sudoku_ip_model::Grid::empty(n));
         let model = Native::prepare(&Model::build(&blank))?;
         let base = model.model().fixed().to_vec();
-        Ok(Oracle { n, kind: Kind::Model { model, base }, cancel })
+        Ok(Oracle { n, guide: Guide::default(), kind: Kind::Model { model, base }, cancel })
     }
 
     /// Why the job must stop, or `None` to carry on.
@@ -101,6 +108,7 @@ impl Oracle {
         avoid: Option<(usize, u8)>,
         max: u64,
         nodes: Option<u64>,
+        guided: bool,
     ) -> Result<Outcome, GenerateError> {
         let n = self.n;
         match &mut self.kind {
@@ -147,7 +155,7 @@ impl Oracle {
                     nodes,
                     cancel: self.cancel.clone(),
                 });
-                let result = model.search(&request);
+                let result = if guided { model.search_guided(&request, &self.guide) } else { model.search(&request) };
                 for &var in &touched {
                     model.set_fixed(var, base[var as usize]);
                 }
@@ -168,7 +176,7 @@ impl Oracle {
         avoid: Option<(usize, u8)>,
         nodes: Option<u64>,
     ) -> Result<Found, GenerateError> {
-        let mut out = self.search(givens, avoid, 1, nodes)?;
+        let mut out = self.search(givens, avoid, 1, nodes, false)?;
         Ok(match out.solutions.pop() {
             Some(s) => Found::Solution(s),
             None if out.stopped => Found::Unknown,
@@ -195,12 +203,22 @@ impl Oracle {
                 _ => Verdict::Unique,
             });
         }
+        if let Kind::Model { model, .. } = &self.kind {
+            let guide = &mut self.guide;
+            // The known solution's digits first, at every cell: see the module doc.
+            let n = self.n;
+            guide.prefer.clear();
+            guide.prefer.extend(
+                solution.iter().enumerate().map(|(k, &d)| model.model().var(Cell::from_index(k, n), d as usize)),
+            );
+        }
         let mut verdict = Verdict::Unique;
         for &c in removed {
-            match self.find(givens, Some((c, solution[c])), nodes)? {
-                Found::Solution(_) => return Ok(Verdict::NotUnique),
-                Found::Unknown => verdict = Verdict::Unknown,
-                Found::None => {}
+            let out = self.search(givens, Some((c, solution[c])), 1, nodes, true)?;
+            match (out.count, out.stopped) {
+                (1.., _) => return Ok(Verdict::NotUnique),
+                (0, true) => verdict = Verdict::Unknown,
+                (0, false) => {}
             }
         }
         Ok(verdict)
@@ -209,7 +227,7 @@ impl Oracle {
     /// Count solutions up to two, exactly (no node limit), keeping them; an error when the
     /// job was stopped first.
     pub(crate) fn count2(&mut self, givens: &[u8]) -> Result<(u64, Vec<Vec<u8>>), GenerateError> {
-        let out = self.search(givens, None, 2, None)?;
+        let out = self.search(givens, None, 2, None, false)?;
         if out.stopped {
             let reason = self.stop_reason().unwrap_or_else(|| "stopped".into());
             return Err(GenerateError::Stopped { reason });

@@ -160,6 +160,10 @@ pub(crate) struct Engine {
     pub(crate) count_cap: u32,
     /// Nogoods recorded from the restarts of the current search (`nogoods.rs`).
     pub(crate) ng: Nogoods,
+    /// Preferred values (a phase), laid out like `mask`: bit set for each variable of an
+    /// exactly-one row that branching tries first at 1 when it is live ([`Engine::set_phase`]).
+    /// Empty: no preference.
+    pub(crate) phase: Vec<u64>,
 }
 
 /// [`Engine::sum_pos`]: for each group of a sum row, its exactly-one row's positions as value
@@ -264,6 +268,7 @@ impl Engine {
                 u32::MAX
             },
             ng: Nogoods::default(),
+            phase: Vec::new(),
             model_fixed: fixed.to_vec(),
             c,
         };
@@ -302,6 +307,42 @@ impl Engine {
         }
         self.combo_trail.clear();
         self.clear_queues();
+    }
+
+    /// Prefer the variables `prefer` (a known solution's ones, say): in every exactly-one row
+    /// branched on, a live one of them is tried at 1 first. An empty list: no preference.
+    pub(crate) fn set_phase(&mut self, prefer: &[u32]) {
+        if prefer.is_empty() {
+            self.phase.clear();
+            return;
+        }
+        let mut wanted = vec![false; self.c.num_vars];
+        for &v in prefer {
+            if let Some(w) = wanted.get_mut(v as usize) {
+                *w = true;
+            }
+        }
+        self.phase = vec![0; self.mask.len()];
+        for r in 0..self.c.eo_rows() {
+            let w0 = self.c.eo_word[r] as usize;
+            for (p, &v) in self.c.eo_vars_of(r).iter().enumerate() {
+                if wanted[v as usize] {
+                    self.phase[w0 + p / 64] |= 1u64 << (p % 64);
+                }
+            }
+        }
+    }
+
+    /// The first live preferred variable of exactly-one row `r` ([`Engine::set_phase`]).
+    pub(crate) fn phase_live(&self, r: usize) -> Option<u32> {
+        if self.phase.is_empty() {
+            return None;
+        }
+        let (w0, w1) = (self.c.eo_word[r] as usize, self.c.eo_word[r + 1] as usize);
+        (w0..w1).find(|&w| self.mask[w] & self.phase[w] != 0).map(|w| {
+            let p = (w - w0) * 64 + (self.mask[w] & self.phase[w]).trailing_zeros() as usize;
+            self.c.eo_vars[self.c.eo_start[r] as usize + p]
+        })
     }
 
     /// Number of variables.

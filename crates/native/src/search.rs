@@ -128,9 +128,14 @@ impl Engine {
     }
 
     /// From a fixed point, what to do next: report a solution or branch on a variable (the
-    /// branching row's first, or with `rng` a random one of its live variables).
+    /// branching row's preferred one if it has a live one ([`Engine::set_phase`]), else its
+    /// first, or with `rng` a random one of its live variables).
     fn next_step(&self, rng: Option<&mut SplitMix>) -> Step {
-        let var = match (self.best_row(rng.is_some()), rng) {
+        let row = self.best_row(rng.is_some());
+        if let Some(v) = row.and_then(|r| self.phase_live(r)) {
+            return Step::Branch(v);
+        }
+        let var = match (row, rng) {
             (Some(r), None) if !self.c.amo_row.is_empty() => self.least_constraining(r),
             (Some(r), None) => self.first_live(r),
             (Some(r), Some(rng)) => self.nth_live(r, rng.below(self.rows[r].count)),

@@ -154,3 +154,22 @@ fn a_prepared_model_searches_like_a_fresh_one_under_changing_bounds() {
     // Bounds of the wrong length are an error, not a panic.
     assert!(prepared.search_with(&[None; 3], &request).is_err());
 }
+
+#[test]
+fn a_guided_search_finds_what_an_unguided_one_does() {
+    // Counts are the same whatever the preferred values; the first grid found is the preferred
+    // one when it is a solution.
+    let mut m = blank4();
+    one_before_last(&mut m, &ROWS);
+    let prepared = Native::prepare(&m).expect("valid model");
+    let all = SearchRequest::count(u64::MAX, usize::MAX);
+    let grids = prepared.search(&all).expect("search").solutions;
+    assert!(grids.len() > 1);
+    for grid in &grids {
+        let prefer = (0..16).map(|k| m.var(Cell::from_index(k, 4), grid.values()[k] as usize)).collect::<Vec<u32>>();
+        let guide = sudoku_ip_native::Guide { prefer };
+        assert_eq!(prepared.search_guided(&all, &guide).expect("search").count, grids.len() as u64);
+        let first = prepared.search_guided(&SearchRequest::count(1, 1), &guide).expect("search");
+        assert_eq!(first.solutions.first(), Some(grid));
+    }
+}
