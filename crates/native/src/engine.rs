@@ -881,7 +881,7 @@ impl Engine {
         blocks.clear();
         let (b0, b1) = (c.blocks.row_blocks[l] as usize, c.blocks.row_blocks[l + 1] as usize);
         blocks.extend(c.blocks.block_len[b0..b1].iter().map(|&k| BlockBounds::new(k)));
-        let (mut lo, mut hi) = (0i64, 0i64);
+        let (mut lo, mut hi, mut reach) = (0i64, 0i64, 0i64);
         for g in c.lin_groups[l] as usize..c.lin_groups[l + 1] as usize {
             let mut b = GroupBounds::EMPTY;
             let mut values = 0u64;
@@ -901,6 +901,9 @@ impl Engine {
             let r = c.group_eo[g];
             b.complete = b.free > 0 && r.is_some_and(|r| self.rows[r as usize].count == b.free);
             b.settle();
+            if b.one.is_none() && b.free > 0 {
+                reach = if b.complete && b.free == 1 { i64::MAX } else { reach.max(b.hi - b.lo) };
+            }
             match c.blocks.group_block[g] {
                 None => {
                     lo += b.lo;
@@ -913,7 +916,11 @@ impl Engine {
         let values = &c.blocks.values[c.blocks.values_start[l] as usize..c.blocks.values_start[l + 1] as usize];
         let mut room = true;
         for blk in blocks.iter_mut() {
-            room &= blk.settle(values);
+            let settled = blk.settle(values);
+            room &= settled;
+            if settled {
+                reach = reach.max(blk.reach(values));
+            }
             lo += blk.lo;
             hi += blk.hi;
         }
@@ -924,6 +931,7 @@ impl Engine {
             upper: c.lin_sense[l] != Sense::Ge,
             lower: c.lin_sense[l] != Sense::Le,
             room,
+            reach,
         }
     }
 
@@ -1179,6 +1187,20 @@ impl Engine {
             return Err(Conflict { row, kind: ConflictKind::Linear });
         }
         let first = self.c.lin_groups[l] as usize;
+        if bounds.nothing_forced() {
+            // The pass below would fix nothing: checked in debug builds.
+            #[cfg(debug_assertions)]
+            for g in first..self.c.lin_groups[l + 1] as usize {
+                let b = scratch[g - first];
+                for &(v, a) in &self.c.lin_terms[self.c.group_start[g] as usize..self.c.group_start[g + 1] as usize] {
+                    if b.one.is_none() && self.is_live(v) && !self.is_one(v) {
+                        let forced = self.forced(l, g, &b, blocks, (v, a), &bounds);
+                        assert_eq!(forced, (false, false), "linear row {l} skipped but fixes variable {v}");
+                    }
+                }
+            }
+            return Ok(());
+        }
         for g in first..self.c.lin_groups[l + 1] as usize {
             let b = scratch[g - first];
             if b.one.is_some() || b.free == 0 {

@@ -130,12 +130,23 @@ pub(crate) struct RowBounds {
     pub lower: bool,
     /// False when a block has fewer live values than groups (`distinct.rs`).
     pub room: bool,
+    /// Most that fixing one free variable can raise `lo` or lower `hi` by (`i64::MAX` when a
+    /// group's last free variable of a complete exactly-one row must be 1).
+    pub reach: i64,
 }
 
 impl RowBounds {
     /// Whether these bounds already exclude the right-hand side.
     pub fn broken(&self) -> bool {
         !self.room || (self.upper && self.lo > self.rhs) || (self.lower && self.hi < self.rhs)
+    }
+
+    /// Whether no free variable can be forced: the slack on each side the row must hold
+    /// exceeds `reach`, so neither value of any variable breaks the row (then
+    /// [`GroupBounds::forced`] and [`GroupBounds::forced_in`] say `(false, false)` for all).
+    pub fn nothing_forced(&self) -> bool {
+        (!self.upper || self.lo.saturating_add(self.reach) <= self.rhs)
+            && (!self.lower || self.hi.saturating_sub(self.reach) >= self.rhs)
     }
 
     /// Whether bounds moved to `lo + dlo`, `hi + dhi` would exclude the right-hand side.
@@ -339,5 +350,14 @@ impl BlockBounds {
         self.lo = self.glo.max(self.small_k);
         self.hi = self.ghi.min(self.large_k);
         true
+    }
+
+    /// Beyond its groups' own ranges, the most that fixing one free variable of a settled block
+    /// can raise its `lo` or lower its `hi` by: a value above the `k`-th smallest, or below the
+    /// `k`-th largest, taken by one group ([`GroupBounds::forced_in`]).
+    pub fn reach(&self, values: &[i64]) -> i64 {
+        let (min, max) =
+            (values[self.union.trailing_zeros() as usize], values[63 - self.union.leading_zeros() as usize]);
+        (max - self.kth_small).max(self.kth_large - min)
     }
 }

@@ -248,7 +248,8 @@ pub fn fitting(combos: &[u64], live: &[u64], keep: &mut [u64]) -> Option<u64> {
 /// [`fitting`] over the combinations still alive on this path, `combos` (a row's alive
 /// prefix): the ones that do not fit are moved past the returned count (they cannot fit again
 /// while the live values only shrink, so a caller may drop them until it backtracks). The
-/// count is unchanged when nothing fits.
+/// count is unchanged when nothing fits. The scan stops once every live value is kept and no
+/// value is required: the rest stay within the count unchecked.
 pub(crate) fn fitting_alive(combos: &mut [u64], live: &[u64], keep: &mut [u64]) -> (Option<u64>, usize) {
     keep.fill(0);
     let mut required = u64::MAX;
@@ -272,10 +273,17 @@ pub(crate) fn fitting_alive(combos: &mut [u64], live: &[u64], keep: &mut [u64]) 
             continue;
         }
         required &= m;
+        let mut full = true;
         for (k, &l) in keep.iter_mut().zip(live) {
             *k |= l & m;
+            full &= *k == l;
         }
         i += 1;
+        if full && required == 0 {
+            // Nothing left to learn: `keep` cannot grow past `live` nor `required` shrink.
+            // The combinations not looked at stay alive (a superset is sound).
+            break;
+        }
     }
     if len == 0 {
         (None, combos.len())
@@ -394,6 +402,14 @@ mod tests {
         front.sort_unstable();
         assert_eq!(front, vec![0b0_1000_0010, 0b1_0000_0001]);
         assert_eq!(fitting_alive(&mut combos[..2], &[0b100, 0x1ff], &mut keep), (None, 2));
+        // Live {1, 2, 8, 9} in both cells: {1,9} and {2,8} keep everything and require
+        // nothing, so the scan stops there, {3,7} and {4,6} left in front unchecked.
+        let mut combos = [0b1_0000_0001, 0b0_1000_0010, 0b0_0100_0100, 0b0_0010_1000];
+        let live = [0b1_1000_0011, 0b1_1000_0011];
+        let all = fitting(&combos, &live, &mut keep);
+        let kept = keep;
+        let (required, len) = fitting_alive(&mut combos, &live, &mut keep);
+        assert_eq!((required, keep, len), (all, kept, 4));
     }
 
     #[test]
