@@ -848,7 +848,10 @@ fn the_variant_steps_read_as_their_golden_texts() {
     let first = |t: Technique| path.steps.iter().find(|s| s.technique == t).map(|s| s.text.as_str());
     assert_eq!(
         first(Technique::RuleArithmetic),
-        Some("Rule arithmetic: the cage r9c6 and r9c7 cannot reach its bound otherwise, so r9c6 and r9c7 cannot be 2")
+        Some(
+            "Rule arithmetic: the cage r9c6 and r9c7 must total 11, and its cells' candidates add 4 to 16, so r9c6 \
+             and r9c7 cannot be 2"
+        )
     );
     assert_eq!(
         first(Technique::CageCombinations),

@@ -72,12 +72,32 @@ impl Logic {
         let aux = self.aux_domains().ok()?;
         for r in 0..self.rows.len() {
             let removed = self.bounds_removals(&self.rows[r], &aux);
-            let text = |s: &Self| format!("Rule arithmetic: {} cannot reach its bound otherwise", s.rows[r].label);
+            let text = |s: &Self| s.bound_text(&s.rows[r]);
             if let Some(step) = self.removal_step(Some(removed), Technique::RuleArithmetic, text) {
                 return Some(self.row_pattern(step, &self.rows[r]));
             }
         }
         None
+    }
+
+    /// Why a row's bounds remove candidates. A plain sum (each cell adds its digit, nothing
+    /// else in the row) says its total and what its cells' candidates can add: "the cage r9c6
+    /// and r9c7 must total 3, and its cells' candidates add 3 to 17"; any other row (an arrow's
+    /// circle against its digits, a thermometer's pair) that it cannot reach its bound otherwise.
+    fn bound_text(&self, row: &CellRow) -> String {
+        let plain_sum = row.free == (0, 0)
+            && row.aux.is_empty()
+            && row.cells.iter().all(|(_, coef)| coef.iter().enumerate().all(|(i, &c)| c == i as i64 + 1));
+        if !plain_sum {
+            return format!("Rule arithmetic: {} cannot reach its bound otherwise", row.label);
+        }
+        let (lo, hi, _) = self.cell_bounds(row);
+        let total = match row.sense {
+            Sense::Eq => format!("must total {}", row.rhs),
+            Sense::Le => format!("must total at most {}", row.rhs),
+            Sense::Ge => format!("must total at least {}", row.rhs),
+        };
+        format!("Rule arithmetic: {} {total}, and its cells' candidates add {lo} to {hi}", row.label)
     }
 
     /// The row's cells and their candidates as the step's pattern.
