@@ -95,13 +95,7 @@ impl Logic {
         // Type 3: two cells of one house.
         let [a, b] = cells[..] else { return None };
         let virtual_mask = bug.iter().fold(0, |m, &(_, d)| m | bit(d));
-        let shared: Vec<usize> = (0..self.houses.len())
-            .filter(|&h| {
-                let house = &self.houses[h];
-                house.full && house.cells.contains(&(a as u32)) && house.cells.contains(&(b as u32))
-            })
-            .collect();
-        for h in shared {
+        for h in self.full_houses_with(a, b) {
             let Some((set, mask, removed)) = self.virtual_naked_set(h, a, b, virtual_mask) else { continue };
             let text = |s: &Self| {
                 format!(

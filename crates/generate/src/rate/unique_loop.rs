@@ -29,7 +29,7 @@ struct Search<'a> {
     logic: &'a Logic,
     pair: u64,
     /// Per cell: it is open and holds the pair.
-    member: Vec<bool>,
+    member: &'a [bool],
     /// Per cell: the exactly-once houses that contain it.
     houses_of: &'a [Vec<usize>],
     /// Per house: how many cells of the path lie in it.
@@ -57,8 +57,8 @@ impl Search<'_> {
             if self.count[h] != 1 {
                 continue;
             }
-            let cells: Vec<usize> = self.logic.houses[h].cells.iter().map(|&k| k as usize).collect();
-            for c in cells {
+            let logic = self.logic;
+            for c in logic.houses[h].cells.iter().map(|&k| k as usize) {
                 if c <= start || !self.member[c] || self.path.contains(&c) {
                     continue;
                 }
@@ -119,7 +119,7 @@ impl Logic {
                         let mut search = Search {
                             logic: self,
                             pair,
-                            member: member.clone(),
+                            member: &member,
                             houses_of: &houses_of,
                             count: vec![0; self.houses.len()],
                             path: vec![start],

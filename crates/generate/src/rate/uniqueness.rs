@@ -107,13 +107,7 @@ impl Logic {
                 return Some(step);
             }
         }
-        // Units (any digit's exactly-once units that are houses) holding both roof cells.
-        let shared: Vec<usize> = (0..self.houses.len())
-            .filter(|&h| {
-                let cells = &self.houses[h].cells;
-                self.houses[h].full && cells.contains(&(a as u32)) && cells.contains(&(b as u32))
-            })
-            .collect();
+        let shared = self.full_houses_with(a, b);
         // Type 4: x only in the roof within a shared unit: the roof loses y.
         for &h in &shared {
             for x in super::digits(pair) {
@@ -163,6 +157,16 @@ impl Logic {
             }
         }
         None
+    }
+
+    /// The houses where each digit is once (units of every digit) that hold both `a` and `b`.
+    pub(super) fn full_houses_with(&self, a: usize, b: usize) -> Vec<usize> {
+        (0..self.houses.len())
+            .filter(|&h| {
+                let cells = &self.houses[h].cells;
+                self.houses[h].full && cells.contains(&(a as u32)) && cells.contains(&(b as u32))
+            })
+            .collect()
     }
 
     /// Cells of house `h` (not `a` or `b`) that, with one of `a`, `b` holding a digit of
