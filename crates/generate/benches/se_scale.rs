@@ -4,6 +4,7 @@
 //! ```text
 //! cargo bench -p sudoku-ip-generate --bench se_scale                 # the SE-rated sample
 //! cargo bench -p sudoku-ip-generate --bench se_scale -- --hardest 200  # + forum 11+ list
+//! cargo bench -p sudoku-ip-generate --bench se_scale -- --hardest 1000 --every 48   # spread over it
 //! ```
 //!
 //! - `benches/se-rated/sudoku-exchange-sample.txt` (in the repository): 980 puzzles rated
@@ -13,10 +14,11 @@
 //! - with `--hardest N`: the first N puzzles of `../shared/data/sudoku9/
 //!   puzzles5_forum_hardest_1905_11+` (SE ≥ 11; outside the repository: this part reads
 //!   `../shared`): how many the techniques finish (no search), how many are rated ≥ 10.0,
-//!   the spread of ratings and which technique was the hardest of each path.
+//!   the spread of ratings and which technique was the hardest of each path. `--every K`
+//!   takes every K-th puzzle of the list instead (a sample spread over all of it).
 //!
-//! Times are CPU-bound wall-clock times of `rate` in this process, one puzzle at a time (a
-//! hint on a shared machine, not a comparison).
+//! Times are the CPU time of `rate` in this process (this thread's, on Linux), one puzzle at
+//! a time (a hint, not a comparison).
 
 use std::time::{Duration, Instant};
 
@@ -28,10 +30,20 @@ fn puzzle(line: &str) -> Option<Puzzle> {
     formats::parse_puzzle(line, &formats::ParseOptions::default()).ok()
 }
 
+/// The rating and the CPU time it took (this thread's, from `/proc/thread-self/schedstat`
+/// on Linux; wall-clock time elsewhere), so that a loaded machine does not lengthen it.
 fn timed(p: &Puzzle) -> (Option<Rating>, Duration) {
-    let t = Instant::now();
+    let cpu = || -> Option<Duration> {
+        let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+        Some(Duration::from_nanos(text.split_whitespace().next()?.parse().ok()?))
+    };
+    let (t, c) = (Instant::now(), cpu());
     let r = rate(p).ok();
-    (r, t.elapsed())
+    let took = match (c, cpu()) {
+        (Some(a), Some(b)) => b.saturating_sub(a),
+        _ => t.elapsed(),
+    };
+    (r, took)
 }
 
 /// Ranks with ties given their mean rank.
@@ -101,14 +113,15 @@ fn se_sample() {
     }
 }
 
-fn hardest(count: usize) {
+fn hardest(count: usize, every: usize) {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../../shared/data/sudoku9/puzzles5_forum_hardest_1905_11+");
     let Ok(text) = std::fs::read_to_string(&path) else {
         println!("forum 11+ list: {} not found (it lives outside the repository)", path.display());
         return;
     };
-    let puzzles: Vec<Puzzle> = text.lines().filter(|l| !l.starts_with('#')).filter_map(puzzle).take(count).collect();
+    let puzzles: Vec<Puzzle> =
+        text.lines().filter(|l| !l.starts_with('#')).step_by(every.max(1)).filter_map(puzzle).take(count).collect();
     let (mut finished, mut ten, mut times, mut ratings) = (0, 0, Vec::new(), Vec::new());
     let mut by_hardest: std::collections::BTreeMap<String, usize> = Default::default();
     for p in &puzzles {
@@ -124,7 +137,7 @@ fn hardest(count: usize) {
     ratings.sort_unstable();
     let at = |q: usize| ratings.get(q * ratings.len().saturating_sub(1) / 100).map_or(0.0, |&r| f64::from(r) / 10.0);
     println!(
-        "forum 11+ list, first {}: {finished} finished by logic, {ten} rated >= 10.0 by logic; rating min {} / median {} / max {}; time median {:?}, max {:?}",
+        "forum 11+ list, {} (every {every}th): {finished} finished by logic, {ten} rated >= 10.0 by logic; rating min {} / median {} / max {}; time median {:?}, max {:?}",
         puzzles.len(),
         at(0),
         at(50),
@@ -146,6 +159,7 @@ fn main() {
     se_sample();
     if let Some(i) = args.iter().position(|a| a == "--hardest") {
         let count = args.get(i + 1).and_then(|c| c.parse().ok()).unwrap_or(100);
-        hardest(count);
+        let every = args.iter().position(|a| a == "--every").and_then(|j| args.get(j + 1)?.parse().ok()).unwrap_or(1);
+        hardest(count, every);
     }
 }

@@ -50,7 +50,7 @@ enum Kind {
     Plain9,
     /// Any other puzzle: its compiled model, with the fixed bounds the rules set (exclusions)
     /// kept in `base` so each search can restore them.
-    Model { model: Prepared, base: Vec<Option<bool>> },
+    Model { model: Box<Prepared>, base: Vec<Option<bool>> },
 }
 
 /// Searches with changing givens over one fixed geometry and rule set.
@@ -77,7 +77,7 @@ impl Oracle {
         blank.givens_mut().clone_from(&sudoku_ip_model::Grid::empty(n));
         let model = Native::prepare(&Model::build(&blank))?;
         let base = model.model().fixed().to_vec();
-        Ok(Oracle { n, guide: Guide::default(), kind: Kind::Model { model, base }, cancel })
+        Ok(Oracle { n, guide: Guide::default(), kind: Kind::Model { model: Box::new(model), base }, cancel })
     }
 
     /// Why the job must stop, or `None` to carry on.

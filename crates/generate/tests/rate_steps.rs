@@ -31,6 +31,7 @@ const VARIANT_OR_ELSEWHERE: &[Technique] = &[
     Technique::NakedSingle,
     Technique::RuleArithmetic,
     Technique::CageCombinations,
+    Technique::ClueLogic,
     Technique::InniesOuties,
     Technique::SueDeCoq,
     Technique::AlsXz,
@@ -702,11 +703,11 @@ fn chains_link_through_a_variants_rows() {
         VariantChain {
             what: "thermometer: a weak link between two digits of two cells on one thermometer",
             puzzle: &thermometer,
-            k: 42,
+            k: 29,
             technique: Technique::Aic,
             link: "(6)r6c5 − (7)r5c4",
             ends: [("r6c5", 6), ("r5c4", 7)],
-            eliminations: &[("r4c6", 5)],
+            eliminations: &[("r4c8", 6)],
         },
     ];
     for case in cases {
@@ -819,8 +820,8 @@ fn a_double_arrows_combinations_subtract_its_ends() {
     let step = path.steps.iter().find(|s| s.technique == Technique::CageCombinations).expect("a combinations step");
     assert_eq!(
         step.text,
-        "Cage combinations: the double arrow r2c2, r2c5, r2c3 and r2c4 (total 0) can only be 4+7-5-6, 2+7-4-5, \
-         1+6-2-5 or 2+4-1-5, so r2c4 cannot be 7"
+        "Cage combinations: the double arrow r2c2, r2c5, r2c3 and r2c4 (total 0) can only be 2+9-5-6, 4+7-5-6, \
+         2+7-4-5, 1+6-2-5 or 2+4-1-5, so r2c4 cannot be 7"
     );
 }
 
@@ -866,6 +867,30 @@ fn the_variant_steps_read_as_their_golden_texts() {
             "Innies and outies: by the 45 rule, the cages that cover box 7 total 53, 8 more than its 45, so the \
              cells they have outside (outies), r6c3 is 8, so r6c3 cannot be 1, 2, 3, 4, 5, 6 or 7; r1c3, r2c3, \
              r4c1, r4c2, r5c1, r5c2, r5c3, r6c1, r6c2, r6c4, r6c5, r6c6, r6c7, r6c8, r6c9 and r9c3 cannot be 8"
+        )
+    );
+}
+
+#[test]
+fn clue_steps_read_as_their_golden_texts() {
+    // A clue read as a whole: with its fillings listed when there are few, else with its
+    // cells' candidates (the thermometer example's path, word for word).
+    let path = steps(&puzzle(&read_example("thermometer.json")), None).expect("unique, every step checked");
+    let clue: Vec<&str> =
+        path.steps.iter().filter(|s| s.technique == Technique::ClueLogic).map(|s| s.text.as_str()).collect();
+    assert_eq!(
+        clue.first().copied(),
+        Some(
+            "Clue logic: no filling of the thermometer r8c8-r7c8-r6c8 from its candidates (r8c8 {3,5,7}, r7c8 \
+             {5,7,8}, r6c8 {5,6,7,8,9}; cells that see each other differ) uses them, so r6c8 cannot be 5"
+        )
+    );
+    assert_eq!(
+        clue.iter().find(|t| t.contains("can only be filled")).copied(),
+        Some(
+            "Clue logic: the thermometer r3c3-r4c4-r5c4-r6c5 can only be filled as 2-4-5-6, 2-4-5-7, 2-4-5-9, \
+             2-4-7-9 or 2-5-7-9 (r3c3, r4c4, r5c4 and r6c5 in turn), so r5c4 cannot be 3; r6c5 cannot be 4; r3c3 \
+             cannot be 6; r4c4 cannot be 7"
         )
     );
 }

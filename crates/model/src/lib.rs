@@ -49,7 +49,7 @@ pub use constant::{constant_objective, ConstantObjective};
 pub use error::{GeometryError, ParseError};
 pub use geometry::{BoxShape, Cell, Geometry, Layout};
 pub use grid::Grid;
-pub use model::{Model, ModelSize, ModelTooLarge, Objective, Row, RowKind, Sense, SparseModel};
+pub use model::{Clue, Model, ModelSize, ModelTooLarge, Objective, Row, RowKind, Sense, SparseModel};
 pub use puzzle::Puzzle;
 pub use rules::Rule;
 pub use solve::{Backend, BackendError, Limits, SearchEnd, SearchRequest, SearchResult, StartUse, Stats};

@@ -237,6 +237,30 @@ pub struct Model {
     /// Line automata the rules declared beside their rows (see [`crate::automaton`]).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     automata: Vec<LineAutomaton>,
+    /// The rules' clues and the rows that say what each says (see [`Clue`]).
+    #[serde(skip)]
+    clues: Vec<Clue>,
+}
+
+/// One clue of a rule, as the setter drew or wrote it — a cage, a thermometer, a line, a dot,
+/// a number outside the grid — and the rows of the model that say what it says. Rules declare
+/// them while they emit ([`crate::rules::Emit::clue`]); solvers never read them. The rater
+/// reads a clue's rows together, to tell a person what the clue alone rules out ("the
+/// thermometer r1c1-r1c2-r1c3 …").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clue {
+    /// What people call it: "the thermometer r1c1-r1c2-r1c3", "the sandwich clue 12 left of
+    /// row 3".
+    pub label: String,
+    /// The rule's name.
+    pub rule: &'static str,
+    /// Its own cells, in the order people read them (a line from its start). Its rows may
+    /// reach further cells (an indexer's targets).
+    pub cells: Vec<Cell>,
+    /// The rows the rule emitted for it (indices into [`Model::rows`]), in order.
+    pub rows: std::ops::Range<u32>,
+    /// The line automata the rule declared for it (indices into [`Model::automata`]).
+    pub automata: std::ops::Range<u32>,
 }
 
 /// Where rules add their rows; handed to [`Rule::emit`](crate::Rule::emit).
@@ -250,6 +274,8 @@ pub struct ModelBuilder<'a> {
     /// Names of the rows kept, to catch a rule that repeats one (debug builds only).
     #[cfg(debug_assertions)]
     names: std::collections::HashSet<String>,
+    /// The clue whose rows are being emitted: its label, rule, first row and first automaton.
+    clue: Option<(String, &'static str, Vec<Cell>, usize, usize)>,
 }
 
 /// A puzzle whose model is larger than the bound it was built under ([`Model::build_within`]).
@@ -337,6 +363,24 @@ impl ModelBuilder<'_> {
     pub fn aux(&mut self, name: &str) -> u32 {
         self.model.add_aux(name)
     }
+
+    /// Start a clue of rule `rule` called `label` over `cells` ([`Clue`]): the rows added from here until the
+    /// next clue, or [`ModelBuilder::end_clue`], say what it says. The clue before it ends.
+    pub fn begin_clue(&mut self, label: String, rule: &'static str, cells: Vec<Cell>) {
+        self.end_clue();
+        self.clue = Some((label, rule, cells, self.model.rows.len(), self.model.automata.len()));
+    }
+
+    /// End the clue being emitted, if any (a clue with no row is not kept).
+    pub fn end_clue(&mut self) {
+        if let Some((label, rule, cells, start, first_automaton)) = self.clue.take() {
+            let (end, automata) = (self.model.rows.len(), self.model.automata.len());
+            if end > start || automata > first_automaton {
+                let (rows, automata) = (start as u32..end as u32, first_automaton as u32..automata as u32);
+                self.model.clues.push(Clue { label, rule, cells, rows, automata });
+            }
+        }
+    }
 }
 
 impl Model {
@@ -354,6 +398,7 @@ impl Model {
                 aux: Vec::new(),
                 aux_keys: Default::default(),
                 automata: Vec::new(),
+                clues: Vec::new(),
             },
         }
     }
@@ -382,6 +427,7 @@ impl Model {
             aux: Vec::new(),
             aux_keys: Default::default(),
             automata: Vec::new(),
+            clues: Vec::new(),
         };
         let cell = |r: usize, c: usize| Cell::new(r, c);
         let mut b = ModelBuilder {
@@ -391,6 +437,7 @@ impl Model {
             seen: (0, 0),
             #[cfg(debug_assertions)]
             names: std::collections::HashSet::new(),
+            clue: None,
         };
         for r in 0..n {
             for c in 0..n {
@@ -420,6 +467,7 @@ impl Model {
         }
         for rule in puzzle.rules() {
             rule.emit(&mut b);
+            b.end_clue();
         }
         let (rows, nonzeros) = b.seen;
         if nonzeros > max_nonzeros {
@@ -485,6 +533,12 @@ impl Model {
     /// MILP backends and the export ignore them, the rows saying the same.
     pub fn automata(&self) -> &[LineAutomaton] {
         &self.automata
+    }
+
+    /// The rules' clues, each with the rows that say what it says ([`Clue`]), in the order the
+    /// rules declared them. A rule that declares none has none here (its rows still hold).
+    pub fn clues(&self) -> &[Clue] {
+        &self.clues
     }
 
     /// Append a line automaton (tests, models built by hand).

@@ -20,6 +20,9 @@ pub(super) struct CellRow {
     pub(super) aux: Vec<(u32, i64)>,
     /// For people: "the cage r1c1 and r1c2", or what the 45 rule derived it from.
     pub(super) label: String,
+    /// It is one of a clue's rows (`clue_logic.rs`), which explains it better unless it is a
+    /// plain sum.
+    pub(super) in_clue: bool,
 }
 
 /// What makes a [`CellRow`] a sum of distinct digits (a killer cage): the combinations of its
@@ -71,6 +74,9 @@ impl Logic {
     pub(super) fn rule_arithmetic(&mut self) -> Option<Step> {
         let aux = self.aux_domains().ok()?;
         for r in 0..self.rows.len() {
+            if self.rows[r].in_clue && !plain_sum(&self.rows[r]) {
+                continue; // clue logic says it with the clue's fillings
+            }
             let removed = self.bounds_removals(&self.rows[r], &aux);
             let text = |s: &Self| s.bound_text(&s.rows[r]);
             if let Some(step) = self.removal_step(Some(removed), Technique::RuleArithmetic, text) {
@@ -85,10 +91,7 @@ impl Logic {
     /// and r9c7 must total 3, and its cells' candidates add 3 to 17"; any other row (an arrow's
     /// circle against its digits, a thermometer's pair) that it cannot reach its bound otherwise.
     fn bound_text(&self, row: &CellRow) -> String {
-        let plain_sum = row.free == (0, 0)
-            && row.aux.is_empty()
-            && row.cells.iter().all(|(_, coef)| coef.iter().enumerate().all(|(i, &c)| c == i as i64 + 1));
-        if !plain_sum {
+        if !plain_sum(row) {
             return format!("Rule arithmetic: {} cannot reach its bound otherwise", row.label);
         }
         let (lo, hi, _) = self.cell_bounds(row);
@@ -324,6 +327,13 @@ impl Logic {
         }
         Some(removed)
     }
+}
+
+/// Whether `row` is a plain sum: each cell adds its digit, nothing else in the row.
+fn plain_sum(row: &CellRow) -> bool {
+    row.free == (0, 0)
+        && row.aux.is_empty()
+        && row.cells.iter().all(|(_, coef)| coef.iter().enumerate().all(|(i, &c)| c == i as i64 + 1))
 }
 
 /// Whether a row of sense `sense` bounds its activity from above and from below.

@@ -33,6 +33,8 @@ enum Why {
     /// The event's digit removed from its cell by variant row `r` of [`Logic::rows`]: its
     /// bounds, or the combinations of a sum of distinct digits.
     Row(usize),
+    /// The event's digit removed from its cell by clue `c` of [`Logic::clues`] read as a whole.
+    Clue(usize),
     /// The event's digit removed from its cell because in unit `u` it lies only in unit `h`
     /// (locked candidates, in the "plus" chains only).
     Locked(usize, usize),
@@ -144,23 +146,26 @@ impl Logic {
         t.events.push(Event { cell: k, digit: d, why, causes });
     }
 
-    /// Remove `d` from `k` as a step of a propagation, by variant row `r`, noting it in `trace`.
-    fn remove_traced(&mut self, k: usize, d: u8, r: usize, causes: Vec<usize>, trace: &mut Option<&mut Trace>) {
+    /// Remove `d` from `k` as a step of a propagation, for reason `why`, noting it in `trace`.
+    fn remove_traced(&mut self, k: usize, d: u8, why: Why, causes: Vec<usize>, trace: &mut Option<&mut Trace>) {
         self.cand[k] &= !bit(d);
         let Some(t) = trace else { return };
         let e = t.events.len();
         t.removed_by.entry(self.var(k, d)).or_insert(e);
-        t.events.push(Event { cell: k, digit: d, why: Why::Row(r), causes });
+        t.events.push(Event { cell: k, digit: d, why, causes });
     }
 
     /// The events that removed candidates from the cells of variant row `r` (placements in
     /// them included: a placement removes its cell's other digits).
     fn row_causes(&self, r: usize, trace: &Option<&mut Trace>) -> Vec<usize> {
+        self.cells_causes(self.rows[r].cells.iter().map(|&(k, _)| k as usize), trace)
+    }
+
+    /// The events that removed candidates from `cells` (placements in them included).
+    fn cells_causes(&self, cells: impl Iterator<Item = usize>, trace: &Option<&mut Trace>) -> Vec<usize> {
         let Some(t) = trace else { return Vec::new() };
-        let mut causes: Vec<usize> = self.rows[r]
-            .cells
-            .iter()
-            .flat_map(|&(k, _)| (1..=self.n as u8).map(move |d| (k as usize, d)))
+        let mut causes: Vec<usize> = cells
+            .flat_map(|k| (1..=self.n as u8).map(move |d| (k, d)))
             .filter_map(|(k, d)| t.cause_of(self.var(k, d)))
             .collect();
         causes.sort_unstable();
@@ -195,6 +200,26 @@ impl Logic {
                 return Err(Contradiction { text, causes });
             };
             any |= self.remove_by_row(r, removed, trace);
+        }
+        if any {
+            return Ok(true);
+        }
+        // Clues read as a whole, once the rows alone stall.
+        for c in 0..self.clues.len() {
+            let Some(mut removed) = self.clue_removals(c) else {
+                let causes = self.cells_causes(self.clues[c].cells.iter().map(|&k| k as usize), trace);
+                let text = format!("{} would have no filling left", self.clues[c].label);
+                return Err(Contradiction { text, causes });
+            };
+            removed.retain(|&(k, d)| self.value[k] == 0 && self.cand[k] & bit(d) != 0);
+            if removed.is_empty() {
+                continue;
+            }
+            let causes = self.cells_causes(self.clues[c].cells.iter().map(|&k| k as usize), trace);
+            for (k, d) in removed {
+                self.remove_traced(k, d, Why::Clue(c), causes.clone(), trace);
+            }
+            any = true;
         }
         Ok(any)
     }
@@ -237,7 +262,7 @@ impl Logic {
         }
         let causes = self.row_causes(r, trace);
         for (k, d) in removed {
-            self.remove_traced(k, d, r, causes.clone(), trace);
+            self.remove_traced(k, d, Why::Row(r), causes.clone(), trace);
         }
         true
     }
@@ -343,11 +368,12 @@ impl Logic {
                 Why::NakedSingle => "naked single".to_string(),
                 Why::HiddenSingle(u) => format!("hidden single in {}", self.units[u].label),
                 Why::Row(r) => self.rows[r].label.clone(),
+                Why::Clue(c) => self.clues[c].label.clone(),
                 Why::Locked(u, h) => format!("{} of {} lies in {}", e.digit, self.units[u].label, self.units[h].label),
                 Why::Inner(i) => format!("[{}]", trace.inner[i].text),
                 Why::Assumed => String::new(),
             };
-            let removal = matches!(e.why, Why::Row(_) | Why::Locked(..) | Why::Inner(_));
+            let removal = matches!(e.why, Why::Row(_) | Why::Clue(_) | Why::Locked(..) | Why::Inner(_));
             if !removed.is_empty() && (why != reason || !removal) {
                 parts.push(format!("{} ({reason})", removals_text(&removed)));
                 removed.clear();

@@ -103,6 +103,7 @@ impl Logic {
                     .any(|r| r.cells.len() == cells.len() && r.cells.iter().all(|(k, _)| cells.contains(k)))
             })
             .map(|(cells, (rhs, why))| CellRow {
+                in_clue: false,
                 cells: cells.into_iter().map(|k| (k, digit_coefs.clone())).collect(),
                 sense: Sense::Eq,
                 rhs,

@@ -10,7 +10,7 @@ use sudoku_ip_model::{Cancel, Cell, Model, RowKind, Sense};
 
 use super::arithmetic::{CellRow, SumRow};
 use super::step::{cell_list, removals_text, Candidate, CandidatesError, Position, Step};
-use super::{als, memo, nested, Technique};
+use super::{als, clue_logic, memo, nested, Technique};
 use crate::GenerateError;
 
 /// What people call the house or row of kind `kind` over `cells` of an `n`×`n` grid: "row 3",
@@ -158,6 +158,12 @@ pub(super) struct Logic {
     pub(super) nested_work: u64,
     /// Nested chains spent their budget on a variant's model (see `nested.rs`): not tried again.
     pub(super) nested_spent: bool,
+    /// The rules' clues, each read as a whole (`clue_logic.rs`).
+    pub(super) clues: Vec<clue_logic::ClueRows>,
+    /// The model's line automata (a clue's line may be read by one).
+    pub(super) automata: Vec<sudoku_ip_model::LineAutomaton>,
+    /// What each clue allowed in positions seen before.
+    pub(super) clue_memo: clue_logic::ClueMemo,
 }
 
 pub(super) fn bit(d: u8) -> u64 {
@@ -290,6 +296,9 @@ impl Logic {
             nested: None,
             nested_work: 0,
             nested_spent: false,
+            clues: Vec::new(),
+            automata: model.automata().to_vec(),
+            clue_memo: Default::default(),
         };
         // Cell sets of units → (digits with a unit there, all of them exact, kind).
         let mut sets: HashMap<Vec<u32>, (u64, bool, RowKind)> = HashMap::new();
@@ -298,7 +307,10 @@ impl Logic {
         logic.aux_count = fixed.len().saturating_sub(cube as usize);
         // Rows a rule adds only for propagation (the killer's leftovers): the rater derives its
         // own innies and outies, named by their houses and cages.
-        for row in model.rows().iter().filter(|r| !matches!(r.kind, RowKind::Implied(_))) {
+        // Per model row: its place in `rows`, if it has one.
+        let mut row_of = vec![None; model.rows().len()];
+        for (index, row) in model.rows().iter().enumerate().filter(|(_, r)| !matches!(r.kind, RowKind::Implied(_))) {
+            let in_clue = false;
             let cell_of = |v: u32| v / n as u32;
             let digit_of = |v: u32| (v % n as u32) as u8 + 1;
             // A rule's auxiliary variables (past the cube) are unknowns here: a fixed one is a
@@ -320,7 +332,16 @@ impl Logic {
                 // them, and through them the cells ([`Logic::aux_domains`]).
                 let label = house_name(row.kind, &[], n).trim_end().to_string();
                 let free = aux.iter().fold((0, 0), |(lo, hi), &a| (lo + a.min(0), hi + a.max(0)));
-                logic.rows.push(CellRow { cells: Vec::new(), sense: row.sense, rhs, free, aux: aux_terms, label });
+                row_of[index] = Some(logic.rows.len());
+                logic.rows.push(CellRow {
+                    cells: Vec::new(),
+                    sense: row.sense,
+                    rhs,
+                    free,
+                    aux: aux_terms,
+                    label,
+                    in_clue,
+                });
                 continue;
             }
             let first = terms.first().map(|&(v, _)| v);
@@ -373,6 +394,7 @@ impl Logic {
             }
             let label = house_name(row.kind, &by_cell.iter().map(|&(k, _)| k).collect::<Vec<_>>(), n);
             let (free_low, free_high) = aux.iter().fold((0, 0), |(lo, hi), &a| (lo + a.min(0), hi + a.max(0)));
+            row_of[index] = Some(logic.rows.len());
             logic.rows.push(CellRow {
                 cells: by_cell,
                 sense: row.sense,
@@ -380,6 +402,7 @@ impl Logic {
                 free: (free_low, free_high),
                 aux: aux_terms,
                 label,
+                in_clue,
             });
         }
         let mut houses: Vec<House> = sets
@@ -409,6 +432,18 @@ impl Logic {
                 logic.rows_of_aux[j as usize].push(r as u32);
             }
         }
+        logic.clues = Logic::clue_rows(model, n, &logic.units_of);
+        // The rows of a clue the rater reads as a whole are explained by it.
+        for clue in &logic.clues {
+            for r in model.clues()[clue.source].rows.clone() {
+                if let Some(i) = row_of[r as usize] {
+                    if let Some(row) = logic.rows.get_mut(i) {
+                        row.in_clue = true;
+                    }
+                }
+            }
+        }
+        logic.clue_memo = clue_logic::ClueMemo::new(logic.clues.len());
         logic.sums = (0..logic.rows.len()).filter_map(|r| Some((r, logic.sum_row(&logic.rows[r])?))).collect();
         logic.derived = logic
             .derived_rows()

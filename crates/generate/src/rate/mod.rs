@@ -70,6 +70,7 @@ mod als_wings;
 mod arithmetic;
 mod bug;
 mod chains;
+mod clue_logic;
 mod colouring;
 mod fish;
 mod forcing;

@@ -64,7 +64,7 @@ impl Inner {
 /// outer assumption, and a 16×16 has three times the candidates. With a variant's rows to work
 /// out at each (sums, thermometers, non-consecutive pairs) they run within [`VARIANT_BUDGET`]
 /// (without one, `examples/non-consecutive.json` did not finish rating in 20 s).
-const MAX_SIZE: usize = 9;
+const MAX_SIZE: usize = 16;
 
 /// On a variant's model (rows beyond units and cliques), how much work the inner technique
 /// may do in all, over the whole rating: past it nested chains are given up and the puzzle is
@@ -124,7 +124,7 @@ impl Logic {
             self.stopped = self.cancel.stop_reason().or(Some("stopped".into()));
             return false;
         }
-        if !self.rows.is_empty() && self.nested_work > VARIANT_BUDGET {
+        if (!self.rows.is_empty() || self.n > 9) && self.nested_work > VARIANT_BUDGET {
             self.nested_spent = true;
             return false;
         }

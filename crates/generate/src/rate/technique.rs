@@ -124,6 +124,9 @@ pub enum Technique {
     /// A hidden triple whose eliminations leave another digit one place in the house: that
     /// hidden single.
     DirectHiddenTriple,
+    /// One clue of a rule (a thermometer, a line, an arrow, an outside number) read as a whole:
+    /// the digits no filling of its cells uses go.
+    ClueLogic,
     /// A unit's candidates for a digit all lie in another unit (pointing, claiming).
     LockedCandidates,
     /// The "45 rule": a house's digits sum to n(n+1)/2, so the cells its inside cages leave
@@ -295,6 +298,14 @@ const TABLE: &[Entry] = &[
         se: SeRating(25),
         per_digit: false,
         find: |l| l.direct_hidden_subset(3, Technique::DirectHiddenTriple),
+    },
+    Entry {
+        technique: Technique::ClueLogic,
+        name: "clue logic",
+        grade: Grade::Medium,
+        se: SeRating(25),
+        per_digit: false,
+        find: |l| l.clue_logic(),
     },
     Entry {
         technique: Technique::LockedCandidates,

@@ -139,6 +139,10 @@ fn emit(b: &mut Emit<'_, '_>, arrows: &[Arrow]) {
     let n = b.n();
     for (i, arrow) in arrows.iter().enumerate() {
         let name = format!("arrow{}", i + 1);
+        b.clue(
+            format!("the arrow from {} along {}", arrow.circle, super::path_text(&arrow.cells)),
+            std::iter::once(arrow.circle).chain(arrow.cells.iter().copied()),
+        );
         let len = arrow.cells.len();
         let shaft_max = n + 1 - len.max(1);
         if let [c] = arrow.cells[..] {

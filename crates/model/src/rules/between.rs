@@ -84,6 +84,7 @@ impl RuleKind for Between {
         let n = b.n();
         for (i, cells) in self.lines.iter().enumerate() {
             let (Some(&first), Some(&last)) = (cells.first(), cells.last()) else { continue };
+            b.clue(format!("the between line {}", super::path_text(cells)), cells.iter().copied());
             let up = b.aux(format!("between{}_up", i + 1));
             for &m in &cells[1..cells.len() - 1] {
                 b.exclude(m, 1, format!("between{}", i + 1));

@@ -98,6 +98,10 @@ impl RuleKind for Clones {
     fn emit(&self, b: &mut Emit<'_, '_>) {
         let n = b.n();
         for (i, clone) in self.clones.iter().enumerate() {
+            b.clue(
+                format!("the clone of {} at {}", super::cells_text(&clone.cells), super::cells_text(&clone.copy)),
+                clone.cells.iter().chain(&clone.copy).copied(),
+            );
             for (&a, &c) in clone.cells.iter().zip(&clone.copy) {
                 for d in 1..=n {
                     let terms = vec![(b.var(a, d), 1), (b.var(c, d), -1)];

@@ -177,6 +177,7 @@ impl RuleKind for DigitalRoot {
         let n = b.n();
         for (i, cage) in self.cages.iter().enumerate() {
             let name = format!("dr{}", i + 1);
+            b.clue(format!("the digital root cage {}", super::cells_text(&cage.cells)), cage.cells.iter().copied());
             let k = cage.cells.len();
             if k > 1 {
                 b.at_most_once(&name, &cage.cells);

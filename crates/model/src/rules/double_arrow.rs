@@ -80,6 +80,7 @@ impl RuleKind for DoubleArrow {
         let n = b.n();
         for (i, line) in self.lines.iter().enumerate() {
             let name = format!("double_arrow{}", i + 1);
+            b.clue(format!("the double arrow {}", super::path_text(line)), line.iter().copied());
             let (ends, middle) = ([line[0], line[line.len() - 1]], &line[1..line.len() - 1]);
             let k = middle.len();
             let mut terms = b.digit_terms(&name, &ends, 1, |d| d + n >= k);

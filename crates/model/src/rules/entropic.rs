@@ -40,6 +40,7 @@ pub struct Entropic {
 pub(crate) fn emit_sets(b: &mut Emit<'_, '_>, prefix: &str, lines: &[Vec<Cell>], set: impl Fn(usize) -> usize) {
     let n = b.n();
     for (i, cells) in lines.iter().enumerate() {
+        b.clue(format!("the {prefix} line {}", super::path_text(cells)), cells.iter().copied());
         let (width, sense) = if cells.len() < 3 { (cells.len(), Sense::Le) } else { (3, Sense::Eq) };
         for (j, run) in cells.windows(width).enumerate() {
             for k in 0..3 {

@@ -133,6 +133,12 @@ impl RuleKind for Indexer {
         for (kind, key) in KINDS {
             for (i, &a) in self.cells(kind).iter().enumerate() {
                 let (r, c) = (a.row as usize, a.col as usize);
+                let what = match kind {
+                    Kind::Row => "row",
+                    Kind::Column => "column",
+                    Kind::Box => "box",
+                };
+                b.clue(format!("the {what} indexer {a}"), [a]);
                 for v in 1..=n {
                     let (target, number) = match kind {
                         Kind::Row => (Cell::new(v - 1, c), r + 1),

@@ -183,11 +183,14 @@ fn in_ratio(v: usize, d: usize, e: usize) -> bool {
 fn emit(b: &mut Emit<'_, '_>, k: &Kropki) {
     let (white, black) = (&k.white[..], &k.black[..]);
     for &(p, q) in white {
+        b.clue(format!("the white dot between {p} and {q}"), [p, q]);
         b.implications(&format!("white_{p}_{q}"), (p, q), consecutive);
     }
     for &(p, q) in black {
+        b.clue(format!("the black dot between {p} and {q}"), [p, q]);
         b.implications(&format!("black_{p}_{q}"), (p, q), ratio2);
     }
+    b.end_clue();
     if k.all_white || k.all_black {
         let valued = valued(b.rules());
         let ratios = shown_ratios(k, &valued);

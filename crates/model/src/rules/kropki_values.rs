@@ -135,6 +135,8 @@ impl RuleKind for KropkiValues {
             for dot in dots {
                 let (a, c) = dot.cells;
                 let v = dot.value;
+                let what = if black { "ratio" } else { "difference" };
+                b.clue(format!("the {what} {v} dot between {a} and {c}"), [a, c]);
                 b.implications(&format!("{word}{v}_{a}_{c}"), (a, c), |d, e| joined(black, v, d, e));
             }
         }

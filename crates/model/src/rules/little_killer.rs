@@ -174,6 +174,10 @@ impl RuleKind for LittleKiller {
     fn emit(&self, b: &mut Emit<'_, '_>) {
         let n = b.n();
         for (i, clue) in self.clues.iter().enumerate() {
+            b.clue(
+                format!("the little killer {} along {}", clue.sum, super::path_text(&clue.cells)),
+                clue.cells.iter().copied(),
+            );
             let mut terms = Vec::new();
             for &c in &clue.cells {
                 terms.extend((1..=n).map(|d| (b.var(c, d), d as i32)));

@@ -109,6 +109,8 @@ impl RuleKind for MinMax {
         let n = b.n();
         for (list, cells, low) in [("min", &self.minimum, true), ("max", &self.maximum, false)] {
             for (i, &a) in cells.iter().enumerate() {
+                let what = if low { "minimum" } else { "maximum" };
+                b.clue(format!("the {what} {a}, against its unmarked neighbours"), [a]);
                 for nb in self.compared(a, n) {
                     for d in 1..=n {
                         let mut terms = vec![(b.var(a, d), 1)];

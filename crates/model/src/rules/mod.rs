@@ -536,6 +536,24 @@ impl Emit<'_, '_> {
         self.b.puzzle().rules()
     }
 
+    /// Begin a clue of this rule ([`crate::model::Clue`]): one thing the setter drew or wrote,
+    /// called `label` for people ("the thermometer r1c1-r1c2-r1c3"); the rows emitted from
+    /// here to the next clue or the rule's end are its rows. The rater reads them together to
+    /// say what the clue alone rules out; backends never look.
+    ///
+    /// `cells` are the clue's own cells in the order people read them (a line from its start,
+    /// an arrow from its circle): the rater lists a clue's fillings in that order.
+    pub fn clue(&mut self, label: impl Into<String>, cells: impl IntoIterator<Item = Cell>) {
+        let RowKind::Rule(rule) = self.kind else { return };
+        self.b.begin_clue(label.into(), rule, cells.into_iter().collect());
+    }
+
+    /// End the clue begun last ([`Emit::clue`]): the rows that follow belong to none (a
+    /// rule's rows over the whole grid, after its clues).
+    pub fn end_clue(&mut self) {
+        self.b.end_clue();
+    }
+
     /// A new auxiliary binary variable named `name` (with the rule's tag), after the cube.
     pub fn aux(&mut self, name: impl std::fmt::Display) -> u32 {
         self.b.aux(&format!("{}{name}", self.tag))
@@ -692,6 +710,21 @@ impl Emit<'_, '_> {
                 }
             }
         }
+    }
+}
+
+/// A line's cells for people, in its order: "r1c1-r1c2-r2c3".
+pub(crate) fn path_text(cells: &[Cell]) -> String {
+    cells.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("-")
+}
+
+/// A set of cells for people: "r1c1, r1c2 and r2c1".
+pub(crate) fn cells_text(cells: &[Cell]) -> String {
+    let names: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
     }
 }
 

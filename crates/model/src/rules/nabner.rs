@@ -76,6 +76,7 @@ impl RuleKind for Nabner {
     fn emit(&self, b: &mut Emit<'_, '_>) {
         let n = b.n();
         for (i, cells) in self.lines.iter().enumerate() {
+            b.clue(format!("the nabner line {}", super::path_text(cells)), cells.iter().copied());
             for d in 1..n {
                 let terms = cells.iter().flat_map(|&c| [(b.var(c, d), 1), (b.var(c, d + 1), 1)]).collect();
                 b.row(format!("nabner{}_d{d}", i + 1), terms, Sense::Le, 1);

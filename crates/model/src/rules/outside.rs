@@ -67,6 +67,17 @@ pub struct OutsideClue {
 }
 
 impl OutsideClue {
+    /// For people: "the sandwich clue 12 left of row 3" (`what` is "sandwich").
+    pub fn label(&self, what: &str) -> String {
+        let (place, line) = match self.side {
+            Side::Top => ("above", "column"),
+            Side::Bottom => ("below", "column"),
+            Side::Left => ("left of", "row"),
+            Side::Right => ("right of", "row"),
+        };
+        format!("the {what} clue {} {place} {line} {}", self.value, self.index + 1)
+    }
+
     /// The line's cells, from the clue's side inwards (rows use this).
     pub fn cells(&self, n: usize) -> Vec<Cell> {
         let i = self.index;

@@ -66,6 +66,7 @@ impl RuleKind for Palindrome {
     fn emit(&self, b: &mut Emit<'_, '_>) {
         let n = b.n();
         for (i, cells) in self.lines.iter().enumerate() {
+            b.clue(format!("the palindrome {}", super::path_text(cells)), cells.iter().copied());
             for (a, c) in mirrored(cells) {
                 for d in 1..=n {
                     let terms = vec![(b.var(a, d), 1), (b.var(c, d), -1)];

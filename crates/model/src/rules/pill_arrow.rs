@@ -179,6 +179,14 @@ impl RuleKind for PillArrows {
         let n = b.n();
         for (i, arrow) in self.arrows.iter().enumerate() {
             let name = format!("pill{}", i + 1);
+            b.clue(
+                format!(
+                    "the pill arrow from {} along {}",
+                    super::cells_text(&arrow.pill),
+                    super::path_text(&arrow.cells)
+                ),
+                arrow.pill.iter().chain(&arrow.cells).copied(),
+            );
             let weights = arrow.weights();
             let len = arrow.cells.len();
             let ones: usize = weights.iter().sum();

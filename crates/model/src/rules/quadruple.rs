@@ -157,6 +157,7 @@ impl RuleKind for Quadruple {
 
     fn emit(&self, b: &mut Emit<'_, '_>) {
         for (i, q) in self.quads.iter().enumerate() {
+            b.clue(format!("the quadruple {}", super::cells_text(&q.cells)), q.cells.iter().copied());
             for (d, k) in q.counts() {
                 let terms = q.cells.iter().map(|&c| (b.var(c, d), 1)).collect();
                 b.row(format!("quad{}_d{d}", i + 1), terms, Sense::Ge, k as i32);

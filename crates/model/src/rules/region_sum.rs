@@ -118,6 +118,7 @@ impl RuleKind for RegionSum {
         for (i, cells) in self.lines.iter().enumerate() {
             let Some((lo, hi)) = totals(b.geometry(), cells) else { continue };
             let name = format!("regionsum{}", i + 1);
+            b.clue(format!("the region sum line {}", super::path_text(cells)), cells.iter().copied());
             let t: Vec<(usize, u32)> = (lo..=hi).map(|s| (s, b.aux(format!("{name}_t{s}")))).collect();
             b.row(format!("{name}_total"), t.iter().map(|&(_, v)| (v, 1)).collect(), Sense::Eq, 1);
             for (j, seg) in segments(b.geometry(), cells).iter().enumerate() {
@@ -143,7 +144,8 @@ impl RuleKind for RegionSum {
                                     if let Some(e) = s.checked_sub(d).filter(|e| (1..=n).contains(e)) {
                                         terms.push((b.var(q, e), -1));
                                     }
-                                    b.row(format!("{seg_name}_{side}_d{d}_s{s}"), terms, Sense::Le, 1);
+                                    // Implied by the segment's sum and the one total: for propagation.
+                                    b.implied_row(format!("{seg_name}_{side}_d{d}_s{s}"), terms, Sense::Le, 1);
                                 }
                             }
                         }

@@ -77,6 +77,7 @@ impl RuleKind for Renban {
     fn emit(&self, b: &mut Emit<'_, '_>) {
         let n = b.n();
         for (i, cells) in self.lines.iter().enumerate() {
+            b.clue(format!("the renban line {}", super::path_text(cells)), cells.iter().copied());
             let len = cells.len();
             let windows: Vec<u32> = (1..=n + 1 - len).map(|s| b.aux(format!("renban{}_w{s}", i + 1))).collect();
             b.row(format!("renban{}_window", i + 1), windows.iter().map(|&w| (w, 1)).collect(), Sense::Eq, 1);

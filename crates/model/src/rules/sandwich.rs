@@ -82,6 +82,7 @@ impl RuleKind for Sandwich {
         for (i, clue) in self.clues.iter().enumerate() {
             let name = format!("sandwich{}", i + 1);
             let cells = clue.cells(n);
+            b.clue(clue.label("sandwich"), cells.iter().copied());
             let sum = clue.value as usize;
             // The placements (a, b) that can hold the sum, each with its binary.
             let mut ends: Vec<(usize, usize, u32)> = Vec::new();

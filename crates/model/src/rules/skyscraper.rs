@@ -101,6 +101,7 @@ impl RuleKind for Skyscraper {
         for (i, clue) in self.clues.iter().enumerate() {
             let name = format!("skyscraper{}", i + 1);
             let cells = clue.cells(n);
+            b.clue(clue.label("skyscraper"), cells.iter().copied());
             // A building of height d with j in front of it lets at most j + 1 + (n − d) be
             // seen, so d <= n − count + 1 + j.
             let count = clue.value as usize;

@@ -70,6 +70,7 @@ impl RuleKind for SlowThermometer {
     fn emit(&self, b: &mut Emit<'_, '_>) {
         let n = b.n();
         for (t, cells) in self.thermometers.iter().enumerate() {
+            b.clue(format!("the slow thermometer {}", super::path_text(cells)), cells.iter().copied());
             for step in cells.windows(2) {
                 let (a, c) = (step[0], step[1]);
                 for d in 2..=n {

@@ -110,6 +110,7 @@ fn emit(b: &mut Emit<'_, '_>, thermometers: &[Vec<Cell>]) {
     let n = b.n();
     for (t, cells) in thermometers.iter().enumerate() {
         let name = format!("thermo{}", t + 1);
+        b.clue(format!("the thermometer {}", super::path_text(cells)), cells.iter().copied());
         let len = cells.len();
         for (i, &c) in cells.iter().enumerate() {
             for d in (1..=n).filter(|d| !range(n, len, i).contains(d)) {

@@ -116,6 +116,7 @@ impl RuleKind for Whispers {
         // A line that comes back (a loop) may pass one pair of neighbours twice: its rows once.
         let mut done = std::collections::HashSet::new();
         for (i, cells) in self.lines.iter().enumerate() {
+            b.clue(format!("the {} line {}", Self::NAME.replace('-', " "), super::path_text(cells)), cells.iter().copied());
             for w in cells.windows(2) {
                 if !done.insert((w[0].min(w[1]), w[0].max(w[1]))) {
                     continue;

@@ -69,6 +69,7 @@ impl RuleKind for XSum {
         let n = b.n();
         for (i, clue) in self.clues.iter().enumerate() {
             let cells = clue.cells(n);
+            b.clue(clue.label("X-sum"), cells.iter().copied());
             let sum = clue.value as usize;
             let fits = |v: usize| {
                 let others: Vec<usize> = (1..=n).filter(|&d| d != v).collect();

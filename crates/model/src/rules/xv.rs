@@ -137,6 +137,7 @@ fn emit(b: &mut Emit<'_, '_>, x: &[(Cell, Cell)], v: &[(Cell, Cell)], all_given:
     for (word, pairs, s) in [("x", x, 10), ("v", v, 5)] {
         for &(p, q) in pairs {
             let name = format!("{word}_{p}_{q}");
+            b.clue(format!("the {} between {p} and {q}", word.to_uppercase()), [p, q]);
             for d in 1..=n {
                 match partner(n, s, d) {
                     Some(e) => {
@@ -151,6 +152,7 @@ fn emit(b: &mut Emit<'_, '_>, x: &[(Cell, Cell)], v: &[(Cell, Cell)], all_given:
             }
         }
     }
+    b.end_clue();
     if all_given {
         for (p, q) in unmarked_pairs(n, &[x, v]) {
             b.conflicts(&format!("noxv_{p}_{q}"), (p, q), marked_sum);

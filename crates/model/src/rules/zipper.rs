@@ -76,6 +76,7 @@ impl RuleKind for Zipper {
         for (i, cells) in self.lines.iter().enumerate() {
             let len = cells.len();
             let name = format!("zipper{}", i + 1);
+            b.clue(format!("the zipper line {}", super::path_text(cells)), cells.iter().copied());
             let first = b.rows_len();
             // The total's one-hot variables, as (value, variable).
             let totals: Vec<(usize, u32)> = if len % 2 == 1 {
