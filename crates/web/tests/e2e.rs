@@ -2990,7 +2990,7 @@ async fn explain_steps_through_a_killer_and_a_thermometer_with_their_rules_steps
     s.js(RECORD_ERRORS).await;
     for (example, technique, shot) in [
         ("killer.json", sudoku_ip::generate::Technique::CageCombinations, "explain-killer"),
-        ("thermometer.json", sudoku_ip::generate::Technique::RuleArithmetic, "explain-thermometer"),
+        ("thermometer.json", sudoku_ip::generate::Technique::ClueLogic, "explain-thermometer"),
     ] {
         let text = example_text(example);
         let (state, status) = s.import(&text).await;

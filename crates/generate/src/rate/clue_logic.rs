@@ -12,7 +12,7 @@
 //! clue (a skyscraper's or sandwich's line) read along instead of its rows, and the rows'
 //! auxiliary variables (a renban's window) decided once the cells are. A candidate of a cell is
 //! kept as soon as one filling uses it; one no filling uses goes. The search is bounded
-//! ([`NODES`]): a clue too big to fill within it rules nothing out.
+//! ([`NODES`], [`CHAIN_NODES`]): past it only what the clue's parts allow alone goes.
 //!
 //! Forcing chains propagate clue logic too (`forcing.rs`), so a chain can step along a line.
 
@@ -24,9 +24,15 @@ use sudoku_ip_model::{LineAutomaton, Model, RowKind, Sense};
 use super::step::{cell_list, digit_set, Step};
 use super::{bit, digits, Logic, Technique};
 
-/// The most nodes one clue's search may visit for one position; past it the clue rules
-/// nothing out there. Work is counted, not timed, so a rating is the same on every machine.
+/// The most nodes one clue's search may visit for one position when the clue logic
+/// technique looks for a step; past it only what its parts alone allow goes
+/// ([`Logic::clue_relaxed`]). Work is counted, not timed, so a rating is the same on every
+/// machine.
 const NODES: u64 = 20_000;
+
+/// The same inside forcing chains, which read every clue at every stall of every assumption:
+/// small clues (a thermometer, a dot) are still searched whole, long ones mostly relaxed.
+const CHAIN_NODES: u64 = 1_000;
 
 /// Clues of more cells, or more free auxiliary variables, are not searched: only their line's
 /// automaton and each of their rows alone narrow them (see [`Logic::clue_relaxed`]).
@@ -97,17 +103,18 @@ pub(super) enum Allowed {
 /// meet the same line in the same state many times).
 #[derive(Default)]
 pub(super) struct ClueMemo {
-    seen: HashMap<(u32, Vec<u64>), Allowed>,
-    /// Per clue: the size of the position (log2 of its fillings' count bound) where its
-    /// search last ran out of nodes; infinite when it never did.
-    gave_up: Vec<f64>,
+    seen: HashMap<(u32, bool, Vec<u64>), Allowed>,
+    /// Per clue and effort (a step's, a chain's): the size of the position (log2 of its
+    /// fillings' count bound) where its search last ran out of nodes; infinite when it never
+    /// did.
+    gave_up: Vec<[f64; 2]>,
 }
 
 impl ClueMemo {
     const MAX: usize = 200_000;
 
     pub(super) fn new(clues: usize) -> ClueMemo {
-        ClueMemo { seen: HashMap::new(), gave_up: vec![f64::INFINITY; clues] }
+        ClueMemo { seen: HashMap::new(), gave_up: vec![[f64::INFINITY; 2]; clues] }
     }
 }
 
@@ -128,7 +135,13 @@ struct Fill<'a> {
     low: Vec<Vec<(i64, i64)>>,
     /// Per auxiliary variable: its value where the search chose it (a choice), else −1.
     aux_value: Vec<i8>,
+    /// Per `=` row without auxiliary variables: per position `p` of the search, the sums its
+    /// cells from `p` on can still make, less their lowest (a bitset), so that a partial
+    /// filling whose rest cannot make up the total is cut at once.
+    rest: Vec<Option<Vec<Vec<u64>>>>,
     nodes: u64,
+    /// The most nodes it may visit.
+    limit: u64,
     /// Fillings found, when they are wanted (for the text), up to a count.
     found: Vec<Vec<u8>>,
     want: usize,
@@ -276,31 +289,32 @@ impl Logic {
     }
 
     /// What clue `c` allows its cells in the current position (remembered by its candidates).
-    pub(super) fn clue_allows(&mut self, c: usize) -> Allowed {
+    pub(super) fn clue_allows(&mut self, c: usize, chain: bool) -> Allowed {
         let dom = self.clue_domain(c);
-        let key = (c as u32, dom);
+        let key = (c as u32, chain, dom);
+        let limit = if chain { CHAIN_NODES } else { NODES };
         if let Some(known) = self.clue_memo.seen.get(&key) {
             return known.clone();
         }
         // The line its automaton reads first: cheap, and what it rules out goes whatever the
         // rest says.
-        let Some(line) = self.clue_relaxed(c, &key.1) else {
+        let Some(line) = self.clue_relaxed(c, &key.2) else {
             self.clue_memo.seen.insert(key, Allowed::Nothing);
             return Allowed::Nothing;
         };
         // A clue whose search ran out of nodes is tried again only once its cells' fillings
         // (the product of their candidate counts) are at most a quarter of what they were.
         let size: f64 = line.iter().map(|m| f64::from(m.count_ones()).log2()).sum();
-        if !self.clues[c].searched || size > self.clue_memo.gave_up[c] - 2.0 {
+        if !self.clues[c].searched || size > self.clue_memo.gave_up[c][usize::from(chain)] - 2.0 {
             return Allowed::Partial(line);
         }
-        let (allowed, nodes) = self.clue_search(c, &line);
+        let (allowed, nodes) = self.clue_search(c, &line, limit);
         if matches!(allowed, Allowed::Partial(_)) {
-            self.clue_memo.gave_up[c] = size;
+            self.clue_memo.gave_up[c][usize::from(chain)] = size;
         }
         // Nested chains count this search in their budget of work (`nested.rs`).
         if self.nested.is_some() {
-            self.nested_work += nodes;
+            self.nested_work += nodes / 4;
         }
         if self.clue_memo.seen.len() >= ClueMemo::MAX {
             self.clue_memo.seen.clear();
@@ -310,13 +324,13 @@ impl Logic {
     }
 
     /// Clue `c`'s search from the candidates `dom`: what it allows, and the nodes it took.
-    fn clue_search(&self, c: usize, dom: &[u64]) -> (Allowed, u64) {
+    fn clue_search(&self, c: usize, dom: &[u64], limit: u64) -> (Allowed, u64) {
         if dom.contains(&0) {
             return (Allowed::Nothing, 0);
         }
         let clue = &self.clues[c];
         let automaton = clue.automaton.map(|a| &self.automata[a]);
-        let mut fill = Fill::new(clue, automaton, dom.to_vec(), 0);
+        let mut fill = Fill::new(clue, automaton, dom.to_vec(), 0, limit);
         let mut keep = vec![0u64; dom.len()];
         // A filling for each digit no filling found so far uses, that digit tried alone.
         for i in 0..dom.len() {
@@ -328,7 +342,7 @@ impl Logic {
                 narrowed[i] = bit(d);
                 fill.reset(narrowed);
                 fill.search_choices(0, &mut keep, false);
-                if fill.nodes > NODES {
+                if fill.nodes > limit {
                     return (Allowed::Partial(dom.to_vec()), fill.nodes);
                 }
             }
@@ -369,7 +383,7 @@ impl Logic {
     fn clue_fillings(&self, c: usize, dom: &[u64], most: usize) -> Option<Vec<Vec<u8>>> {
         let clue = &self.clues[c];
         let automaton = clue.automaton.map(|a| &self.automata[a]);
-        let mut fill = Fill::new(clue, automaton, dom.to_vec(), most);
+        let mut fill = Fill::new(clue, automaton, dom.to_vec(), most, NODES);
         let mut keep = vec![0u64; dom.len()];
         fill.search_choices(0, &mut keep, true);
         (fill.nodes <= NODES && fill.found.len() <= most).then_some(fill.found)
@@ -377,8 +391,8 @@ impl Logic {
 
     /// The candidates no filling of clue `c` uses (`None`: no filling at all), in the current
     /// position; empty when its search gave up.
-    pub(super) fn clue_removals(&mut self, c: usize) -> Option<Vec<(usize, u8)>> {
-        match self.clue_allows(c) {
+    pub(super) fn clue_removals(&mut self, c: usize, chain: bool) -> Option<Vec<(usize, u8)>> {
+        match self.clue_allows(c, chain) {
             Allowed::Nothing => None,
             Allowed::Digits(keep) | Allowed::Partial(keep) => {
                 let cells = &self.clues[c].cells;
@@ -397,7 +411,7 @@ impl Logic {
     /// One clue rules out the candidates no filling of its cells uses.
     pub(super) fn clue_logic(&mut self) -> Option<Step> {
         for c in 0..self.clues.len() {
-            let removed = self.clue_removals(c);
+            let removed = self.clue_removals(c, false);
             let text = |l: &Self| l.clue_text(c);
             if let Some(step) = self.removal_step(removed, Technique::ClueLogic, text) {
                 let cells: Vec<usize> = self.clues[c].cells.iter().map(|&k| k as usize).collect();
@@ -455,7 +469,7 @@ impl Logic {
 /// Narrow `dom` (the clue's cells) to the digits of the automaton's line that lie on a path
 /// from the start to an accepting state; `None` when no path is left.
 fn line_paths(clue: &ClueRows, a: &LineAutomaton, dom: &mut [u64]) -> Option<()> {
-    let fill = Fill::new(clue, Some(a), dom.to_vec(), 0);
+    let fill = Fill::new(clue, Some(a), dom.to_vec(), 0, 0);
     let alive = &fill.alive;
     let words = a.states().div_ceil(64);
     let mut reach = vec![0u64; words];
@@ -573,7 +587,13 @@ fn or_shifted(dst: &mut [u64], src: &[u64], shift: i64) {
 }
 
 impl<'a> Fill<'a> {
-    fn new(clue: &'a ClueRows, automaton: Option<&'a LineAutomaton>, dom: Vec<u64>, want: usize) -> Fill<'a> {
+    fn new(
+        clue: &'a ClueRows,
+        automaton: Option<&'a LineAutomaton>,
+        dom: Vec<u64>,
+        want: usize,
+        limit: u64,
+    ) -> Fill<'a> {
         let mut fill = Fill {
             clue,
             automaton,
@@ -584,7 +604,9 @@ impl<'a> Fill<'a> {
             hi: vec![0; clue.rows.len()],
             low: vec![Vec::new(); clue.rows.len()],
             aux_value: vec![-1; clue.aux_count],
+            rest: Vec::new(),
             nodes: 0,
+            limit,
             found: Vec::new(),
             want,
         };
@@ -650,6 +672,52 @@ impl<'a> Fill<'a> {
             self.lo[r] = lo;
             self.hi[r] = hi;
         }
+        self.rest = (0..self.clue.rows.len()).map(|r| self.rest_sums(r)).collect();
+    }
+
+    /// For an `=` row without auxiliary variables, per position of the search, the sums its
+    /// cells from there on can make, less their lowest (see [`Fill::rest`]); `None` for other
+    /// rows, or when the sums span too wide a range.
+    fn rest_sums(&self, r: usize) -> Option<Vec<Vec<u64>>> {
+        let row = &self.clue.rows[r];
+        if row.sense != Sense::Eq || !row.aux.is_empty() {
+            return None;
+        }
+        let width: i64 = self.low[r].iter().map(|&(a, b)| b - a).sum::<i64>() + 1;
+        if width > 4096 {
+            return None;
+        }
+        let words = (width as usize).div_ceil(64);
+        let cells = self.clue.cells.len();
+        // The row's slot of each position of the search.
+        let mut slot = vec![None; cells];
+        for (s, &(i, _)) in row.cells.iter().enumerate() {
+            slot[i as usize] = Some(s);
+        }
+        let mut sets = vec![vec![0u64; words]; cells + 1];
+        sets[cells][0] = 1;
+        for p in (0..cells).rev() {
+            let (now, later) = sets.split_at_mut(p + 1);
+            match slot[p] {
+                None => now[p].copy_from_slice(&later[0]),
+                Some(s) => {
+                    let (low, coef) = (self.low[r][s].0, &row.cells[s].1);
+                    for d in digits(self.dom[p]) {
+                        or_shifted(&mut now[p], &later[0], coef[d as usize - 1] - low);
+                    }
+                }
+            }
+        }
+        Some(sets)
+    }
+
+    /// Whether row `r`'s total can still be made by the cells after position `i` (all before
+    /// and at it being placed), where [`Fill::rest`] knows.
+    fn rest_ok(&self, r: usize, i: usize) -> bool {
+        let Some(sets) = &self.rest[r] else { return true };
+        let t = self.clue.rows[r].rhs - self.lo[r];
+        let set = &sets[i + 1];
+        t >= 0 && (t as usize) < set.len() * 64 && set[t as usize / 64] >> (t % 64) & 1 == 1
     }
 
     /// [`Fill::search`] from the first cell, under each way of making the choices (one
@@ -669,7 +737,7 @@ impl<'a> Fill<'a> {
                 self.aux_value[j as usize] = i8::from(m == k);
             }
             self.nodes += 1;
-            let stop = self.search_choices(g + 1, keep, all) || self.nodes > NODES;
+            let stop = self.search_choices(g + 1, keep, all) || self.nodes > self.limit;
             if stop {
                 for &j in group {
                     self.aux_value[j as usize] = -1;
@@ -704,7 +772,7 @@ impl<'a> Fill<'a> {
     fn search(&mut self, i: usize, state: u32, keep: &mut [u64], all: bool) -> bool {
         if i == self.clue.cells.len() {
             if self.aux_value.contains(&-1) && !self.aux_fit() {
-                return self.nodes > NODES;
+                return self.nodes > self.limit;
             }
             for (k, &d) in keep.iter_mut().zip(&self.placed) {
                 *k |= bit(d);
@@ -717,7 +785,7 @@ impl<'a> Fill<'a> {
         }
         for d in digits(self.dom[i]) {
             self.nodes += 1;
-            if self.nodes > NODES {
+            if self.nodes > self.limit {
                 return true;
             }
             if self.clue.differ[i].iter().any(|&(j, mask)| self.placed[j as usize] == d && mask & bit(d) != 0) {
@@ -741,7 +809,7 @@ impl<'a> Fill<'a> {
                 let (a, b) = self.low[r][s];
                 self.lo[r] += x - a;
                 self.hi[r] += x - b;
-                ok &= self.row_ok(r);
+                ok &= self.row_ok(r) && self.rest_ok(r, i);
             }
             let mut stop = false;
             if ok {
@@ -797,23 +865,23 @@ impl<'a> Fill<'a> {
                 }
             })
         }
-        fn go(rows: &[LocalRow], base: &[i64], value: &mut [i8], j: usize, nodes: &mut u64) -> bool {
+        fn go(rows: &[LocalRow], base: &[i64], value: &mut [i8], j: usize, nodes: &mut u64, limit: u64) -> bool {
             *nodes += 1;
-            if !holds(rows, base, value) || *nodes > NODES {
+            if !holds(rows, base, value) || *nodes > limit {
                 return false;
             }
             // The next variable the choices left free.
             let Some(j) = (j..value.len()).find(|&j| value[j] == -1) else { return true };
             for v in [0, 1] {
                 value[j] = v;
-                if go(rows, base, value, j + 1, nodes) {
+                if go(rows, base, value, j + 1, nodes, limit) {
                     return true;
                 }
             }
             value[j] = -1;
             false
         }
-        go(rows, &base, &mut value, 0, &mut self.nodes)
+        go(rows, &base, &mut value, 0, &mut self.nodes, self.limit)
     }
 }
 
@@ -992,7 +1060,18 @@ mod tests {
                         continue;
                     }
                     let want = brute_force(&logic, &model, c, &dom);
-                    let got = logic.clue_search(c, &dom).0;
+                    // What the parts allow alone holds every filling's digits, within the
+                    // candidates.
+                    match (logic.clue_relaxed(c, &dom), &want) {
+                        (Some(relaxed), Some(w)) => {
+                            for ((&r, &w), &d) in relaxed.iter().zip(w).zip(&dom) {
+                                assert!(r & w == w && r & !d == 0, "{name}: {} relaxed", logic.clues[c].label);
+                            }
+                        }
+                        (None, Some(_)) => panic!("{name}: {} relaxed to nothing", logic.clues[c].label),
+                        (_, None) => {}
+                    }
+                    let got = logic.clue_search(c, &dom, NODES).0;
                     match (&got, &want) {
                         (Allowed::Digits(keep), Some(w)) => assert_eq!(keep, w, "{name}: {}", logic.clues[c].label),
                         (Allowed::Nothing, None) => {}

@@ -206,7 +206,7 @@ impl Logic {
         }
         // Clues read as a whole, once the rows alone stall.
         for c in 0..self.clues.len() {
-            let Some(mut removed) = self.clue_removals(c) else {
+            let Some(mut removed) = self.clue_removals(c, true) else {
                 let causes = self.cells_causes(self.clues[c].cells.iter().map(|&k| k as usize), trace);
                 let text = format!("{} would have no filling left", self.clues[c].label);
                 return Err(Contradiction { text, causes });
