@@ -42,8 +42,10 @@ const VARIANT_OR_ELSEWHERE: &[Technique] = &[
     Technique::NestedForcingChain,
     Technique::NestedMultipleChain,
     Technique::NestedDynamicChain,
-    // No position found on top1465's or the SE-rated sample's paths: W-wings, XY-chains and
-    // AIC (tried first, at the same or a lower weight) always take their eliminations.
+    // No position found on top1465's, the SE-rated sample's or the 17-clue list's paths:
+    // X-chains, W-wings, XY-chains and AIC take their eliminations first. The colourings'
+    // golden texts are on positions made for them (`rate/colouring.rs`'s tests); remote
+    // pairs have none.
     Technique::SimpleColouring,
     Technique::MultiColouring,
     Technique::RemotePair,

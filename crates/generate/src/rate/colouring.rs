@@ -67,8 +67,9 @@ impl Logic {
                         let removed: Vec<(usize, u8)> = same.iter().map(|&k| (k, d)).collect();
                         let text = |s: &Self| {
                             format!(
-                                "Simple colouring (colour wrap): the strong links of {d} colour {} cells in two colours; {} and {} have the same colour and see each other, so that colour is false",
-                                same.len() + other.len(),
+                                "Simple colouring (colour wrap): the strong links of {d} colour {{{}}} against {{{}}}; {} and {} have the same colour and see each other, so that colour is false",
+                                s.cells_text(same),
+                                s.cells_text(other),
                                 s.cell(a),
                                 s.cell(b)
                             )
@@ -84,10 +85,11 @@ impl Logic {
                     .filter(|&k| one.iter().any(|&a| self.sees(k, a, d)) && two.iter().any(|&b| self.sees(k, b, d)))
                     .map(|k| (k, d))
                     .collect();
-                let text = |_: &Self| {
+                let text = |s: &Self| {
                     format!(
-                        "Simple colouring (colour trap): the strong links of {d} colour {} cells in two colours, one of which holds {d}; a cell that sees both colours cannot",
-                        cluster.len()
+                        "Simple colouring (colour trap): the strong links of {d} colour {{{}}} against {{{}}}, one of which holds {d}; a cell that sees both colours cannot",
+                        s.cells_text(&one),
+                        s.cells_text(&two)
                     )
                 };
                 if let Some(step) = self.removal_step(Some(removed), Technique::SimpleColouring, text) {
@@ -96,6 +98,13 @@ impl Logic {
             }
         }
         None
+    }
+
+    /// "r1c1, r7c3 and r9c9", in reading order.
+    fn cells_text(&self, cells: &[usize]) -> String {
+        let mut sorted = cells.to_vec();
+        sorted.sort_unstable();
+        super::step::cell_list(sorted.iter().map(|&k| self.cell(k)))
     }
 
     fn colour_pattern(&self, step: Step, cluster: &[usize], d: u8) -> Step {
@@ -152,5 +161,76 @@ impl Logic {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use sudoku_ip_formats as formats;
+    use sudoku_ip_model::{Cell, Model};
+
+    use super::super::{bit, Logic, Technique};
+
+    /// An empty 9x9 grid whose cells hold every digit but `d`, and `d` only in `cells`.
+    fn position(d: u8, cells: &[&str]) -> Logic {
+        let puzzle = formats::parse_puzzle(&".".repeat(81), &formats::ParseOptions::default()).expect("puzzle");
+        let mut logic = Logic::new(&Model::build(&puzzle), true);
+        for k in 0..81 {
+            logic.cand[k] = 0x1ff & !bit(d);
+        }
+        for c in cells {
+            logic.cand[Cell::parse(c, 9).expect("cell").index(9)] |= bit(d);
+        }
+        logic
+    }
+
+    fn removed(step: &super::super::Step) -> Vec<String> {
+        step.eliminations.iter().map(|c| format!("{}={}", c.cell, c.digit)).collect()
+    }
+
+    #[test]
+    fn a_cell_seeing_both_colours_loses_the_digit() {
+        // 1 in box 1 at r1c1 and r2c3 only, in column 3 at r2c3 and r7c3, in row 7 at r7c3
+        // and r7c8: one chain, r1c1 and r7c3 against r2c3 and r7c8; r1c8 sees r1c1 and r7c8.
+        let mut logic = position(1, &["r1c1", "r2c3", "r7c3", "r7c8", "r1c8", "r1c5", "r4c8"]);
+        let step = logic.simple_colouring().expect("a colour trap");
+        assert_eq!(step.technique, Technique::SimpleColouring);
+        assert_eq!(removed(&step), ["r1c8=1"]);
+        assert_eq!(
+            step.text,
+            "Simple colouring (colour trap): the strong links of 1 colour {r1c1 and r7c3} against {r2c3 and r7c8}, \
+             one of which holds 1; a cell that sees both colours cannot, so r1c8 cannot be 1"
+        );
+    }
+
+    #[test]
+    fn a_colour_that_sees_itself_is_false() {
+        // Row 1, column 5, row 5 and column 2 link r1c1, r1c5, r5c5, r5c2 and r2c2; box 1 holds
+        // a third 1 (r3c3), so r1c1 and r2c2 are not linked, yet see each other.
+        let mut logic = position(1, &["r1c1", "r1c5", "r5c5", "r5c2", "r2c2", "r3c3"]);
+        let step = logic.simple_colouring().expect("a colour wrap");
+        assert_eq!(removed(&step), ["r1c1=1", "r2c2=1", "r5c5=1"]);
+        assert_eq!(
+            step.text,
+            "Simple colouring (colour wrap): the strong links of 1 colour {r1c1, r2c2 and r5c5} against {r1c5 and \
+             r5c2}; r1c1 and r2c2 have the same colour and see each other, so that colour is false, so r1c1, r2c2 \
+             and r5c5 cannot be 1"
+        );
+    }
+
+    #[test]
+    fn two_clusters_whose_colours_see_each_other_make_a_colour_wing() {
+        // Row 1 links r1c1 and r1c5, column 2 links r2c2 and r8c2; r1c1 sees r2c2 (box 1, which
+        // holds a third 1 at r3c3), so r1c5 or r8c2 holds 1, and r8c5 sees both.
+        let mut logic = position(1, &["r1c1", "r1c5", "r2c2", "r8c2", "r3c3", "r8c5", "r8c9", "r5c5"]);
+        assert!(logic.simple_colouring().is_none(), "two links alone are no simple colouring");
+        let step = logic.multi_colouring().expect("a colour wing");
+        assert_eq!(step.technique, Technique::MultiColouring);
+        assert_eq!(removed(&step), ["r8c5=1"]);
+        assert_eq!(
+            step.text,
+            "Multi-colouring (colour wing): the strong links of 1 colour {r1c1} against {r1c5}, and {r2c2} against \
+             {r8c2}; {r1c1} and {r2c2} see each other, so 1 is in {r1c5} or {r8c2}, so r8c5 cannot be 1"
+        );
     }
 }
