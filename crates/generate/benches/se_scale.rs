@@ -17,10 +17,10 @@
 //!   the spread of ratings and which technique was the hardest of each path. `--every K`
 //!   takes every K-th puzzle of the list instead (a sample spread over all of it).
 //!
-//! Times are the CPU time of `rate` in this process (this thread's, on Linux), one puzzle at
-//! a time (a hint, not a comparison).
+//! Times are the CPU time of `rate` in this thread, one puzzle at a time (a hint, not a
+//! comparison).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use sudoku_ip_formats as formats;
 use sudoku_ip_generate::{rate, Rating};
@@ -30,20 +30,12 @@ fn puzzle(line: &str) -> Option<Puzzle> {
     formats::parse_puzzle(line, &formats::ParseOptions::default()).ok()
 }
 
-/// The rating and the CPU time it took (this thread's, from `/proc/thread-self/schedstat`
-/// on Linux; wall-clock time elsewhere), so that a loaded machine does not lengthen it.
+/// The rating and the CPU time it took (this thread's), so that a loaded machine does not
+/// lengthen it.
 fn timed(p: &Puzzle) -> (Option<Rating>, Duration) {
-    let cpu = || -> Option<Duration> {
-        let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-        Some(Duration::from_nanos(text.split_whitespace().next()?.parse().ok()?))
-    };
-    let (t, c) = (Instant::now(), cpu());
+    let start = cpu_time::ThreadTime::now();
     let r = rate(p).ok();
-    let took = match (c, cpu()) {
-        (Some(a), Some(b)) => b.saturating_sub(a),
-        _ => t.elapsed(),
-    };
-    (r, took)
+    (r, start.elapsed())
 }
 
 /// Ranks with ties given their mean rank.

@@ -43,9 +43,8 @@ const VARIANT_OR_ELSEWHERE: &[Technique] = &[
     Technique::NestedMultipleChain,
     Technique::NestedDynamicChain,
     // No position found on top1465's, the SE-rated sample's or the 17-clue list's paths:
-    // X-chains, W-wings, XY-chains and AIC take their eliminations first. The colourings'
-    // golden texts are on positions made for them (`rate/colouring.rs`'s tests); remote
-    // pairs have none.
+    // X-chains, W-wings, XY-chains and AIC take their eliminations first. Their golden texts
+    // are on positions made for them (`rate/colouring.rs`'s and `rate/remote_pair.rs`'s tests).
     Technique::SimpleColouring,
     Technique::MultiColouring,
     Technique::RemotePair,
@@ -822,7 +821,7 @@ fn a_double_arrows_combinations_subtract_its_ends() {
     let step = path.steps.iter().find(|s| s.technique == Technique::CageCombinations).expect("a combinations step");
     assert_eq!(
         step.text,
-        "Cage combinations: the double arrow r2c2, r2c5, r2c3 and r2c4 (total 0) can only be 2+9-5-6, 4+7-5-6, \
+        "Cage combinations: the double arrow r2c2-r2c3-r2c4-r2c5 (total 0) can only be 2+9-5-6, 4+7-5-6, \
          2+7-4-5, 1+6-2-5 or 2+4-1-5, so r2c4 cannot be 7"
     );
 }

@@ -28,8 +28,6 @@ const GROUPED_BONUS: u16 = 3;
 enum Kind {
     /// One digit, strong links from units only.
     X,
-    /// Bivalue cells with the same two digits, strong inside the cells.
-    Remote,
     /// Bivalue cells, strong inside the cells, weak between cells on one digit.
     Xy,
     /// Everything, grouped nodes included.
@@ -398,10 +396,6 @@ impl Logic {
         self.chain(Kind::X, Technique::XChain)
     }
 
-    pub(super) fn remote_pair(&mut self) -> Option<Step> {
-        self.chain(Kind::Remote, Technique::RemotePair)
-    }
-
     pub(super) fn xy_chain(&mut self) -> Option<Step> {
         self.chain(Kind::Xy, Technique::XyChain)
     }
@@ -440,7 +434,7 @@ impl Logic {
         // Single candidates by variable (cell * n + digit − 1).
         let mut single = vec![usize::MAX; self.cand.len() * n];
         for k in 0..self.cand.len() {
-            if self.value[k] != 0 || (matches!(kind, Kind::Remote | Kind::Xy) && !bivalue(k)) {
+            if self.value[k] != 0 || (kind == Kind::Xy && !bivalue(k)) {
                 continue;
             }
             // An X-chain stays on one digit: only those in scope (see `memo.rs`) are searched.
@@ -529,17 +523,6 @@ impl Logic {
             if members.len() < 2 {
                 continue;
             }
-            if kind == Kind::Remote {
-                // Only between cells with the same two digits.
-                for &a in &members {
-                    for &b in &members {
-                        if a != b && self.cand[graph.pool[a]] == self.cand[graph.pool[b]] {
-                            weak.add(a, b);
-                        }
-                    }
-                }
-                continue;
-            }
             weak.add_all_pairs(&members, &mut mask);
         }
         // Weak links of grouped nodes: to the cells of the digit that see all of the group,
@@ -577,7 +560,7 @@ impl Logic {
             }
         }
         // Strong links: what is left of an exactly-once unit, split in two nodes.
-        if kind != Kind::Remote && kind != Kind::Xy {
+        if kind != Kind::Xy {
             // The groups inside each unit (all their cells in it), by unit: `inside[at[u]..at[u + 1]]`.
             let mut pairs: Vec<(usize, usize)> = Vec::new();
             for g in singles..nodes {
@@ -688,7 +671,6 @@ impl Logic {
         let notation = self.chain_notation(&graph, &chain);
         let kind_name = match technique {
             Technique::XChain => "X-chain",
-            Technique::RemotePair => "Remote pair",
             Technique::XyChain => "XY-chain",
             _ => "Alternating inference chain",
         };

@@ -433,12 +433,14 @@ impl Logic {
             }
         }
         logic.clues = Logic::clue_rows(model, n, &logic.units_of);
-        // The rows of a clue the rater reads as a whole are explained by it.
+        // The rows of a clue the rater reads as a whole are explained by it, and named after
+        // it in chains ("r3c4 cannot be 9 (the sandwich clue 14 above column 5)").
         for clue in &logic.clues {
             for r in model.clues()[clue.source].rows.clone() {
                 if let Some(i) = row_of[r as usize] {
                     if let Some(row) = logic.rows.get_mut(i) {
                         row.in_clue = true;
+                        row.label.clone_from(&clue.label);
                     }
                 }
             }

@@ -79,6 +79,7 @@ mod intersections;
 mod logic;
 mod memo;
 mod nested;
+mod remote_pair;
 mod singles;
 mod step;
 mod subsets;
