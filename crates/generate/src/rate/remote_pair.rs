@@ -6,6 +6,9 @@
 use super::step::{cell_list, Step};
 use super::{bit, digits, Logic, Technique};
 
+/// A remote pair's chain (its cells, end to end) and the candidates it removes.
+type Found = (Vec<usize>, Vec<(usize, u8)>);
+
 impl Logic {
     /// The easiest remote pair: the shortest chain (at least four cells) between two cells of
     /// opposite parity that some other cell sees both of.
@@ -17,7 +20,8 @@ impl Logic {
         let mut pairs: Vec<u64> = bivalue.iter().map(|&k| self.cand[k]).collect();
         pairs.sort_unstable();
         pairs.dedup();
-        let mut best: Option<(Vec<usize>, Vec<(usize, u8)>)> = None;
+        // The shortest chain found so far and what it removes.
+        let mut best: Option<Found> = None;
         for pair in pairs {
             let members: Vec<usize> = bivalue.iter().copied().filter(|&k| self.cand[k] == pair).collect();
             if members.len() < 4 {
