@@ -201,6 +201,7 @@ fn emit(b: &mut Emit<'_, '_>, k: &Kropki) {
             (all_white && consecutive(d, e)) || (all_black && ratios.iter().any(|&v| in_ratio(v, d, e)))
         };
         for (p, q) in unmarked_pairs(b.n(), &[white, black, &dotted[..]]) {
+            b.clue(format!("the neighbours {p} and {q} (no dot between them)"), [p, q]);
             b.conflicts(&format!("nodot_{p}_{q}"), (p, q), forbidden);
         }
     }

@@ -65,6 +65,7 @@ impl RuleKind for NonConsecutive {
 fn emit(b: &mut Emit<'_, '_>) {
     let n = b.n();
     for (p, q) in orthogonal_pairs(n) {
+        b.clue(format!("the neighbours {p} and {q} (not consecutive)"), [p, q]);
         for d in 1..n {
             let terms = vec![(b.var(p, d), 1), (b.var(p, d + 1), 1), (b.var(q, d), 1), (b.var(q, d + 1), 1)];
             b.row(format!("noncon_{p}_{q}_d{d}"), terms, Sense::Le, 1);

@@ -155,6 +155,7 @@ fn emit(b: &mut Emit<'_, '_>, x: &[(Cell, Cell)], v: &[(Cell, Cell)], all_given:
     b.end_clue();
     if all_given {
         for (p, q) in unmarked_pairs(n, &[x, v]) {
+            b.clue(format!("the neighbours {p} and {q} (no X or V between them)"), [p, q]);
             b.conflicts(&format!("noxv_{p}_{q}"), (p, q), marked_sum);
         }
     }
