@@ -885,17 +885,40 @@ impl Engine {
         for g in c.lin_groups[l] as usize..c.lin_groups[l + 1] as usize {
             let mut b = GroupBounds::EMPTY;
             let mut values = 0u64;
-            for i in c.group_start[g] as usize..c.group_start[g + 1] as usize {
-                let (v, a) = c.lin_terms[i];
-                if self.is_one(v) {
-                    b.one = Some(a);
-                } else if self.is_live(v) {
-                    b.add_free(v, a);
-                } else {
-                    continue;
+            let (t0, pos) = (c.group_start[g] as usize, c.group_pos[g]);
+            if let (Some(r), true) = (c.group_eo[g], pos != 0) {
+                // The live terms only, from the row's mask (`Compiled::group_pos`). A variable
+                // at 1 has killed the rest of its row, so it is alone there.
+                let mut live = self.mask[c.eo_word[r as usize] as usize] & pos;
+                let single = live != 0 && live & (live - 1) == 0;
+                let rank = &c.pos_rank[c.rank_start[g] as usize..];
+                while live != 0 {
+                    let i = t0 + rank[live.trailing_zeros() as usize] as usize;
+                    live &= live - 1;
+                    let (v, a) = c.lin_terms[i];
+                    debug_assert!(single || !self.is_one(v));
+                    if single && self.is_one(v) {
+                        b.one = Some(a);
+                    } else {
+                        b.add_free(v, a);
+                    }
+                    if b0 != b1 {
+                        values |= 1 << c.blocks.value[i];
+                    }
                 }
-                if b0 != b1 {
-                    values |= 1 << c.blocks.value[i];
+            } else {
+                for i in t0..c.group_start[g + 1] as usize {
+                    let (v, a) = c.lin_terms[i];
+                    if self.is_one(v) {
+                        b.one = Some(a);
+                    } else if self.is_live(v) {
+                        b.add_free(v, a);
+                    } else {
+                        continue;
+                    }
+                    if b0 != b1 {
+                        values |= 1 << c.blocks.value[i];
+                    }
                 }
             }
             let r = c.group_eo[g];
@@ -1206,7 +1229,29 @@ impl Engine {
             if b.one.is_some() || b.free == 0 {
                 continue;
             }
-            for i in self.c.group_start[g] as usize..self.c.group_start[g + 1] as usize {
+            let (t0, t1, pos) =
+                (self.c.group_start[g] as usize, self.c.group_start[g + 1] as usize, self.c.group_pos[g]);
+            // The terms live at the analysis (`Compiled::group_pos`), or all of them.
+            let mut live = match self.c.group_eo[g] {
+                Some(r) if pos != 0 => self.mask[self.c.eo_word[r as usize] as usize] & pos,
+                _ => 0,
+            };
+            let mut next = t0;
+            loop {
+                let i = if pos != 0 {
+                    if live == 0 {
+                        break;
+                    }
+                    let i =
+                        t0 + self.c.pos_rank[self.c.rank_start[g] as usize + live.trailing_zeros() as usize] as usize;
+                    live &= live - 1;
+                    i
+                } else if next < t1 {
+                    next += 1;
+                    next - 1
+                } else {
+                    break;
+                };
                 let (v, a) = self.c.lin_terms[i];
                 // Fixing earlier variables may have fixed this one since the analysis.
                 if !self.is_live(v) || self.is_one(v) {
