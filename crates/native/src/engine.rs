@@ -1152,16 +1152,25 @@ impl Engine {
             let ExactScratch { terms, group_at, path, sums, vals, start, held, .. } = x;
             sums.clear();
             sums.resize(words, 0);
+            let mut every = true;
             for &s in &vals[start[i] as usize..start[i + 1] as usize] {
                 if exact::shl_meets(pi, s as usize, ri) {
                     sums[s as usize / 64] |= 1 << (s % 64);
+                } else {
+                    every = false;
                 }
             }
 
             let (t0, t1) = (item.terms.start as usize, item.terms.end as usize);
+            let groups = &group_at[item.at as usize..=(item.at + item.groups) as usize];
+            // Every way completes the row, and every term is in some way (each group has as
+            // many live terms as the block has groups, so the others can always avoid a
+            // term's value and each other's): nothing to take away.
+            if every && groups.windows(2).all(|w| w[1] - w[0] >= item.groups) {
+                continue;
+            }
             held.clear();
             held.resize(t1 - t0, false);
-            let groups = &group_at[item.at as usize..=(item.at + item.groups) as usize];
             path.clear();
             path.resize(item.groups as usize, 0);
             exact::ways(terms, groups, path, (0, 0, 0), &mut |sum, path| {
