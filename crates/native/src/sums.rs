@@ -299,8 +299,16 @@ pub(crate) fn fitting_alive(combos: &mut [u64], live: &[u64], keep: &mut [u64]) 
     let mut required = u64::MAX;
     let mut len = combos.len();
     let mut i = 0;
+    // A combination holding a value no group has left misses the union test below: dropped
+    // here without the walk over the groups.
+    let all = live.iter().fold(0, |a, &l| a | l);
     'combos: while i < len {
         let m = combos[i];
+        if m & !all != 0 {
+            len -= 1;
+            combos.swap(i, len);
+            continue;
+        }
         let mut union = 0;
         for &l in live {
             let here = l & m;
