@@ -1023,12 +1023,16 @@ impl Engine {
         let (t0, a0) = (x.terms.len(), x.group_at.len());
         let mut off = 0i64;
         let mut ways = 1usize;
+        // The block's live masks, which decide its sums: the last ones computed are reused.
+        x.sig.clear();
         for g in c.lin_groups[l] as usize..c.lin_groups[l + 1] as usize {
             if c.blocks.group_block[g] == Some(k) {
                 let before = x.terms.len();
                 x.group_at.push(before as u32);
                 off += self.exact_terms(g, &mut x.terms);
                 ways = ways.saturating_mul(x.terms.len() - before);
+                let live = c.group_eo[g].map_or(0, |r| self.mask[c.eo_word[r as usize] as usize]);
+                x.sig.push(live & c.group_pos[g]);
             }
         }
         if ways > exact::MAX_WAYS {
@@ -1037,17 +1041,29 @@ impl Engine {
             return None;
         }
         x.group_at.push(x.terms.len() as u32);
-        let ExactScratch { terms, group_at, path, sums, vals, .. } = x;
-        sums.clear();
-        sums.resize(words, 0);
-        path.clear();
-        path.resize(group_at.len() - a0 - 1, 0);
-        exact::ways(terms, &group_at[a0..], path, (0, 0, 0), &mut |sum, _| {
-            if let Some(w) = sums.get_mut(sum as usize / 64) {
-                *w |= 1 << (sum % 64);
-            }
-        });
-        exact::push_bits(sums, vals);
+        let k = k as usize;
+        if x.cache.len() <= k {
+            x.cache.resize_with(k + 1, Default::default);
+        }
+        let ExactScratch { terms, group_at, path, sums, vals, sig, cache, .. } = x;
+        // Masks of 0 (groups without positions) say nothing: no reuse then.
+        let known = &mut cache[k];
+        if known.0.is_empty() || known.0 != *sig || sig.contains(&0) {
+            sums.clear();
+            sums.resize(words, 0);
+            path.clear();
+            path.resize(group_at.len() - a0 - 1, 0);
+            exact::ways(terms, &group_at[a0..], path, (0, 0, 0), &mut |sum, _| {
+                if let Some(w) = sums.get_mut(sum as usize / 64) {
+                    *w |= 1 << (sum % 64);
+                }
+            });
+            known.0.clone_from(sig);
+            known.1.clear();
+            exact::push_bits(sums, &mut known.1);
+        }
+        vals.extend_from_slice(&known.1);
+        let k = k as u32;
         let groups = (x.group_at.len() - a0 - 1) as u32;
         let item =
             exact::Item { block: Some(k), group: 0, terms: t0 as u32..x.terms.len() as u32, at: a0 as u32, groups };

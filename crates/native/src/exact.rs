@@ -129,6 +129,10 @@ pub(crate) struct ExactScratch {
     pub path: Vec<u32>,
     pub sums: Vec<u64>,
     pub held: Vec<bool>,
+    /// The live masks of the block being read, and per block of the model the masks its sums
+    /// were last computed for, with those sums: a block's sums depend on its masks alone.
+    pub sig: Vec<u64>,
+    pub cache: Vec<(Vec<u64>, Vec<u32>)>,
 }
 
 /// Call `visit(sum, path)` for every way the groups of a block (their terms in `terms` from
