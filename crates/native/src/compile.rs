@@ -105,6 +105,15 @@ pub(crate) struct Compiled {
     pub lin_groups: Vec<u32>,
     pub group_start: Vec<u32>,
     pub group_eo: Vec<Option<u32>>,
+    /// Group → positions of its variables in its exactly-one row, when that row has at most
+    /// 64 variables (one mask word) and the group's terms follow its order; 0 otherwise. The
+    /// group's live terms are then the row's live mask under this one, the `k`-th set bit
+    /// being the group's `k`-th term: bounding a group reads the live ones alone.
+    pub group_pos: Vec<u64>,
+    /// Group → where its ranks start in `pos_rank`: the rank among the group's terms of the
+    /// variable at each position of its exactly-one row (for groups with a `group_pos`).
+    pub rank_start: Vec<u32>,
+    pub pos_rank: Vec<u8>,
     pub lin_sense: Vec<Sense>,
     pub lin_rhs: Vec<i64>,
     /// Index of each linear row in `Model::rows()`.
@@ -153,6 +162,35 @@ fn is_at_most_one(row: &sudoku_ip_model::Row) -> bool {
         && row.terms.len() >= 2
         && row.terms.iter().all(|&(_, a)| a == 1)
         && vars.windows(2).all(|w| w[0] != w[1])
+}
+
+/// [`Compiled::group_pos`]: for each group in an exactly-one row of at most 64 variables, the
+/// positions of its terms' variables there (`position(v, row)`), when they increase term by
+/// term; 0 for the others.
+fn group_positions(
+    lin_terms: &[(u32, i64)],
+    group_start: &[u32],
+    group_eo: &[Option<u32>],
+    eo_start: &[u32],
+    position: impl Fn(u32, u32) -> Option<u32>,
+) -> Vec<u64> {
+    let group = |g: usize| -> Option<u64> {
+        let r = group_eo[g]?;
+        if eo_start[r as usize + 1] - eo_start[r as usize] > 64 {
+            return None;
+        }
+        let (mut mask, mut last) = (0u64, None);
+        for &(v, _) in &lin_terms[group_start[g] as usize..group_start[g + 1] as usize] {
+            let p = position(v, r)?;
+            if last.is_some_and(|q| q >= p) {
+                return None;
+            }
+            last = Some(p);
+            mask |= 1 << p;
+        }
+        Some(mask)
+    };
+    (0..group_eo.len()).map(|g| group(g).unwrap_or(0)).collect()
 }
 
 /// Prefix sums in place: `counts[k + 1]` holds the size of bucket `k` on entry.
@@ -266,6 +304,16 @@ impl Compiled {
         );
         let linear::Grouped { lin_start, lin_terms, lin_groups, group_start, group_eo } = grouped;
         let max_groups = lin_groups.windows(2).map(|w| (w[1] - w[0]) as usize).max().unwrap_or(0);
+        let group_pos = group_positions(&lin_terms, &group_start, &group_eo, &eo_start, |v, r| {
+            let k = (var_eo_start[v as usize]..var_eo_start[v as usize + 1]).find(|&k| var_eo_row[k as usize] == r)?;
+            Some(var_eo_pos[k as usize])
+        });
+        let (mut rank_start, mut pos_rank) = (Vec::with_capacity(group_pos.len()), Vec::new());
+        for &pos in &group_pos {
+            rank_start.push(pos_rank.len() as u32);
+            let len = 64 - pos.leading_zeros();
+            pos_rank.extend((0..len).map(|p| (pos & ((1u64 << p) - 1)).count_ones() as u8));
+        }
         if stop.should_stop() {
             return None;
         }
@@ -368,6 +416,9 @@ impl Compiled {
             lin_groups,
             group_start,
             group_eo,
+            group_pos,
+            rank_start,
+            pos_rank,
             lin_sense,
             lin_rhs,
             lin_row,

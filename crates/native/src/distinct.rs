@@ -184,6 +184,12 @@ fn row_blocks(l: usize, layout: &Layout, cliques: &Cliques, eo_vars: &[u32], b: 
                 if assigned[h - groups.start] || block.contains(&h) {
                     continue;
                 }
+                // A group sharing no value with the block would only loosen its bound (the
+                // `k` smallest of a union of disjoint sets are no more than each part's): a
+                // pill's tens next to its arrow's cells, which then bound each other apart.
+                if !layout.lin_terms[terms_of(h)].iter().any(|&(_, a)| rows_by_value[index(a) as usize].is_some()) {
+                    continue;
+                }
                 // Exclusive with every member: each shared value's variables keep a common
                 // clique row.
                 let mut next: Vec<(usize, Vec<u32>)> = Vec::new();
@@ -255,5 +261,43 @@ fn row_blocks(l: usize, layout: &Layout, cliques: &Cliques, eo_vars: &[u32], b: 
             Sense::Eq => c == rhs,
             Sense::Ge => c >= rhs,
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use sudoku_ip_model::{Cell, Geometry, Model, Puzzle, Row, RowKind, Sense};
+
+    use crate::compile::Compiled;
+
+    /// `a + b − c − d = 0` over r1c1..r1c4 (an innie pair against an outie pair): a and b
+    /// share no value with c and d (their coefficients differ in sign), so one block of all
+    /// four would bound them by the four smallest of ±1..9 (−30..30) instead of two blocks
+    /// (3..17 and −17..−3). Named after what broke: the killers' leftover rows, 2,004 guesses
+    /// with mixed blocks, 1,208 without.
+    #[test]
+    fn groups_sharing_no_value_stay_in_blocks_of_their_own() {
+        let mut m = Model::build(&Puzzle::blank(Geometry::new(9, None).unwrap()));
+        let cells: Vec<Cell> = (0..4).map(|c| Cell::new(0, c)).collect();
+        let terms = cells
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &c)| (1..=9).map(move |d| (c, d, if i < 2 { 1 } else { -1 })))
+            .map(|(c, d, s)| (m.var(c, d), s * d as i32))
+            .collect();
+        m.push_row(Row { name: "innies-outies".into(), kind: RowKind::Other, terms, sense: Sense::Eq, rhs: 0 });
+        let c = Compiled::new(&m);
+        let l = c.lin_rows() - 1;
+        let groups: Vec<usize> = (c.lin_groups[l] as usize..c.lin_groups[l + 1] as usize).collect();
+        assert_eq!(groups.len(), 4);
+        let block_of = |cell: Cell| {
+            let g = groups.iter().copied().find(|&g| c.lin_terms[c.group_start[g] as usize].0 == m.var(cell, 1));
+            c.blocks.group_block[g.expect("a group a cell")]
+        };
+        let blocks: Vec<Option<u32>> = cells.iter().map(|&cell| block_of(cell)).collect();
+        assert!(blocks.iter().all(Option::is_some), "{blocks:?}");
+        assert_eq!(blocks[0], blocks[1]);
+        assert_eq!(blocks[2], blocks[3]);
+        assert_ne!(blocks[0], blocks[2]);
     }
 }

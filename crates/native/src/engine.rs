@@ -39,7 +39,7 @@ use sudoku_ip_model::{Cancel, Model, Sense};
 use std::sync::Arc;
 
 use crate::compile::{Compiled, HAS_LINEAR, HAS_SUPPORT, SINGLE_WORD};
-use crate::exact;
+use crate::exact::{self, ExactScratch};
 use crate::linear::{BlockBounds, GroupBounds, RowBounds};
 use crate::lines;
 use crate::nogoods::Nogoods;
@@ -147,10 +147,7 @@ pub(crate) struct Engine {
     sum_pos: Option<(Vec<u32>, Vec<u8>)>,
     /// Scratch of exact sums (`exact.rs`): the bitsets `P` and `R`, each group's contributions
     /// and where they start.
-    exact_p: Vec<u64>,
-    exact_r: Vec<u64>,
-    exact_vals: Vec<u32>,
-    exact_start: Vec<u32>,
+    exact: ExactScratch,
     /// Conflicts seen per exactly-one row over the whole search (never undone): branching
     /// prefers rows that keep failing (dom/wdeg).
     pub(crate) weight: Vec<u32>,
@@ -257,10 +254,7 @@ impl Engine {
             combo_alive: c.sums.rows.iter().map(|r| r.combos.len() as u32).collect(),
             combo_trail: Vec::new(),
             sum_pos: sum_positions(&c),
-            exact_p: Vec::new(),
-            exact_r: Vec::new(),
-            exact_vals: Vec::new(),
-            exact_start: Vec::new(),
+            exact: ExactScratch::default(),
             weight: vec![0; eo_rows],
             count_cap: if c.eo_start.windows(2).any(|w| (w[1] - w[0]) as usize > WIDE_ROW) {
                 WIDE_CAP
@@ -885,17 +879,40 @@ impl Engine {
         for g in c.lin_groups[l] as usize..c.lin_groups[l + 1] as usize {
             let mut b = GroupBounds::EMPTY;
             let mut values = 0u64;
-            for i in c.group_start[g] as usize..c.group_start[g + 1] as usize {
-                let (v, a) = c.lin_terms[i];
-                if self.is_one(v) {
-                    b.one = Some(a);
-                } else if self.is_live(v) {
-                    b.add_free(v, a);
-                } else {
-                    continue;
+            let (t0, pos) = (c.group_start[g] as usize, c.group_pos[g]);
+            if let (Some(r), true) = (c.group_eo[g], pos != 0) {
+                // The live terms only, from the row's mask (`Compiled::group_pos`). A variable
+                // at 1 has killed the rest of its row, so it is alone there.
+                let mut live = self.mask[c.eo_word[r as usize] as usize] & pos;
+                let single = live != 0 && live & (live - 1) == 0;
+                let rank = &c.pos_rank[c.rank_start[g] as usize..];
+                while live != 0 {
+                    let i = t0 + rank[live.trailing_zeros() as usize] as usize;
+                    live &= live - 1;
+                    let (v, a) = c.lin_terms[i];
+                    debug_assert!(single || !self.is_one(v));
+                    if single && self.is_one(v) {
+                        b.one = Some(a);
+                    } else {
+                        b.add_free(v, a);
+                    }
+                    if b0 != b1 {
+                        values |= 1 << c.blocks.value[i];
+                    }
                 }
-                if b0 != b1 {
-                    values |= 1 << c.blocks.value[i];
+            } else {
+                for i in t0..c.group_start[g + 1] as usize {
+                    let (v, a) = c.lin_terms[i];
+                    if self.is_one(v) {
+                        b.one = Some(a);
+                    } else if self.is_live(v) {
+                        b.add_free(v, a);
+                    } else {
+                        continue;
+                    }
+                    if b0 != b1 {
+                        values |= 1 << c.blocks.value[i];
+                    }
                 }
             }
             let r = c.group_eo[g];
@@ -971,58 +988,143 @@ impl Engine {
     /// Exact sums on equality row `l` (`exact.rs`): kill every variable whose coefficient no
     /// sum of the other groups' contributions completes to the right-hand side.
     fn propagate_exact(&mut self, l: usize) -> Result<(), Conflict> {
-        let (mut p, mut r, mut vals, mut start) = (
-            std::mem::take(&mut self.exact_p),
-            std::mem::take(&mut self.exact_r),
-            std::mem::take(&mut self.exact_vals),
-            std::mem::take(&mut self.exact_start),
-        );
-        let result = self.propagate_exact_with(l, &mut p, &mut r, &mut vals, &mut start);
-        (self.exact_p, self.exact_r, self.exact_vals, self.exact_start) = (p, r, vals, start);
+        let mut x = std::mem::take(&mut self.exact);
+        let result = self.propagate_exact_with(l, &mut x);
+        self.exact = x;
         result
     }
 
-    fn propagate_exact_with(
-        &mut self,
-        l: usize,
-        p: &mut Vec<u64>,
-        r: &mut Vec<u64>,
-        vals: &mut Vec<u32>,
-        start: &mut Vec<u32>,
-    ) -> Result<(), Conflict> {
-        let row = Some(self.c.lin_row[l] as usize);
-        let conflict = Conflict { row, kind: ConflictKind::Linear };
-        let words = self.c.exact.words[l] as usize;
-        let (g0, g1) = (self.c.lin_groups[l] as usize, self.c.lin_groups[l + 1] as usize);
-        let m = g1 - g0;
-        vals.clear();
-        start.clear();
-        let mut rhs = self.c.lin_rhs[l];
-        for g in g0..g1 {
-            start.push(vals.len() as u32);
-            let terms = &self.c.lin_terms[self.c.group_start[g] as usize..self.c.group_start[g + 1] as usize];
-            let off = terms.iter().map(|&(_, a)| a).min().unwrap_or(0).min(0);
-            rhs -= off;
-            if let Some(&(_, a)) = terms.iter().find(|&&(v, _)| self.is_one(v)) {
-                vals.push((a - off) as u32);
-                continue;
+    /// The live terms of group `g` as `(term, contribution above the group's offset, value
+    /// index)`, appended to `out`; returns the offset (`exact.rs`).
+    fn exact_terms(&self, g: usize, out: &mut Vec<(u32, u32, u8)>) -> i64 {
+        let c = &*self.c;
+        let off = c.exact.off[g];
+        let before = out.len();
+        for i in c.group_start[g] as usize..c.group_start[g + 1] as usize {
+            let (v, a) = c.lin_terms[i];
+            if self.is_one(v) {
+                out.truncate(before);
+                out.push((i as u32, (a - off) as u32, c.blocks.value[i]));
+                break;
             }
-            let mut free = 0;
-            for &(v, a) in terms {
-                if self.is_live(v) {
-                    free += 1;
-                    vals.push((a - off) as u32);
-                }
-            }
-            let complete = free > 0 && self.c.group_eo[g].is_some_and(|e| self.rows[e as usize].count == free);
-            if !complete {
-                vals.push((-off) as u32);
+            if self.is_live(v) {
+                out.push((i as u32, (a - off) as u32, c.blocks.value[i]));
             }
         }
-        start.push(vals.len() as u32);
+        off
+    }
+
+    /// Block `k` of row `l` as one item of the knapsack (`exact.rs`): its groups' live terms
+    /// into `x.terms`, and the sums of the ways they take distinct values into `x.vals`.
+    /// Returns the block's offset, or `None` (nothing kept) when the ways would be more than
+    /// [`exact::MAX_WAYS`].
+    fn exact_block(&self, l: usize, k: u32, words: usize, x: &mut ExactScratch) -> Option<i64> {
+        let c = &*self.c;
+        let (t0, a0) = (x.terms.len(), x.group_at.len());
+        let mut off = 0i64;
+        let mut ways = 1usize;
+        // The block's live masks, which decide its sums: the last ones computed are reused.
+        x.sig.clear();
+        for g in c.lin_groups[l] as usize..c.lin_groups[l + 1] as usize {
+            if c.blocks.group_block[g] == Some(k) {
+                let before = x.terms.len();
+                x.group_at.push(before as u32);
+                off += self.exact_terms(g, &mut x.terms);
+                ways = ways.saturating_mul(x.terms.len() - before);
+                let live = c.group_eo[g].map_or(0, |r| self.mask[c.eo_word[r as usize] as usize]);
+                x.sig.push(live & c.group_pos[g]);
+            }
+        }
+        if ways > exact::MAX_WAYS {
+            x.terms.truncate(t0);
+            x.group_at.truncate(a0);
+            return None;
+        }
+        x.group_at.push(x.terms.len() as u32);
+        let k = k as usize;
+        if x.cache.len() <= k {
+            x.cache.resize_with(k + 1, Default::default);
+        }
+        let ExactScratch { terms, group_at, path, sums, vals, sig, cache, .. } = x;
+        // Masks of 0 (groups without positions) say nothing: no reuse then.
+        let known = &mut cache[k];
+        if known.0.is_empty() || known.0 != *sig || sig.contains(&0) {
+            sums.clear();
+            sums.resize(words, 0);
+            path.clear();
+            path.resize(group_at.len() - a0 - 1, 0);
+            exact::ways(terms, &group_at[a0..], path, (0, 0, 0), &mut |sum, _| {
+                if let Some(w) = sums.get_mut(sum as usize / 64) {
+                    *w |= 1 << (sum % 64);
+                }
+            });
+            known.0.clone_from(sig);
+            known.1.clear();
+            exact::push_bits(sums, &mut known.1);
+        }
+        vals.extend_from_slice(&known.1);
+        let k = k as u32;
+        let groups = (x.group_at.len() - a0 - 1) as u32;
+        let item =
+            exact::Item { block: Some(k), group: 0, terms: t0 as u32..x.terms.len() as u32, at: a0 as u32, groups };
+        x.items.push(item);
+        Some(off)
+    }
+
+    fn propagate_exact_with(&mut self, l: usize, x: &mut ExactScratch) -> Result<(), Conflict> {
+        let row = Some(self.c.lin_row[l] as usize);
+        let conflict = Conflict { row, kind: ConflictKind::Linear };
+        let c = Arc::clone(&self.c);
+        let words = c.exact.words[l] as usize;
+        let (g0, g1) = (c.lin_groups[l] as usize, c.lin_groups[l + 1] as usize);
+        let b0 = c.blocks.row_blocks[l];
+        x.vals.clear();
+        x.start.clear();
+        x.items.clear();
+        x.terms.clear();
+        x.group_at.clear();
+        x.seen.clear();
+        x.seen.resize((c.blocks.row_blocks[l + 1] - b0) as usize, exact::Seen::No);
+        let mut rhs = c.lin_rhs[l];
+        for g in g0..g1 {
+            // A block is one item (its groups' values differ) unless it has too many ways.
+            if let Some(k) = c.blocks.group_block[g] {
+                match x.seen[(k - b0) as usize] {
+                    exact::Seen::Item => continue,
+                    exact::Seen::Groups => {}
+                    exact::Seen::No => {
+                        x.start.push(x.vals.len() as u32);
+                        if let Some(off) = self.exact_block(l, k, words, x) {
+                            rhs -= off;
+                            x.seen[(k - b0) as usize] = exact::Seen::Item;
+                            continue;
+                        }
+                        x.start.pop();
+                        x.seen[(k - b0) as usize] = exact::Seen::Groups;
+                    }
+                }
+            }
+            x.start.push(x.vals.len() as u32);
+            let t0 = x.terms.len();
+            let off = self.exact_terms(g, &mut x.terms);
+            rhs -= off;
+            x.vals.extend(x.terms[t0..].iter().map(|t| t.1));
+            let free = (x.terms.len() - t0) as u32;
+            let complete = free > 0
+                && (self.is_one(c.lin_terms[x.terms[t0].0 as usize].0)
+                    || c.group_eo[g].is_some_and(|e| self.rows[e as usize].count == free));
+            if !complete {
+                x.vals.push((-off) as u32);
+            }
+            x.terms.truncate(t0);
+            x.items.push(exact::Item { block: None, group: g as u32, terms: 0..0, at: 0, groups: 0 });
+        }
+        x.start.push(x.vals.len() as u32);
+        let m = x.items.len();
         if rhs < 0 || rhs as usize >= 64 * words {
             return Err(conflict);
         }
+        let (p, r, vals, start) = (&mut x.p, &mut x.r, &x.vals, &x.start);
         p.clear();
         p.resize((m + 1) * words, 0);
         r.clear();
@@ -1048,13 +1150,55 @@ impl Engine {
             }
         }
         for i in 0..m {
-            let g = g0 + i;
-            let (pi, ri) = (&p[i * words..(i + 1) * words], &r[(i + 1) * words..(i + 2) * words]);
-            let (t0, t1) = (self.c.group_start[g] as usize, self.c.group_start[g + 1] as usize);
-            let off = self.c.lin_terms[t0..t1].iter().map(|&(_, a)| a).min().unwrap_or(0).min(0);
-            for t in t0..t1 {
-                let (v, a) = self.c.lin_terms[t];
-                if self.is_live(v) && !self.is_one(v) && !exact::shl_meets(pi, (a - off) as usize, ri) {
+            let item = x.items[i].clone();
+            let (pi, ri) = (&x.p[i * words..(i + 1) * words], &x.r[(i + 1) * words..(i + 2) * words]);
+            let Some(_) = item.block else {
+                let g = item.group as usize;
+                let (t0, t1) = (c.group_start[g] as usize, c.group_start[g + 1] as usize);
+                let off = c.exact.off[g];
+                for t in t0..t1 {
+                    let (v, a) = c.lin_terms[t];
+                    if self.is_live(v) && !self.is_one(v) && !exact::shl_meets(pi, (a - off) as usize, ri) {
+                        self.kill(v, row)?;
+                    }
+                }
+                continue;
+            };
+            // A block: the terms of the ways whose sums complete the row.
+            let ExactScratch { terms, group_at, path, sums, vals, start, held, .. } = x;
+            sums.clear();
+            sums.resize(words, 0);
+            let mut every = true;
+            for &s in &vals[start[i] as usize..start[i + 1] as usize] {
+                if exact::shl_meets(pi, s as usize, ri) {
+                    sums[s as usize / 64] |= 1 << (s % 64);
+                } else {
+                    every = false;
+                }
+            }
+
+            let (t0, t1) = (item.terms.start as usize, item.terms.end as usize);
+            let groups = &group_at[item.at as usize..=(item.at + item.groups) as usize];
+            // Every way completes the row, and every term is in some way (each group has as
+            // many live terms as the block has groups, so the others can always avoid a
+            // term's value and each other's): nothing to take away.
+            if every && groups.windows(2).all(|w| w[1] - w[0] >= item.groups) {
+                continue;
+            }
+            held.clear();
+            held.resize(t1 - t0, false);
+            path.clear();
+            path.resize(item.groups as usize, 0);
+            exact::ways(terms, groups, path, (0, 0, 0), &mut |sum, path| {
+                if sums.get(sum as usize / 64).is_some_and(|w| w >> (sum % 64) & 1 != 0) {
+                    for &p in path {
+                        held[p as usize - t0] = true;
+                    }
+                }
+            });
+            for j in t0..t1 {
+                let v = c.lin_terms[x.terms[j].0 as usize].0;
+                if !x.held[j - t0] && self.is_live(v) && !self.is_one(v) {
                     self.kill(v, row)?;
                 }
             }
@@ -1206,7 +1350,29 @@ impl Engine {
             if b.one.is_some() || b.free == 0 {
                 continue;
             }
-            for i in self.c.group_start[g] as usize..self.c.group_start[g + 1] as usize {
+            let (t0, t1, pos) =
+                (self.c.group_start[g] as usize, self.c.group_start[g + 1] as usize, self.c.group_pos[g]);
+            // The terms live at the analysis (`Compiled::group_pos`), or all of them.
+            let mut live = match self.c.group_eo[g] {
+                Some(r) if pos != 0 => self.mask[self.c.eo_word[r as usize] as usize] & pos,
+                _ => 0,
+            };
+            let mut next = t0;
+            loop {
+                let i = if pos != 0 {
+                    if live == 0 {
+                        break;
+                    }
+                    let i =
+                        t0 + self.c.pos_rank[self.c.rank_start[g] as usize + live.trailing_zeros() as usize] as usize;
+                    live &= live - 1;
+                    i
+                } else if next < t1 {
+                    next += 1;
+                    next - 1
+                } else {
+                    break;
+                };
                 let (v, a) = self.c.lin_terms[i];
                 // Fixing earlier variables may have fixed this one since the analysis.
                 if !self.is_live(v) || self.is_one(v) {

@@ -76,6 +76,12 @@ pub struct Native;
 /// Hook for specialised solvers of common model shapes (plain 9×9 → [`fast9`]); `None` hands the
 /// model to the generic engine.
 fn fast_path(model: &Model, request: &SearchRequest) -> Option<SearchResult> {
+    // The plain 9×9 model has 729 variables in 4·81 rows: anything else is a variant, which
+    // need not pay for building the blank model `is_plain_9x9` compares with (a tenth of an
+    // easy variant's whole process).
+    if model.n() != 9 || model.num_vars() != 729 || model.rows().len() != 4 * 81 {
+        return None;
+    }
     let givens = is_plain_9x9(model)?;
     let mut result = search_plain9(&givens, request)?;
     result.stats.model = model.size();

@@ -123,9 +123,21 @@ impl RuleKind for Zipper {
                 order.extend([cells[j], cells[len - 1 - j]]);
             }
             let aux: Vec<u32> = if len % 2 == 1 { Vec::new() } else { totals.iter().map(|&(_, v)| v).collect() };
-            let start = if len % 2 == 1 { ZipState::Middle } else { ZipState::Total { total: None, first: None } };
+            let start = if len % 2 == 1 { ZipState::Middle } else { ZipState::Total { total: None, first: None, pair: 0 } };
+            // Which pairs' two cells share a row, column or region, so hold different digits
+            // (an even total is no twice its half there): the automaton then counts pairs, when
+            // the states stay well under the model's cap (a line of up to some 40 cells).
+            let geometry = b.geometry();
+            let owner = geometry.region_of_cells();
+            let sees = |a: Cell, c: Cell| a.row == c.row || a.col == c.col || owner[a.index(n)] == owner[c.index(n)];
+            let pairs = len / 2;
+            let distinct: Vec<bool> = if pairs * (2 * n + 1) * (n + 1) <= 4000 {
+                (0..pairs).map(|j| sees(cells[j], cells[len - 1 - j])).collect()
+            } else {
+                Vec::new()
+            };
             let replaces = crate::automaton::Replaces { aux: &aux, rows_from: Some(first) };
-            b.automaton(&name, &order, start, |&s, d| s.next(d, n), |&s| s.accepts(), replaces);
+            b.automaton(&name, &order, start, |&s, d| s.next(d, n, &distinct), |&s| s.accepts(), replaces);
         }
     }
 
@@ -170,28 +182,33 @@ impl RuleKind for Zipper {
 }
 
 /// Where the automaton of a zipper line stands: before the middle cell (odd lines), or with
-/// the total known or not yet (an even line's first pair sets it) and the first digit of the
-/// pair being read.
+/// the total known or not yet (an even line's first pair sets it), the first digit of the
+/// pair being read, and which pair that is (counted only when some pair's cells see each
+/// other).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum ZipState {
     Middle,
-    Total { total: Option<usize>, first: Option<usize> },
+    Total { total: Option<usize>, first: Option<usize>, pair: usize },
 }
 
 impl ZipState {
-    /// The state after digit `d` (digits `1..=n`).
-    fn next(self, d: usize, n: usize) -> Option<ZipState> {
+    /// The state after digit `d` (digits `1..=n`); `distinct[j]`: pair `j`'s cells see each
+    /// other (empty: pairs are not counted).
+    fn next(self, d: usize, n: usize, distinct: &[bool]) -> Option<ZipState> {
+        let after = |pair: usize| if distinct.is_empty() { 0 } else { pair + 1 };
+        let differ = |pair: usize, a: usize| a != d || !distinct.get(pair).copied().unwrap_or(false);
         match self {
-            ZipState::Middle => Some(ZipState::Total { total: Some(d), first: None }),
-            ZipState::Total { total, first: None } => {
+            ZipState::Middle => Some(ZipState::Total { total: Some(d), first: None, pair: 0 }),
+            ZipState::Total { total, first: None, pair } => {
                 // A digit the total cannot pair with any digit ends every path.
                 let fits = total.is_none_or(|t| t > d && t - d <= n);
-                fits.then_some(ZipState::Total { total, first: Some(d) })
+                fits.then_some(ZipState::Total { total, first: Some(d), pair })
             }
-            ZipState::Total { total: None, first: Some(a) } => Some(ZipState::Total { total: Some(a + d), first: None }),
-            ZipState::Total { total: Some(t), first: Some(a) } => {
-                (a + d == t).then_some(ZipState::Total { total: Some(t), first: None })
+            ZipState::Total { total: None, first: Some(a), pair } => {
+                differ(pair, a).then_some(ZipState::Total { total: Some(a + d), first: None, pair: after(pair) })
             }
+            ZipState::Total { total: Some(t), first: Some(a), pair } => (a + d == t && differ(pair, a))
+                .then_some(ZipState::Total { total: Some(t), first: None, pair: after(pair) }),
         }
     }
 
@@ -219,7 +236,7 @@ mod tests {
     }
 
     #[test]
-    fn the_automaton_accepts_exactly_the_lines_whose_pairs_share_one_total() {
+    fn the_automaton_accepts_exactly_the_lines_whose_pairs_share_one_total_with_distinct_digits_in_a_row() {
         use crate::{Model, Puzzle};
         for len in [2, 3, 5, 6] {
             let line: Vec<Cell> = (0..len).map(|k| Cell::new(0, k)).collect();
@@ -231,10 +248,25 @@ mod tests {
             for word in 0..6usize.pow(len as u32) {
                 let digits: Vec<usize> = (0..len).map(|i| 1 + word / 6usize.pow(i as u32) % 6).collect();
                 let total = if len % 2 == 1 { digits[len / 2] } else { digits[0] + digits[len - 1] };
-                let yes = (0..len / 2).all(|j| digits[j] + digits[len - 1 - j] == total);
+                // The line lies in one row: each pair's digits also differ.
+                let yes = (0..len / 2).all(|j| digits[j] + digits[len - 1 - j] == total && digits[j] != digits[len - 1 - j]);
                 let read: Vec<usize> = at.iter().map(|&k| digits[k]).collect();
                 assert_eq!(a.accepts(&read), yes, "{digits:?}");
             }
+        }
+    }
+
+    #[test]
+    fn the_automaton_refuses_a_pair_of_equal_digits_only_where_its_cells_see_each_other() {
+        use crate::{Model, Puzzle};
+        // 6×6 (boxes of 2×3): r1c1 and r2c2 share a box, r1c1 and r3c4 share nothing.
+        for (other, sees) in [(Cell::new(1, 1), true), (Cell::new(2, 3), false)] {
+            let line = vec![Cell::new(0, 0), other];
+            let p = Puzzle::blank(Geometry::new(6, None).expect("6x6")).with_rule(Zipper { lines: vec![line] });
+            let m = Model::build(&p);
+            let a = &m.automata()[0];
+            assert_eq!(a.accepts(&[3, 3]), !sees, "{other}");
+            assert!(a.accepts(&[2, 4]), "{other}");
         }
     }
 
