@@ -104,6 +104,9 @@ pub(super) enum Allowed {
 #[derive(Default)]
 pub(super) struct ClueMemo {
     seen: HashMap<(u32, bool, Vec<u64>), Allowed>,
+    /// Per clue: its cells' candidates after forcing chains last read it and took what it
+    /// removed (empty before).
+    read: Vec<Vec<u64>>,
     /// Per clue and effort (a step's, a chain's): the size of the position (log2 of its
     /// fillings' count bound) where its search last ran out of nodes; infinite when it never
     /// did.
@@ -114,7 +117,7 @@ impl ClueMemo {
     const MAX: usize = 200_000;
 
     pub(super) fn new(clues: usize) -> ClueMemo {
-        ClueMemo { seen: HashMap::new(), gave_up: vec![[f64::INFINITY; 2]; clues] }
+        ClueMemo { seen: HashMap::new(), read: vec![Vec::new(); clues], gave_up: vec![[f64::INFINITY; 2]; clues] }
     }
 }
 
@@ -276,6 +279,22 @@ impl Logic {
         out
     }
 
+    /// Whether clue `c`'s cells hold what they held when [`Logic::clue_read`] last noted them:
+    /// reading it again would remove nothing.
+    pub(super) fn clue_unchanged(&self, c: usize) -> bool {
+        let read = &self.clue_memo.read[c];
+        !read.is_empty()
+            && self.clues[c].cells.iter().zip(read).all(|(&k, &m)| match self.value[k as usize] {
+                0 => self.cand[k as usize] == m,
+                d => bit(d) == m,
+            })
+    }
+
+    /// Note clue `c`'s cells as they are, after its removals were taken.
+    pub(super) fn clue_read(&mut self, c: usize) {
+        self.clue_memo.read[c] = self.clue_domain(c);
+    }
+
     /// The candidates of clue `c`'s cells (a placed cell: its digit).
     fn clue_domain(&self, c: usize) -> Vec<u64> {
         self.clues[c]
@@ -293,10 +312,22 @@ impl Logic {
         let dom = self.clue_domain(c);
         let key = (c as u32, chain, dom);
         let limit = if chain { CHAIN_NODES } else { NODES };
+        // Nested chains count what clues cost in their budget of work (`nested.rs`): a look
+        // up as one unit, a search node as a quarter, a step of the relaxed passes as 1/64.
+        let nested = self.nested.is_some();
+        if nested {
+            self.nested_work += 1;
+        }
         if let Some(known) = self.clue_memo.seen.get(&key) {
             return known.clone();
         }
-        // The line its automaton reads first: cheap, and what it rules out goes whatever the
+        if nested {
+            self.nested_work += self.clue_relax_cost(c) / 64;
+        }
+        if self.clue_memo.seen.len() >= ClueMemo::MAX {
+            self.clue_memo.seen.clear();
+        }
+        // What its parts allow alone first: cheap, and what they rule out goes whatever the
         // rest says.
         let Some(line) = self.clue_relaxed(c, &key.2) else {
             self.clue_memo.seen.insert(key, Allowed::Nothing);
@@ -305,22 +336,29 @@ impl Logic {
         // A clue whose search ran out of nodes is tried again only once its cells' fillings
         // (the product of their candidate counts) are at most a quarter of what they were.
         let size: f64 = line.iter().map(|m| f64::from(m.count_ones()).log2()).sum();
-        if !self.clues[c].searched || size > self.clue_memo.gave_up[c][usize::from(chain)] - 2.0 {
-            return Allowed::Partial(line);
-        }
-        let (allowed, nodes) = self.clue_search(c, &line, limit);
-        if matches!(allowed, Allowed::Partial(_)) {
-            self.clue_memo.gave_up[c][usize::from(chain)] = size;
-        }
-        // Nested chains count this search in their budget of work (`nested.rs`).
-        if self.nested.is_some() {
-            self.nested_work += nodes / 4;
-        }
-        if self.clue_memo.seen.len() >= ClueMemo::MAX {
-            self.clue_memo.seen.clear();
-        }
+        let allowed = if !self.clues[c].searched || size > self.clue_memo.gave_up[c][usize::from(chain)] - 2.0 {
+            Allowed::Partial(line)
+        } else {
+            let (allowed, nodes) = self.clue_search(c, &line, limit);
+            if matches!(allowed, Allowed::Partial(_)) {
+                self.clue_memo.gave_up[c][usize::from(chain)] = size;
+            }
+            if nested {
+                self.nested_work += nodes / 4 + self.clue_relax_cost(c) / 64;
+            }
+            allowed
+        };
         self.clue_memo.seen.insert(key, allowed.clone());
         allowed
+    }
+
+    /// About how many steps clue `c`'s relaxed passes take (its automaton's states times its
+    /// line, its rows' terms), for the nested chains' budget.
+    fn clue_relax_cost(&self, c: usize) -> u64 {
+        let clue = &self.clues[c];
+        let line = clue.automaton.map_or(0, |a| self.automata[a].states() * self.automata[a].cells.len() * 4);
+        let rows: usize = clue.rows.iter().map(|r| r.cells.len() * self.n).sum();
+        (line + rows) as u64
     }
 
     /// Clue `c`'s search from the candidates `dom`: what it allows, and the nodes it took.
@@ -477,7 +515,8 @@ fn line_paths(clue: &ClueRows, a: &LineAutomaton, dom: &mut [u64]) -> Option<()>
     for p in 0..a.cells.len() {
         let mut next = vec![0u64; words];
         let mut kept = 0u64;
-        for s in (0..a.states()).filter(|&s| reach[s / 64] >> (s % 64) & 1 == 1) {
+        let states = reach.iter().enumerate().flat_map(|(w, &bits)| digits(bits).map(move |b| w * 64 + b as usize - 1));
+        for s in states {
             for d in digits(dom[p]) {
                 let t = a.next(s as u32, d as usize);
                 if t != NO_STATE && alive[p + 1][t as usize / 64] >> (t % 64) & 1 == 1 {
@@ -622,20 +661,40 @@ impl<'a> Fill<'a> {
         let Some(a) = self.automaton else { return Vec::new() };
         let len = a.cells.len();
         let words = a.states().div_ceil(64);
+        let has = |set: &[u64], t: u32| set[t as usize / 64] >> (t % 64) & 1 == 1;
+        // Forwards: the states each position can be reached in (a list and a bitset), so that
+        // the backward pass looks only at those.
+        let mut reach: Vec<Vec<u32>> = vec![vec![0]];
+        let mut seen = vec![0u64; words];
+        for p in 0..len {
+            seen.fill(0);
+            let mut next = Vec::new();
+            for &s in &reach[p] {
+                for d in digits(dom[p]) {
+                    let t = a.next(s, d as usize);
+                    if t != NO_STATE && !has(&seen, t) {
+                        seen[t as usize / 64] |= 1 << (t % 64);
+                        next.push(t);
+                    }
+                }
+            }
+            reach.push(next);
+        }
         let mut alive = vec![vec![0u64; words]; len + 1];
-        for s in 0..a.states() {
-            if a.is_accepting(s as u32) {
-                alive[len][s / 64] |= 1 << (s % 64);
+        for &s in &reach[len] {
+            if a.is_accepting(s) {
+                alive[len][s as usize / 64] |= 1 << (s % 64);
             }
         }
         for p in (0..len).rev() {
-            for s in 0..a.states() {
+            let (now, later) = alive.split_at_mut(p + 1);
+            for &s in &reach[p] {
                 let ok = digits(dom[p]).any(|d| {
-                    let t = a.next(s as u32, d as usize);
-                    t != NO_STATE && alive[p + 1][t as usize / 64] >> (t % 64) & 1 == 1
+                    let t = a.next(s, d as usize);
+                    t != NO_STATE && has(&later[0], t)
                 });
                 if ok {
-                    alive[p][s / 64] |= 1 << (s % 64);
+                    now[p][s as usize / 64] |= 1 << (s % 64);
                 }
             }
         }

@@ -186,14 +186,31 @@ impl Logic {
                 return Err(Contradiction { text, causes });
             }
         };
-        // Every row in one pass (the auxiliary variables' domains are worked out once a pass).
+        // Every row in one pass (the auxiliary variables' domains are worked out once a pass),
+        // but those of this propagation's last pass whose cells have not changed since: they
+        // would remove nothing more (rows with auxiliary variables are always read).
+        let seen = std::mem::take(&mut self.rows_seen);
+        let changed: Vec<bool> = if seen.is_empty() {
+            vec![true; self.cand.len()]
+        } else {
+            self.position().iter().zip(&seen).map(|(a, b)| a != b).collect()
+        };
+        let stale = |row: &super::arithmetic::CellRow| {
+            !row.aux.is_empty() || row.cells.iter().any(|&(k, _)| changed[k as usize])
+        };
         let mut any = false;
         for r in 0..self.rows.len() {
+            if !stale(&self.rows[r]) {
+                continue;
+            }
             let removed = self.bounds_removals(&self.rows[r], &aux);
             any |= self.remove_by_row(r, removed, trace);
         }
         for s in 0..self.sums.len() {
             let r = self.sums[s].0;
+            if !stale(&self.rows[r]) {
+                continue;
+            }
             let Some(removed) = self.combination_removals(&self.rows[r], &self.sums[s].1) else {
                 let causes = self.row_causes(r, trace);
                 let text = format!("{} would have no combination left", self.rows[r].label);
@@ -201,25 +218,30 @@ impl Logic {
             };
             any |= self.remove_by_row(r, removed, trace);
         }
+        self.rows_seen = self.position();
         if any {
             return Ok(true);
         }
-        // Clues read as a whole, once the rows alone stall.
+        // Clues read as a whole, once the rows alone stall; a clue whose cells are as they
+        // were after it was last read (in any propagation) has nothing more to say.
         for c in 0..self.clues.len() {
+            if self.clue_unchanged(c) {
+                continue;
+            }
             let Some(mut removed) = self.clue_removals(c, true) else {
                 let causes = self.cells_causes(self.clues[c].cells.iter().map(|&k| k as usize), trace);
                 let text = format!("{} would have no filling left", self.clues[c].label);
                 return Err(Contradiction { text, causes });
             };
             removed.retain(|&(k, d)| self.value[k] == 0 && self.cand[k] & bit(d) != 0);
-            if removed.is_empty() {
-                continue;
+            if !removed.is_empty() {
+                let causes = self.cells_causes(self.clues[c].cells.iter().map(|&k| k as usize), trace);
+                for (k, d) in removed {
+                    self.remove_traced(k, d, Why::Clue(c), causes.clone(), trace);
+                }
+                any = true;
             }
-            let causes = self.cells_causes(self.clues[c].cells.iter().map(|&k| k as usize), trace);
-            for (k, d) in removed {
-                self.remove_traced(k, d, Why::Clue(c), causes.clone(), trace);
-            }
-            any = true;
+            self.clue_read(c);
         }
         Ok(any)
     }
@@ -348,10 +370,13 @@ impl Logic {
     /// Assume `d` in `k` and propagate; the position is restored.
     pub(super) fn assume(&mut self, k: usize, d: u8, trace: Option<&mut Trace>) -> Result<Vec<u64>, Contradiction> {
         let saved = self.save();
+        // This propagation's own record of the rows' last pass (an enclosing one keeps its).
+        let seen = std::mem::take(&mut self.rows_seen);
         let mut trace = trace;
         self.place_traced(k, d, Why::Assumed, Vec::new(), &mut trace);
         let outcome = self.propagate_singles(trace).map(|()| self.position());
         self.restore(saved);
+        self.rows_seen = seen;
         outcome
     }
 

@@ -164,6 +164,9 @@ pub(super) struct Logic {
     pub(super) automata: Vec<sudoku_ip_model::LineAutomaton>,
     /// What each clue allowed in positions seen before.
     pub(super) clue_memo: clue_logic::ClueMemo,
+    /// Inside a propagation: the position after its last pass over the rows (empty before
+    /// one), so that the next pass skips rows whose cells have not changed (`forcing.rs`).
+    pub(super) rows_seen: Vec<u64>,
 }
 
 pub(super) fn bit(d: u8) -> u64 {
@@ -299,6 +302,7 @@ impl Logic {
             clues: Vec::new(),
             automata: model.automata().to_vec(),
             clue_memo: Default::default(),
+            rows_seen: Vec::new(),
         };
         // Cell sets of units → (digits with a unit there, all of them exact, kind).
         let mut sets: HashMap<Vec<u32>, (u64, bool, RowKind)> = HashMap::new();
@@ -309,7 +313,21 @@ impl Logic {
         // own innies and outies, named by their houses and cages.
         // Per model row: its place in `rows`, if it has one.
         let mut row_of = vec![None; model.rows().len()];
-        for (index, row) in model.rows().iter().enumerate().filter(|(_, r)| !matches!(r.kind, RowKind::Implied(_))) {
+        // Rows a clue's automaton restates (a skyscraper's or zipper's auxiliary rows): clue
+        // logic reads the line through the automaton, exactly, so they are left out.
+        let mut restated = vec![false; model.rows().len()];
+        for clue in model.clues() {
+            for a in &model.automata()[clue.automata.start as usize..clue.automata.end as usize] {
+                for r in clue.rows.clone() {
+                    let row = &model.rows()[r as usize];
+                    restated[r as usize] |=
+                        a.replaces_rows.contains(&r) || row.terms.iter().any(|(v, _)| a.replaces.contains(v));
+                }
+            }
+        }
+        for (index, row) in
+            model.rows().iter().enumerate().filter(|&(i, r)| !matches!(r.kind, RowKind::Implied(_)) && !restated[i])
+        {
             let in_clue = false;
             let cell_of = |v: u32| v / n as u32;
             let digit_of = |v: u32| (v % n as u32) as u8 + 1;
