@@ -895,3 +895,25 @@ fn clue_steps_read_as_their_golden_texts() {
         )
     );
 }
+
+#[test]
+fn a_long_sum_is_read_with_the_houses_it_holds_at_their_totals() {
+    // "I Bet Someone Did This Already" (benches/variants: a pill r1c1-r1c3 whose number is the
+    // sum of the other 78 cells): with rows 2-9 at 45 and row 1's other cells at 45 less the
+    // pill's, 101a + 11b + 2c = 405, whose only filling is 3-8-7. Before the houses were read
+    // at their totals the clue was too long to search and the puzzle needed search.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../benches/variants/puzzles/i-bet-someone-did-this-already.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let path = steps(&puzzle(&text), None).expect("unique, every step checked");
+    assert_eq!(
+        path.steps.first().map(|s| s.text.as_str()),
+        Some(
+            "Clue logic: the pill arrow from r1c1, r1c2 and r1c3 along r1c4-r1c5-…-r9c9 (78 cells), with row \
+             2, row 3, row 4, row 5, row 6, row 7, row 8, row 9 and row 1 at their totals (1 to 9 once each) can \
+             only be filled as 3-8-7 (r1c1, r1c2 and r1c3 in turn), so r1c1, r1c2 and r1c3 cannot be 1, 2, 4, 5 \
+             or 6; r1c2 and r1c3 cannot be 3 or 9; r1c2 cannot be 7; r1c3 cannot be 8"
+        )
+    );
+    assert_eq!(path.stuck_empty, 0, "rated by logic to the end");
+}

@@ -16,11 +16,12 @@
 //!
 //! Forcing chains propagate clue logic too (`forcing.rs`), so a chain can step along a line.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use sudoku_ip_model::automaton::NO_STATE;
 use sudoku_ip_model::{LineAutomaton, Model, RowKind, Sense};
 
+use super::logic::House;
 use super::step::{cell_list, digit_set, Step};
 use super::{bit, digits, Logic, Technique};
 
@@ -56,6 +57,16 @@ struct LocalRow {
     rhs: i64,
 }
 
+/// One row of a clue over the grid's cells (cell indices), before it is read over the clue's
+/// own (a [`LocalRow`]).
+#[derive(Clone)]
+struct GlobalRow {
+    cells: Vec<(u32, Vec<i64>)>,
+    aux: Vec<(u16, i64)>,
+    sense: Sense,
+    rhs: i64,
+}
+
 /// A clue's rows, over its cells, as the search reads them.
 pub(super) struct ClueRows {
     /// "the thermometer r1c1-r1c2-r1c3".
@@ -64,6 +75,8 @@ pub(super) struct ClueRows {
     pub(super) source: usize,
     /// Small enough to search its fillings; else only [`Logic::clue_relaxed`] reads it.
     searched: bool,
+    /// The houses its rows were read with at their totals (see [`take_houses`]), by name.
+    houses: Vec<String>,
     /// Its cells (cell indices), in the order the search fills them: an automaton's line
     /// first, in its order; then the clue's own cells in its order, then any others its rows
     /// name.
@@ -152,7 +165,7 @@ struct Fill<'a> {
 
 impl Logic {
     /// The model's clues as the search reads them (see the module documentation).
-    pub(super) fn clue_rows(model: &Model, n: usize, units_of: &[Vec<u32>]) -> Vec<ClueRows> {
+    pub(super) fn clue_rows(model: &Model, n: usize, units_of: &[Vec<u32>], houses: &[House]) -> Vec<ClueRows> {
         let cube = (n * n * n) as u32;
         let fixed = model.fixed();
         let mut out = Vec::new();
@@ -173,7 +186,7 @@ impl Logic {
                 }
             }
             let mut aux: Vec<u32> = Vec::new();
-            let mut rows = Vec::new();
+            let mut global: Vec<GlobalRow> = Vec::new();
             let mut too_big = false;
             for r in clue.rows.clone() {
                 let row = &model.rows()[r as usize];
@@ -184,21 +197,14 @@ impl Logic {
                 if replaced_rows.contains(&r) || row.terms.iter().any(|&(v, _)| replaced_aux.contains(&v)) {
                     continue;
                 }
-                let mut local = LocalRow { cells: Vec::new(), aux: Vec::new(), sense: row.sense, rhs: row.rhs as i64 };
+                let mut local = GlobalRow { cells: Vec::new(), aux: Vec::new(), sense: row.sense, rhs: row.rhs as i64 };
                 for &(v, a) in &row.terms {
                     if v < cube {
                         let cell = v / n as u32;
-                        let i = match cells.iter().position(|&k| k == cell) {
-                            Some(i) => i,
-                            None => {
-                                cells.push(cell);
-                                cells.len() - 1
-                            }
-                        };
-                        let slot = match local.cells.iter().position(|&(j, _)| j as usize == i) {
+                        let slot = match local.cells.iter().position(|&(k, _)| k == cell) {
                             Some(s) => s,
                             None => {
-                                local.cells.push((i as u16, vec![0; n]));
+                                local.cells.push((cell, vec![0; n]));
                                 local.cells.len() - 1
                             }
                         };
@@ -219,13 +225,56 @@ impl Logic {
                         }
                     }
                 }
-                rows.push(local);
-                if rows.len() > MAX_ROWS {
+                global.push(local);
+                if global.len() > MAX_ROWS {
                     too_big = true;
                     break;
                 }
             }
-            if too_big || cells.len() < 2 {
+            if too_big {
+                continue;
+            }
+            // A clue too long to search whose rows take whole houses (a pill arrow summing the
+            // rest of the grid): each house counts its total, and the search fills what is left.
+            let mut used = Vec::new();
+            let all_cells = |global: &[GlobalRow]| {
+                global.iter().flat_map(|r| r.cells.iter().map(|&(k, _)| k)).collect::<HashSet<u32>>()
+            };
+            if automaton.is_none() && all_cells(&global).len() > MAX_CELLS {
+                for row in &mut global {
+                    // Greedy, with rows, columns or boxes first when as many cells go: the
+                    // shortest of the three.
+                    let (taken, shorter) = (0..3)
+                        .map(|first| {
+                            let mut r = row.clone();
+                            (take_houses(&mut r, houses, first), r)
+                        })
+                        .min_by_key(|(_, r)| r.cells.len())
+                        .expect("three orders");
+                    *row = shorter;
+                    used.extend(taken.into_iter().map(|h| houses[h].label.clone()));
+                }
+                let mut seen = HashSet::new();
+                used.retain(|h| seen.insert(h.clone()));
+                let left = all_cells(&global);
+                cells.retain(|k| left.contains(k));
+            }
+            let mut rows = Vec::new();
+            for g in global {
+                let mut local = LocalRow { cells: Vec::new(), aux: g.aux, sense: g.sense, rhs: g.rhs };
+                for (cell, coef) in g.cells {
+                    let i = match cells.iter().position(|&k| k == cell) {
+                        Some(i) => i,
+                        None => {
+                            cells.push(cell);
+                            cells.len() - 1
+                        }
+                    };
+                    local.cells.push((i as u16, coef));
+                }
+                rows.push(local);
+            }
+            if cells.len() < 2 {
                 continue;
             }
             let searched = cells.len() <= MAX_CELLS && aux.len() <= MAX_AUX;
@@ -259,13 +308,14 @@ impl Logic {
                 })
                 .map(|r| r.aux.iter().map(|&(j, _)| j).collect())
                 .collect();
-            let own: Vec<u32> = clue.cells.iter().map(|c| c.index(n) as u32).collect();
+            let own: Vec<u32> = clue.cells.iter().map(|c| c.index(n) as u32).filter(|k| cells.contains(k)).collect();
             let shown = (cells.len() == own.len())
                 .then(|| own.iter().filter_map(|k| cells.iter().position(|x| x == k).map(|p| p as u16)).collect());
             out.push(ClueRows {
                 label: clue.label.clone(),
                 source,
                 searched,
+                houses: used,
                 shown,
                 cells,
                 rows,
@@ -488,7 +538,11 @@ impl Logic {
                 Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
                 _ => listed.join(""),
             };
-            return format!("Clue logic: {} can only be filled as {ways} ({cells} in turn)", clue.label);
+            return format!(
+                "Clue logic: {}{} can only be filled as {ways} ({cells} in turn)",
+                clue.label,
+                self.houses_text(c)
+            );
         }
         let order: Vec<usize> = match &clue.shown {
             Some(shown) => shown.iter().map(|&i| i as usize).collect(),
@@ -497,10 +551,96 @@ impl Logic {
         let candidates: Vec<String> =
             order.iter().map(|&i| format!("{} {}", self.cell(clue.cells[i] as usize), digit_set(dom[i]))).collect();
         format!(
-            "Clue logic: no filling of {} from its candidates ({}; cells that see each other differ) uses them",
+            "Clue logic: no filling of {}{} from its candidates ({}; cells that see each other differ) uses them",
             clue.label,
+            self.houses_text(c),
             candidates.join(", ")
         )
+    }
+
+    /// ", with row 2, row 3 and row 1 at their totals (1 to 9 once each)" when clue `c` was read
+    /// so (see [`take_houses`]).
+    fn houses_text(&self, c: usize) -> String {
+        let houses = &self.clues[c].houses;
+        match houses.split_last() {
+            None => String::new(),
+            Some((last, rest)) => {
+                let names = if rest.is_empty() { last.clone() } else { format!("{} and {last}", rest.join(", ")) };
+                format!(", with {names} at their totals (1 to {} once each)", self.n)
+            }
+        }
+    }
+}
+
+/// Read the houses `row` holds at their totals, as a person does with a long sum (the 45
+/// rule): a house whose cells are all in the row with one coefficient per digit `w` adds
+/// `w(1) + … + w(n)` whatever its cells hold, so its cells leave the row and the total its
+/// right-hand side; a house most of whose cells are in the row that way leaves them for its
+/// others, with `−w`. Repeated while the row gets shorter, the house that shortens it most
+/// first; of those, rows (`first` 0), columns (1) or boxes (2) first. The houses taken
+/// (indices into `houses`), in order.
+fn take_houses(row: &mut GlobalRow, houses: &[House], first: u8) -> Vec<usize> {
+    let rank = |kind: RowKind| {
+        let k = match kind {
+            RowKind::Row(_) => 0,
+            RowKind::Column(_) => 1,
+            RowKind::Box(_) => 2,
+            _ => 3,
+        };
+        if k == first {
+            0
+        } else {
+            1 + k
+        }
+    };
+    let mut taken = Vec::new();
+    loop {
+        // (house, (cells the row loses, rank), the coefficients taken)
+        let mut best: Option<(usize, (usize, u8), Vec<i64>)> = None;
+        for (h, house) in houses.iter().enumerate() {
+            if !house.full {
+                continue;
+            }
+            let coef = |k: u32| row.cells.iter().find(|(c, _)| *c == k).map(|(_, w)| w);
+            // The coefficients most of the house's cells in the row share.
+            let Some((w, inside)) = house
+                .cells
+                .iter()
+                .filter_map(|&k| coef(k))
+                .map(|w| (w, house.cells.iter().filter(|&&k| coef(k) == Some(w)).count()))
+                .max_by_key(|&(_, count)| count)
+            else {
+                continue;
+            };
+            let outside_new = house.cells.iter().filter(|&&k| coef(k).is_none()).count();
+            // Cells of the house in the row with other coefficients stay, changed.
+            let key = (inside.saturating_sub(outside_new), rank(house.kind));
+            if inside > outside_new
+                && best.as_ref().is_none_or(|(_, (gain, r), _)| key.0 > *gain || (key.0 == *gain && key.1 < *r))
+            {
+                best = Some((h, key, w.clone()));
+            }
+        }
+        let Some((h, _, w)) = best else { return taken };
+        let house = &houses[h];
+        row.rhs -= w.iter().sum::<i64>();
+        for &k in &house.cells {
+            match row.cells.iter().position(|(c, _)| *c == k) {
+                Some(i) if row.cells[i].1 == w => {
+                    row.cells.remove(i);
+                }
+                Some(i) => {
+                    for (a, b) in row.cells[i].1.iter_mut().zip(&w) {
+                        *a -= b;
+                    }
+                    if row.cells[i].1.iter().all(|&a| a == 0) {
+                        row.cells.remove(i);
+                    }
+                }
+                None => row.cells.push((k, w.iter().map(|a| -a).collect())),
+            }
+        }
+        taken.push(h);
     }
 }
 
@@ -948,6 +1088,42 @@ impl<'a> Fill<'a> {
 mod tests {
     use super::*;
     use sudoku_ip_model::{Puzzle, Row};
+
+    /// The rows of a 4×4 as houses: cells 4r to 4r + 3.
+    fn rows_4x4() -> Vec<House> {
+        (0..4u32)
+            .map(|r| House {
+                cells: (4 * r..4 * r + 4).collect(),
+                full: true,
+                kind: RowKind::Row(r as u16),
+                label: format!("row {}", r + 1),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_sum_over_whole_houses_counts_their_totals_and_a_mostly_covered_house_its_other_cells() {
+        // A 4×4 pill r1c1-r1c2 (10a + b) that sums the other 14 cells: rows 2-4 hold 10 each,
+        // r1c3 + r1c4 = 10 - a - b, so 11a + 2b = 40.
+        let d: Vec<i64> = (1..=4).collect();
+        let mut cells: Vec<(u32, Vec<i64>)> =
+            vec![(0, d.iter().map(|x| -10 * x).collect()), (1, d.iter().map(|x| -x).collect())];
+        cells.extend((2..16).map(|k| (k, d.clone())));
+        let mut row = GlobalRow { cells, aux: Vec::new(), sense: Sense::Eq, rhs: 0 };
+        let taken = take_houses(&mut row, &rows_4x4(), 0);
+        assert_eq!(taken, vec![1, 2, 3, 0]);
+        assert_eq!(row.cells, vec![(0, vec![-11, -22, -33, -44]), (1, vec![-2, -4, -6, -8])]);
+        assert_eq!(row.rhs, -40);
+        // Half a house or less: trading its cells for the others would not shorten the row.
+        let mut row = GlobalRow {
+            cells: vec![(0, d.clone()), (1, d.clone()), (4, d.clone())],
+            aux: Vec::new(),
+            sense: Sense::Le,
+            rhs: 7,
+        };
+        assert!(take_houses(&mut row, &rows_4x4(), 0).is_empty());
+        assert_eq!(row.rhs, 7);
+    }
 
     /// What the clue's rows allow its cells, by trying every filling of its cells from `dom`
     /// (cells that see each other differ) and every value of its auxiliary variables: the

@@ -450,7 +450,7 @@ impl Logic {
                 logic.rows_of_aux[j as usize].push(r as u32);
             }
         }
-        logic.clues = Logic::clue_rows(model, n, &logic.units_of);
+        logic.clues = Logic::clue_rows(model, n, &logic.units_of, &logic.houses);
         // The rows of a clue the rater reads as a whole are explained by it, and named after
         // it in chains ("r3c4 cannot be 9 (the sandwich clue 14 above column 5)").
         for clue in &logic.clues {

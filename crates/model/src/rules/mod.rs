@@ -714,8 +714,12 @@ impl Emit<'_, '_> {
 }
 
 /// A line's cells for people, in its order: "r1c1-r1c2-r2c3".
+/// Past 12 cells, the first two, the last and the count: "r1c4-r1c5-…-r9c9 (78 cells)".
 pub(crate) fn path_text(cells: &[Cell]) -> String {
-    cells.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("-")
+    match cells {
+        [a, b, .., last] if cells.len() > 12 => format!("{a}-{b}-…-{last} ({} cells)", cells.len()),
+        _ => cells.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("-"),
+    }
 }
 
 /// A set of cells for people: "r1c1, r1c2 and r2c1".
