@@ -156,6 +156,8 @@ pub(super) struct Logic {
     pub(super) nested: Option<nested::Inner>,
     /// Assumptions the inner technique of nested chains has tested so far in this rating.
     pub(super) nested_work: u64,
+    /// `nested_work` when the last nested step was found (0 before any).
+    pub(super) nested_mark: u64,
     /// Nested chains spent their budget on a variant's model (see `nested.rs`): not tried again.
     pub(super) nested_spent: bool,
     /// The rules' clues, each read as a whole (`clue_logic.rs`).
@@ -298,6 +300,7 @@ impl Logic {
             plus: false,
             nested: None,
             nested_work: 0,
+            nested_mark: 0,
             nested_spent: false,
             clues: Vec::new(),
             automata: model.automata().to_vec(),

@@ -67,12 +67,17 @@ impl Inner {
 const MAX_SIZE: usize = 16;
 
 /// On a variant's model (rows beyond units and cliques), how much work the inner technique
-/// may do in all, over the whole rating: past it nested chains are given up and the puzzle is
+/// may do to find the next nested step: past it nested chains are given up and the puzzle is
 /// left to search. Work is counted, not timed, so a puzzle rates the same on every machine:
 /// each assumption the inner technique tests counts 30 plus the model's rows and cliques (what
 /// its propagation walks; measured: 15–25 µs an assumption on a killer of 17 rows, 1 ms on a
 /// skyscraper puzzle of 2,005). The budget is a few seconds of one core.
 const VARIANT_BUDGET: u64 = 8_000_000;
+
+/// The same over the whole rating: a puzzle that keeps finding nested steps goes on to five
+/// budgets (`triple-digits` in `benches/variants` needs 16 nested steps and about 8 s; with one
+/// budget in all it was left to search after 4).
+const VARIANT_TOTAL: u64 = 5 * VARIANT_BUDGET;
 
 /// What an inner technique found in a position: candidates whose assumption contradicts, or
 /// one net (its branches, what it is, the candidates no branch keeps).
@@ -98,6 +103,7 @@ impl Logic {
             return None;
         }
         let mut step = found?;
+        self.nested_mark = self.nested_work;
         step.technique = inner.technique();
         step.rating = SeRating(step.rating.0 - Technique::ForcingChain.se_rating().0 + inner.base());
         // "Nested dynamic forcing chain: if …", "Nested dynamic forcing net: whichever …".
@@ -124,7 +130,9 @@ impl Logic {
             self.stopped = self.cancel.stop_reason().or(Some("stopped".into()));
             return false;
         }
-        if (!self.rows.is_empty() || self.n > 9) && self.nested_work > VARIANT_BUDGET {
+        if (!self.rows.is_empty() || self.n > 9)
+            && (self.nested_work - self.nested_mark > VARIANT_BUDGET || self.nested_work > VARIANT_TOTAL)
+        {
             self.nested_spent = true;
             return false;
         }
