@@ -164,6 +164,12 @@ pub(crate) struct Engine {
     /// exactly-one row that branching tries first at 1 when it is live ([`Engine::set_phase`]).
     /// Empty: no preference.
     pub(crate) phase: Vec<u64>,
+    /// Look ahead at every node, not only in restarted runs (tests).
+    pub(crate) lookahead_always: bool,
+    /// Candidates of the look-ahead (`lookahead.rs`; scratch).
+    pub(crate) la_candidates: Vec<u32>,
+    /// Variables the look-ahead fixed because one side failed (over the engine's life).
+    pub(crate) la_failed: u64,
 }
 
 /// [`Engine::sum_pos`]: for each group of a sum row, its exactly-one row's positions as value
@@ -269,6 +275,9 @@ impl Engine {
             },
             ng: Nogoods::default(),
             phase: Vec::new(),
+            lookahead_always: false,
+            la_candidates: Vec::new(),
+            la_failed: 0,
             model_fixed: fixed.to_vec(),
             c,
         };
