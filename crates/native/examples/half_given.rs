@@ -127,7 +127,10 @@ fn main() {
                 decided += 1;
             }
             let nd = r.stats.nodes.unwrap_or(0);
-            println!("{n}x{n} {:<6} grid {i}: {what:<12} {ms:>9.1} ms CPU {nd:>9} nodes", if empty { "empty" } else { "" });
+            println!(
+                "{n}x{n} {:<6} grid {i}: {what:<12} {ms:>9.1} ms CPU {nd:>9} nodes",
+                if empty { "empty" } else { "" }
+            );
             times.push(ms);
             nodes.push(nd as f64);
         }
