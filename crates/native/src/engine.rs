@@ -42,6 +42,7 @@ use crate::compile::{Compiled, HAS_LINEAR, HAS_SUPPORT, SINGLE_WORD};
 use crate::exact;
 use crate::linear::{BlockBounds, GroupBounds, RowBounds};
 use crate::lines;
+use crate::lookahead::LookAhead;
 use crate::nogoods::Nogoods;
 use crate::sums;
 
@@ -164,8 +165,8 @@ pub(crate) struct Engine {
     /// exactly-one row that branching tries first at 1 when it is live ([`Engine::set_phase`]).
     /// Empty: no preference.
     pub(crate) phase: Vec<u64>,
-    /// Look ahead at every node, not only in restarted runs (tests).
-    pub(crate) lookahead_always: bool,
+    /// When searches look ahead (`lookahead.rs`): in restarted runs, but for tests.
+    pub(crate) lookahead: LookAhead,
     /// Candidates of the look-ahead (`lookahead.rs`; scratch).
     pub(crate) la_candidates: Vec<u32>,
     /// Variables the look-ahead fixed because one side failed (over the engine's life).
@@ -275,7 +276,7 @@ impl Engine {
             },
             ng: Nogoods::default(),
             phase: Vec::new(),
-            lookahead_always: false,
+            lookahead: LookAhead::Restarted,
             la_candidates: Vec::new(),
             la_failed: 0,
             model_fixed: fixed.to_vec(),

@@ -10,6 +10,17 @@
 
 use crate::engine::Engine;
 
+/// When a search looks ahead before it branches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LookAhead {
+    /// Never (tests of what the restarts themselves do).
+    Never,
+    /// In restarted runs: the search's policy.
+    Restarted,
+    /// At every node (tests).
+    Always,
+}
+
 /// Satz's score of a variable whose two sides fixed `one` and `zero` variables.
 fn score(one: u64, zero: u64) -> u64 {
     one * zero * 1024 + one + zero
@@ -26,23 +37,34 @@ impl Engine {
     }
 
     fn lookahead_with(&mut self, max: usize, candidates: &mut Vec<u32>) -> Result<Option<u32>, ()> {
+        // Sides tried at this fixed point, as (variable, value 1 holds, variables it fixed).
+        let mut ones: Vec<(u32, bool, u64)> = Vec::new();
         'again: loop {
             if self.open_len == 0 {
                 return Ok(None);
             }
             self.narrow_candidates(max, candidates);
+            ones.clear();
             let mut best: Option<(u64, u32)> = None;
             for &v in candidates.iter() {
                 if !self.is_live(v) || self.is_one(v) {
                     continue;
                 }
-                let mark = self.trail.len();
-                let one = self.try_fix(v, true);
-                let fixed_one = (self.trail.len() - mark) as u64;
-                self.undo(mark);
-                let zero = self.try_fix(v, false);
-                let fixed_zero = (self.trail.len() - mark) as u64;
-                self.undo(mark);
+                let tried = |ones: &[(u32, bool, u64)], u: u32| ones.iter().find(|e| e.0 == u).map(|e| (e.1, e.2));
+                let (one, fixed_one) = tried(&ones, v).unwrap_or_else(|| {
+                    let r = self.trial(v, true);
+                    ones.push((v, r.0, r.1));
+                    r
+                });
+                // In an open row of two, `v = 0` is its partner at 1: tried once for both.
+                let partner = self.binary_partner(v);
+                let (zero, fixed_zero) = partner.and_then(|w| tried(&ones, w)).unwrap_or_else(|| {
+                    let r = self.trial(v, false);
+                    if let Some(w) = partner {
+                        ones.push((w, r.0, r.1));
+                    }
+                    r
+                });
                 match (one, zero) {
                     (false, false) => return Err(()),
                     (false, true) | (true, false) => {
@@ -65,8 +87,29 @@ impl Engine {
         }
     }
 
+    /// Fix `v` to `value`, propagate and undo: whether it held, and how many variables it fixed.
+    fn trial(&mut self, v: u32, value: bool) -> (bool, u64) {
+        let mark = self.trail.len();
+        let held = self.try_fix(v, value);
+        let fixed = (self.trail.len() - mark) as u64;
+        self.undo(mark);
+        (held, fixed)
+    }
+
+    /// The other live variable of an open exactly-one row of two that holds `v`: there `v = 0`
+    /// forces it to 1, so a failure of that side is a failure of `v = 0`.
+    fn binary_partner(&self, v: u32) -> Option<u32> {
+        self.c
+            .incidences(v)
+            .map(|k| self.c.inc[k].row as usize)
+            .find(|&r| self.rows[r].count == 2)
+            .map(|r| self.rows[r].xsum ^ v)
+    }
+
     /// The live variables of the open rows with the fewest live variables, up to about `max`.
-    fn narrow_candidates(&mut self, max: usize, out: &mut Vec<u32>) {
+    /// Rows wider than eight are never looked at: on wide-open grids every candidate fixes
+    /// little either way, and branching stays with dom/wdeg (`Engine::next_step`).
+    fn narrow_candidates(&self, max: usize, out: &mut Vec<u32>) {
         out.clear();
         let mut hist = [0usize; 9];
         for &r in &self.open[..self.open_len] {
@@ -82,8 +125,8 @@ impl Engine {
                 break;
             }
         }
-        for i in 0..self.open_len {
-            let r = self.open[i] as usize;
+        for &r in &self.open[..self.open_len] {
+            let r = r as usize;
             if self.rows[r].count as usize > limit {
                 continue;
             }
@@ -118,6 +161,7 @@ mod tests {
     use sudoku_ip_model::{Cancel, Row, RowKind, Sense};
 
     use super::common::{full_grid, model, remove_cells, Rng};
+    use super::LookAhead;
     use crate::engine::Engine;
     use crate::reference;
     use crate::search::{End, Goal};
@@ -150,12 +194,12 @@ mod tests {
                 let expected = reference::solutions(&m, 20_000);
                 assert!(expected.complete);
                 for (max, restart) in [(u64::MAX, None), (1, Some((1, 1))), (2, Some((2, 1)))] {
-                    for always in [false, true] {
+                    for policy in [LookAhead::Restarted, LookAhead::Always] {
                         let mut engine = Engine::new(&m);
-                        engine.lookahead_always = always;
+                        engine.lookahead = policy;
                         let goal = Goal { max_solutions: max, keep: 0, stop: Cancel::default(), nodes: None, restart };
                         let got = engine.search(&goal, Instant::now());
-                        assert_eq!(got.count, expected.count.min(max), "{br}x{bc}, {holes} holes, always {always}");
+                        assert_eq!(got.count, expected.count.min(max), "{br}x{bc}, {holes} holes, {policy:?}");
                         let end = if expected.count >= max { End::ReachedMax } else { End::Exhausted };
                         assert_eq!(got.end, end);
                         fixed_by_failed += engine.la_failed;

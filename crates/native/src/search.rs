@@ -26,6 +26,7 @@ use std::time::{Duration, Instant};
 use sudoku_ip_model::Cancel;
 
 use crate::engine::{Conflict, Engine};
+use crate::lookahead::LookAhead;
 use crate::nogoods;
 
 /// How a search ended (mapped to `SearchEnd` by the backend).
@@ -153,11 +154,16 @@ impl Engine {
         var.map_or(Step::Solution, Step::Branch)
     }
 
-    /// What to do from a fixed point in a run: restarted runs (and every run, with
-    /// `lookahead_always`) look ahead first ([`Engine::lookahead`]); `None` when that refutes the
+    /// What to do from a fixed point in a run: restarted runs look ahead first
+    /// ([`Engine::lookahead`]; see [`LookAhead`] for the others); `None` when that refutes the
     /// node.
     fn step(&mut self, runs: &mut Restarts) -> Option<Step> {
-        if self.lookahead_always || runs.rng.is_some() {
+        let look = match self.lookahead {
+            LookAhead::Never => false,
+            LookAhead::Restarted => runs.rng.is_some(),
+            LookAhead::Always => true,
+        };
+        if look {
             match self.lookahead(LOOKAHEAD) {
                 Err(()) => return None,
                 Ok(Some(v)) => return Some(Step::Branch(v)),
@@ -682,6 +688,9 @@ mod tests {
             restart: Some((first, unit)),
         };
         let mut engine = Engine::new(m);
+        // The restarts and nogoods themselves are under test: look-ahead, which ends many of
+        // these searches in fewer conflicts (104 restarts instead of 404), stays out.
+        engine.lookahead = LookAhead::Never;
         if !supports {
             let c = Arc::get_mut(&mut engine.c).expect("a fresh engine owns its compiled model");
             c.supports = crate::support::Supports { start: vec![0; c.eo_rows() + 1], list: Vec::new() };
