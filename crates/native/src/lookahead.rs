@@ -14,10 +14,12 @@ use crate::engine::Engine;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum LookAhead {
     /// Never (tests of what the restarts themselves do).
+    #[cfg_attr(not(test), allow(dead_code))]
     Never,
     /// In restarted runs: the search's policy.
     Restarted,
     /// At every node (tests).
+    #[cfg_attr(not(test), allow(dead_code))]
     Always,
 }
 
@@ -148,10 +150,6 @@ impl Engine {
 }
 
 #[cfg(test)]
-#[path = "../tests/common/mod.rs"]
-mod common;
-
-#[cfg(test)]
 mod tests {
     //! Look-ahead only orders the search and fixes what propagation refutes: every count must
     //! match the naive reference, from the root on and with restarts.
@@ -160,10 +158,10 @@ mod tests {
 
     use sudoku_ip_model::{Cancel, Row, RowKind, Sense};
 
-    use super::common::{full_grid, model, remove_cells, Rng};
     use super::LookAhead;
     use crate::engine::Engine;
     use crate::reference;
+    use crate::search::common::{full_grid, model, remove_cells, Rng};
     use crate::search::{End, Goal};
 
     #[test]

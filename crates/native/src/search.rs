@@ -583,7 +583,7 @@ fn limit_reached(goal: &Goal, clock: &mut Clock, nodes: u64) -> Option<String> {
 
 #[cfg(test)]
 #[path = "../tests/common/mod.rs"]
-mod common;
+pub(crate) mod common;
 
 #[cfg(test)]
 mod tests {
