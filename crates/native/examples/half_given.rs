@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{full_grid, model, remove_cells, Rng};
+use common::{full_grid, median, model, remove_cells, Rng};
 use sudoku_ip_model::{Backend, Cancel, Limits, SearchEnd, SearchRequest};
 use sudoku_ip_native::Native;
 
@@ -64,11 +64,6 @@ fn count_two(m: &sudoku_ip_model::Model, limit: Duration) -> (sudoku_ip_model::S
     done.store(true, Ordering::Relaxed);
     watcher.join().expect("watcher");
     (r, took)
-}
-
-fn median(mut xs: Vec<f64>) -> f64 {
-    xs.sort_by(f64::total_cmp);
-    xs[xs.len() / 2]
 }
 
 fn main() {

@@ -156,12 +156,12 @@ mod tests {
 
     use std::time::Instant;
 
-    use sudoku_ip_model::{Cancel, Row, RowKind, Sense};
+    use sudoku_ip_model::Cancel;
 
     use super::LookAhead;
     use crate::engine::Engine;
     use crate::reference;
-    use crate::search::common::{full_grid, model, remove_cells, Rng};
+    use crate::search::common::{add_random_differences, full_grid, model, remove_cells, Rng};
     use crate::search::{End, Goal};
 
     #[test]
@@ -172,23 +172,9 @@ mod tests {
             for _ in 0..16 {
                 let solution = full_grid(&mut rng, br, bc);
                 let mut m = model(br, bc, &remove_cells(&mut rng, &solution, holes));
-                // Random pairs of cells that must differ (like anti-king): dead ends that
-                // plain propagation walks into and a look-ahead sees.
-                let n = br * bc;
-                for _ in 0..rng.below(3 * n) {
-                    let (a, b) = (rng.below(n * n), rng.below(n * n));
-                    for d in 0..n {
-                        if a != b {
-                            m.push_row(Row {
-                                name: format!("x{a}_{b}_{d}"),
-                                kind: RowKind::Other,
-                                terms: vec![((a * n + d) as u32, 1), ((b * n + d) as u32, 1)],
-                                sense: Sense::Le,
-                                rhs: 1,
-                            });
-                        }
-                    }
-                }
+                // Random pairs of cells that must differ: dead ends that plain propagation
+                // walks into and a look-ahead sees.
+                add_random_differences(&mut rng, &mut m, br * bc);
                 let expected = reference::solutions(&m, 20_000);
                 assert!(expected.complete);
                 for (max, restart) in [(u64::MAX, None), (1, Some((1, 1))), (2, Some((2, 1)))] {

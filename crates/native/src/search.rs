@@ -595,7 +595,7 @@ mod tests {
 
     use sudoku_ip_model::{check, Geometry, Grid, Puzzle};
 
-    use super::common::{full_grid, model, remove_cells, Rng};
+    use super::common::{add_random_differences, full_grid, model, remove_cells, Rng};
     use super::*;
     use crate::reference;
 
@@ -719,22 +719,7 @@ mod tests {
                 let solution = full_grid(&mut rng, br, bc);
                 let mut m = model(br, bc, &remove_cells(&mut rng, &solution, holes));
                 // Random pairs of cells that must differ (like anti-king): dead ends to fail in.
-                let n = br * bc;
-                for _ in 0..rng.below(3 * n) {
-                    let (a, b) = (rng.below(n * n), rng.below(n * n));
-                    for d in 0..n {
-                        let terms = vec![((a * n + d) as u32, 1), ((b * n + d) as u32, 1)];
-                        if a != b {
-                            m.push_row(sudoku_ip_model::Row {
-                                name: format!("x{a}_{b}_{d}"),
-                                kind: sudoku_ip_model::RowKind::Other,
-                                terms,
-                                sense: sudoku_ip_model::Sense::Le,
-                                rhs: 1,
-                            });
-                        }
-                    }
-                }
+                add_random_differences(&mut rng, &mut m, br * bc);
                 let expected = reference::solutions(&m, 20_000);
                 assert!(expected.complete);
                 let mut want = expected.solutions.clone();
