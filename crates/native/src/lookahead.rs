@@ -5,6 +5,8 @@
 //! variables, weighted to their product (a variable that settles much either way), is branched
 //! on.
 //!
+//! In an open row of two, `v = 0` is the other variable at 1: that side is tried once for both.
+//!
 //! Exact: a failed side is refuted by propagation alone, so fixing the other side removes no
 //! solution; the branching variable only orders the search.
 
@@ -30,7 +32,8 @@ fn score(one: u64, zero: u64) -> u64 {
 
 impl Engine {
     /// Look ahead on up to `max` candidates. `Err` when the node fails (both sides of some
-    /// candidate fail); `Ok(None)` when no exactly-one row is open.
+    /// candidate fail); `Ok(None)` when there is no candidate (no open row of eight variables
+    /// or fewer): the caller then branches by dom/wdeg.
     pub(crate) fn lookahead(&mut self, max: usize) -> Result<Option<u32>, ()> {
         let mut candidates = std::mem::take(&mut self.la_candidates);
         let result = self.lookahead_with(max, &mut candidates);
