@@ -73,12 +73,13 @@ pub(crate) struct Goal {
 /// refutations (near-minimal 25×25) shrink 2–3× with it.
 const PAIRS_AFTER: u64 = 300;
 
-/// Candidates a look-ahead tries at a node of a restarted run (`lookahead.rs`): on the
-/// minimal 25×25 of seed 2 the generator's removal tests took 48 s of CPU with look-ahead in
-/// restarted runs against 79 s without (57 s switched on after 2,000 conflicts; 62 s after 500;
-/// 72 s with 96 candidates; over 174 s from the first node on, where an empty 49×49 took 5.8 s
-/// instead of 0.5 s).
-const LOOKAHEAD: usize = 32;
+/// Candidates a look-ahead tries at a node of a restarted run (`lookahead.rs`). `generate
+/// --size 25 --minimal --seed 2` took 79 s of CPU without look-ahead, and with it 57, 36, 32
+/// and 32 s with 16, 32, 64 and 128 candidates (single runs). 64 against 32 side by side:
+/// seeds 2 and 4 in 0.92 of the time, an empty 49×49 (`count --max 2`) in 1.12 (0.63 s).
+/// From the first node on, look-ahead made seed 2 slower than without (over 174 s) and the
+/// empty 49×49 5.8 s.
+const LOOKAHEAD: usize = 64;
 
 /// What to do from a fixed point.
 enum Step {
