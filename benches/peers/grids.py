@@ -30,6 +30,7 @@ def puzzles(doc):
     ap.add_argument("file")
     ap.add_argument("--box", type=int, required=True, help="box side (6 for 36x36)")
     ap.add_argument("--time-limit", type=float, default=60.0, help="seconds per puzzle")
+    ap.add_argument("--unique", action="store_true", help="also decide uniqueness (cpsat_grids.py)")
     args = ap.parse_args()
     n = args.box * args.box
     print(f"# {args.file}, load {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
@@ -39,4 +40,4 @@ def puzzles(doc):
                 values = [int(v) for v in line.strip().split(",")]
                 if len(values) != n * n:
                     raise SystemExit(f"line {i}: {len(values)} values, expected {n * n} for --box {args.box}")
-                yield i, values, args.box, args.time_limit
+                yield i, values, args.box, args.time_limit, args.unique

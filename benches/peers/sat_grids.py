@@ -87,7 +87,7 @@ def solve_within(values, b, limit):
 
 
 def main():
-    for i, values, box, limit in puzzles(__doc__):
+    for i, values, box, limit, _ in puzzles(__doc__):
         status, took, conflicts, decisions, nvars, nclauses = solve_within(values, box, limit)
         print(
             f"line {i}: {status} {took:.2f} s{' wall' if status == 'UNKNOWN' else ' CPU'}, {conflicts} conflicts, {decisions} decisions "

@@ -18,14 +18,9 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{full_grid, model, remove_cells, Rng};
+use common::{full_grid, median, model, remove_cells, Rng};
 use sudoku_ip_model::{Backend, Limits, SearchEnd, SearchRequest};
 use sudoku_ip_native::Native;
-
-fn median(mut xs: Vec<f64>) -> f64 {
-    xs.sort_by(f64::total_cmp);
-    xs[xs.len() / 2]
-}
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();

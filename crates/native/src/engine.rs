@@ -42,6 +42,7 @@ use crate::compile::{Compiled, HAS_LINEAR, HAS_SUPPORT, SINGLE_WORD};
 use crate::exact::{self, ExactScratch};
 use crate::linear::{BlockBounds, GroupBounds, RowBounds};
 use crate::lines;
+use crate::lookahead::LookAhead;
 use crate::nogoods::Nogoods;
 use crate::sums;
 
@@ -161,6 +162,12 @@ pub(crate) struct Engine {
     /// exactly-one row that branching tries first at 1 when it is live ([`Engine::set_phase`]).
     /// Empty: no preference.
     pub(crate) phase: Vec<u64>,
+    /// When searches look ahead (`lookahead.rs`): in restarted runs, but for tests.
+    pub(crate) lookahead: LookAhead,
+    /// Candidates of the look-ahead (`lookahead.rs`; scratch).
+    pub(crate) la_candidates: Vec<u32>,
+    /// Variables the look-ahead fixed because one side failed (over the engine's life).
+    pub(crate) la_failed: u64,
 }
 
 /// [`Engine::sum_pos`]: for each group of a sum row, its exactly-one row's positions as value
@@ -263,6 +270,9 @@ impl Engine {
             },
             ng: Nogoods::default(),
             phase: Vec::new(),
+            lookahead: LookAhead::Restarted,
+            la_candidates: Vec::new(),
+            la_failed: 0,
             model_fixed: fixed.to_vec(),
             c,
         };

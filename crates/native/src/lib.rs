@@ -19,7 +19,8 @@
 //!   (dom/wdeg), restarting with a random value order when a search for few solutions runs
 //!   long (Luby budgets of conflicts; every grid found is remembered so counts stay exact;
 //!   on grids from 25×25 up, restarted runs take wide-open rows in model order; the subtrees
-//!   a run refuted are recorded as nogoods that later runs propagate, `nogoods.rs`). It assumes nothing about where rows come from, so every variant that compiles
+//!   a run refuted are recorded as nogoods that later runs propagate, `nogoods.rs`; restarted
+//!   runs look ahead before they branch, `lookahead.rs`). It assumes nothing about where rows come from, so every variant that compiles
 //!   to rows runs on it unchanged. Auxiliary variables are ordinary variables of its rows;
 //!   solutions are decoded to grids from the cube variables alone, and each grid counts once.
 //! - [`Native::prepare`] compiles a model once into a [`Prepared`] handle that the caller keeps
@@ -48,6 +49,7 @@ mod exact;
 pub mod fast9;
 mod linear;
 mod lines;
+mod lookahead;
 mod nogoods;
 mod plain9;
 mod presolve;

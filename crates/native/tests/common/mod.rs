@@ -93,6 +93,32 @@ pub fn remove_cells(rng: &mut Rng, values: &[u8], holes: usize) -> Vec<u8> {
     out
 }
 
+/// Random pairs of cells of `m` (an n×n grid's model) that must hold different digits, like
+/// anti-king: up to `3n` pairs, each an at-most-one row per digit. They make dead ends that
+/// plain propagation walks into, for tests of what the search does there.
+pub fn add_random_differences(rng: &mut Rng, m: &mut Model, n: usize) {
+    for _ in 0..rng.below(3 * n) {
+        let (a, b) = (rng.below(n * n), rng.below(n * n));
+        for d in 0..n {
+            if a != b {
+                m.push_row(Row {
+                    name: format!("x{a}_{b}_{d}"),
+                    kind: sudoku_ip_model::RowKind::Other,
+                    terms: vec![((a * n + d) as u32, 1), ((b * n + d) as u32, 1)],
+                    sense: Sense::Le,
+                    rhs: 1,
+                });
+            }
+        }
+    }
+}
+
+/// The median of `xs` (the upper one of an even count).
+pub fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
 /// The plain model of a puzzle with `box_rows`×`box_cols` boxes.
 pub fn model(box_rows: usize, box_cols: usize, values: &[u8]) -> Model {
     let n = box_rows * box_cols;
