@@ -113,8 +113,8 @@ impl Supports {
         Supports { start, list: pairs.into_iter().map(|(_, w)| w).collect() }
     }
 
-    /// The watches of exactly-one row `r`.
-    #[inline]
+    /// The watches of exactly-one row `r` (read by the engine's debug-build invariant check).
+    #[cfg(debug_assertions)]
     pub(crate) fn of(&self, r: usize) -> &[Watch] {
         &self.list[self.start[r] as usize..self.start[r + 1] as usize]
     }
