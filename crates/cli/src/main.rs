@@ -28,8 +28,6 @@ mod stream;
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::Parser;
-
 use args::Cli;
 
 /// Exit status of a command, as documented in `--help`.
@@ -82,7 +80,7 @@ impl<E: Into<anyhow::Error>> From<E> for Failure {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::parse_args() {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
