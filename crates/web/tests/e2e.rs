@@ -2373,10 +2373,13 @@ async fn all_white_and_all_black_dots_given_are_toggles_of_their_own_kept_throug
     let shown = s.solve_checked(&read).await;
     let v = |r: usize, c: usize| u32::from(shown.values()[r * 9 + c]);
     assert_eq!(v(4, 4).abs_diff(v(4, 5)), 1, "the white dot");
+    // The dot exempts its own pair (a 1-2 under the white dot is as good as any consecutive
+    // pair: "all black dots given" speaks of the pairs without a dot). Which solution the
+    // engine shows is its business; this held only by luck until the search's order changed.
     for r in 0..9 {
         for c in 0..9 {
             for (r2, c2) in [(r + 1, c), (r, c + 1)] {
-                if r2 < 9 && c2 < 9 {
+                if r2 < 9 && c2 < 9 && (r, c, r2, c2) != (4, 4, 4, 5) {
                     let (a, b) = (v(r, c), v(r2, c2));
                     assert!(
                         a != 2 * b && b != 2 * a,

@@ -644,6 +644,15 @@ fn take_houses(row: &mut GlobalRow, houses: &[House], first: u8) -> Vec<usize> {
     }
 }
 
+/// The least and most a row's auxiliary terms add, each variable free (-1), at 1 or at 0.
+fn aux_bounds(aux: &[(u16, i64)], value: &[i8]) -> (i64, i64) {
+    aux.iter().fold((0, 0), |(lo, hi), &(j, a)| match value[j as usize] {
+        -1 => (lo + a.min(0), hi + a.max(0)),
+        1 => (lo + a, hi + a),
+        _ => (lo, hi),
+    })
+}
+
 /// Narrow `dom` (the clue's cells) to the digits of the automaton's line that lie on a path
 /// from the start to an accepting state; `None` when no path is left.
 fn line_paths(clue: &ClueRows, a: &LineAutomaton, dom: &mut [u64]) -> Option<()> {
@@ -855,19 +864,9 @@ impl<'a> Fill<'a> {
                 lo += a;
                 hi += b;
             }
-            for &(j, a) in &row.aux {
-                match self.aux_value[j as usize] {
-                    -1 => {
-                        lo += a.min(0);
-                        hi += a.max(0);
-                    }
-                    1 => {
-                        lo += a;
-                        hi += a;
-                    }
-                    _ => {}
-                }
-            }
+            let (a, b) = aux_bounds(&row.aux, &self.aux_value);
+            lo += a;
+            hi += b;
             self.lo[r] = lo;
             self.hi[r] = hi;
         }
@@ -1043,20 +1042,8 @@ impl<'a> Fill<'a> {
         let mut value = self.aux_value.clone();
         fn holds(rows: &[LocalRow], base: &[i64], value: &[i8]) -> bool {
             rows.iter().zip(base).all(|(row, &b)| {
-                let (mut lo, mut hi) = (b, b);
-                for &(j, a) in &row.aux {
-                    match value[j as usize] {
-                        -1 => {
-                            lo += a.min(0);
-                            hi += a.max(0);
-                        }
-                        1 => {
-                            lo += a;
-                            hi += a;
-                        }
-                        _ => {}
-                    }
-                }
+                let (lo, hi) = aux_bounds(&row.aux, value);
+                let (lo, hi) = (b + lo, b + hi);
                 match row.sense {
                     Sense::Le => lo <= row.rhs,
                     Sense::Ge => hi >= row.rhs,
