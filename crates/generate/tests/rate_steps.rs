@@ -909,10 +909,10 @@ fn a_long_sum_is_read_with_the_houses_it_holds_at_their_totals() {
     assert_eq!(
         path.steps.first().map(|s| s.text.as_str()),
         Some(
-            "Clue logic: the pill arrow from r1c1, r1c2 and r1c3 along r1c4-r1c5-…-r9c9 (78 cells), with row \
-             2, row 3, row 4, row 5, row 6, row 7, row 8, row 9 and row 1 at their totals (1 to 9 once each) can \
-             only be filled as 3-8-7 (r1c1, r1c2 and r1c3 in turn), so r1c1, r1c2 and r1c3 cannot be 1, 2, 4, 5 \
-             or 6; r1c2 and r1c3 cannot be 3 or 9; r1c2 cannot be 7; r1c3 cannot be 8"
+            "Clue logic: the pill arrow from r1c1, r1c2 and r1c3 along r1c4-r1c5-…-r9c9 (78 cells), with rows \
+             1 to 9 at their totals (1 to 9 once each) can only be filled as 3-8-7 (r1c1, r1c2 and r1c3 in turn), \
+             so r1c1, r1c2 and r1c3 cannot be 1, 2, 4, 5 or 6; r1c2 and r1c3 cannot be 3 or 9; r1c2 cannot be 7; \
+             r1c3 cannot be 8"
         )
     );
     assert_eq!(path.stuck_empty, 0, "rated by logic to the end");

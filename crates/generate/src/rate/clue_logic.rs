@@ -558,11 +558,11 @@ impl Logic {
         )
     }
 
-    /// ", with row 2, row 3 and row 1 at their totals (1 to 9 once each)" when clue `c` was read
-    /// so (see [`take_houses`]).
+    /// ", with rows 1 to 9 at their totals (1 to 9 once each)" when clue `c` was read so (see
+    /// [`take_houses`]).
     fn houses_text(&self, c: usize) -> String {
-        let houses = &self.clues[c].houses;
-        match houses.split_last() {
+        let names = houses_named(&self.clues[c].houses);
+        match names.split_last() {
             None => String::new(),
             Some((last, rest)) => {
                 let names = if rest.is_empty() { last.clone() } else { format!("{} and {last}", rest.join(", ")) };
@@ -570,6 +570,56 @@ impl Logic {
             }
         }
     }
+}
+
+/// Houses by name ("row 2", "row 1", "column 9") for a sentence: those of a kind together and
+/// in order, runs of three or more as a range ("rows 1 to 9", "columns 3 and 4", "box 5");
+/// names without a number kept as they are.
+fn houses_named(houses: &[String]) -> Vec<String> {
+    let mut kinds: Vec<(&str, Vec<u32>)> = Vec::new();
+    let mut other = Vec::new();
+    for h in houses {
+        match h.rsplit_once(' ').and_then(|(kind, i)| Some((kind, i.parse::<u32>().ok()?))) {
+            Some((kind, i)) => match kinds.iter_mut().find(|(k, _)| *k == kind) {
+                Some((_, list)) => list.push(i),
+                None => kinds.push((kind, vec![i])),
+            },
+            None => other.push(h.clone()),
+        }
+    }
+    let mut out = Vec::new();
+    for (kind, mut list) in kinds {
+        list.sort_unstable();
+        list.dedup();
+        let mut parts = Vec::new();
+        let mut i = 0;
+        while i < list.len() {
+            let mut j = i;
+            while j + 1 < list.len() && list[j + 1] == list[j] + 1 {
+                j += 1;
+            }
+            if j >= i + 2 {
+                parts.push(format!("{} to {}", list[i], list[j]));
+                i = j + 1;
+            } else {
+                parts.push(list[i].to_string());
+                i += 1;
+            }
+        }
+        let plural = list.len() > 1;
+        let numbers = match parts.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => parts.concat(),
+        };
+        let kind = match (plural, kind) {
+            (false, k) => k.to_string(),
+            (true, "box") => "boxes".to_string(),
+            (true, k) => format!("{k}s"),
+        };
+        out.push(format!("{kind} {numbers}"));
+    }
+    out.extend(other);
+    out
 }
 
 /// Read the houses `row` holds at their totals, as a person does with a long sum (the 45
@@ -1075,6 +1125,15 @@ impl<'a> Fill<'a> {
 mod tests {
     use super::*;
     use sudoku_ip_model::{Puzzle, Row};
+
+    #[test]
+    fn houses_are_named_together_by_kind_with_runs_as_ranges() {
+        let names = |list: &[&str]| houses_named(&list.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(names(&["row 2", "row 3", "row 4", "row 9", "row 1"]), ["rows 1 to 4 and 9"]);
+        assert_eq!(names(&["column 9", "row 9", "column 1", "box 5"]), ["columns 1 and 9", "row 9", "box 5"]);
+        assert_eq!(names(&["box 1", "box 2", "box 3"]), ["boxes 1 to 3"]);
+        assert_eq!(names(&["the cells r1c1 and r1c2"]), ["the cells r1c1 and r1c2"]);
+    }
 
     /// The rows of a 4×4 as houses: cells 4r to 4r + 3.
     fn rows_4x4() -> Vec<House> {
