@@ -21,7 +21,7 @@ use std::collections::{HashMap, HashSet};
 use sudoku_ip_model::automaton::NO_STATE;
 use sudoku_ip_model::{LineAutomaton, Model, RowKind, Sense};
 
-use super::logic::House;
+use super::logic::{add_cell_term, House};
 use super::step::{cell_list, digit_set, Step};
 use super::{bit, digits, Logic, Technique};
 
@@ -197,21 +197,14 @@ impl Logic {
                 if replaced_rows.contains(&r) || row.terms.iter().any(|&(v, _)| replaced_aux.contains(&v)) {
                     continue;
                 }
-                let mut local = GlobalRow { cells: Vec::new(), aux: Vec::new(), sense: row.sense, rhs: row.rhs as i64 };
+                let mut grid_row =
+                    GlobalRow { cells: Vec::new(), aux: Vec::new(), sense: row.sense, rhs: row.rhs as i64 };
                 for &(v, a) in &row.terms {
                     if v < cube {
-                        let cell = v / n as u32;
-                        let slot = match local.cells.iter().position(|&(k, _)| k == cell) {
-                            Some(s) => s,
-                            None => {
-                                local.cells.push((cell, vec![0; n]));
-                                local.cells.len() - 1
-                            }
-                        };
-                        local.cells[slot].1[(v % n as u32) as usize] += a as i64;
+                        add_cell_term(&mut grid_row.cells, v, a as i64, n);
                     } else {
                         match fixed.get(v as usize).copied().flatten() {
-                            Some(one) => local.rhs -= if one { a as i64 } else { 0 },
+                            Some(one) => grid_row.rhs -= if one { a as i64 } else { 0 },
                             None => {
                                 let j = match aux.iter().position(|&x| x == v) {
                                     Some(j) => j,
@@ -220,12 +213,12 @@ impl Logic {
                                         aux.len() - 1
                                     }
                                 };
-                                local.aux.push((j as u16, a as i64));
+                                grid_row.aux.push((j as u16, a as i64));
                             }
                         }
                     }
                 }
-                global.push(local);
+                global.push(grid_row);
                 if global.len() > MAX_ROWS {
                     too_big = true;
                     break;

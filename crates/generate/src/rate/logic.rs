@@ -28,6 +28,21 @@ pub(super) fn house_name(kind: RowKind, cells: &[u32], n: usize) -> String {
     }
 }
 
+/// Add `a` times cell-digit variable `v` (of a side-`n` grid) to a row read per cell: each
+/// cell with the coefficient of each of its digits (digit `d` at `d − 1`), cells in the order
+/// they first come.
+pub(super) fn add_cell_term(by_cell: &mut Vec<(u32, Vec<i64>)>, v: u32, a: i64, n: usize) {
+    let cell = v / n as u32;
+    let slot = match by_cell.iter().position(|(k, _)| *k == cell) {
+        Some(i) => i,
+        None => {
+            by_cell.push((cell, vec![0; n]));
+            by_cell.len() - 1
+        }
+    };
+    by_cell[slot].1[(v % n as u32) as usize] += a;
+}
+
 /// The cells of a rule's row for people: all of them up to six, else the first and the last.
 fn cells_text(cells: &[u32], n: usize) -> String {
     let cell = |k: u32| Cell::from_index(k as usize, n);
@@ -403,15 +418,7 @@ impl Logic {
             }
             let mut by_cell: Vec<(u32, Vec<i64>)> = Vec::new();
             for &(v, a) in &terms {
-                let c = cell_of(v);
-                let slot = match by_cell.iter().position(|(k, _)| *k == c) {
-                    Some(i) => i,
-                    None => {
-                        by_cell.push((c, vec![0; n]));
-                        by_cell.len() - 1
-                    }
-                };
-                by_cell[slot].1[(digit_of(v) - 1) as usize] += a as i64;
+                add_cell_term(&mut by_cell, v, a as i64, n);
             }
             let label = house_name(row.kind, &by_cell.iter().map(|&(k, _)| k).collect::<Vec<_>>(), n);
             let (free_low, free_high) = aux.iter().fold((0, 0), |(lo, hi), &a| (lo + a.min(0), hi + a.max(0)));
