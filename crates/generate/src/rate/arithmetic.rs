@@ -23,6 +23,9 @@ pub(super) struct CellRow {
     /// It is one of a clue's rows (`clue_logic.rs`), which explains it better unless it is a
     /// plain sum.
     pub(super) in_clue: bool,
+    /// It is a row of a pair clue ([`super::clue_logic::ClueRows::pair`]), whose table reads
+    /// it exactly: forcing chains leave it to the clue.
+    pub(super) paired: bool,
 }
 
 /// What makes a [`CellRow`] a sum of distinct digits (a killer cage): the combinations of its

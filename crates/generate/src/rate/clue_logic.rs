@@ -98,6 +98,10 @@ pub(super) struct ClueRows {
     /// The automaton the clue's line is read by (index into [`Logic::automata`]), over its
     /// first cells.
     automaton: Option<usize>,
+    /// A clue of two cells whose rows name only them (a non-consecutive, XV or kropki pair):
+    /// per digit `a` − 1 of its first cell, the digits its second may hold beside it. Read
+    /// with a few mask operations, exactly ([`Logic::pair_allows`]).
+    pub(super) pair: Option<Vec<u64>>,
 }
 
 /// What a clue allows in a position.
@@ -277,7 +281,7 @@ impl Logic {
                     rows_of[i as usize].push(r as u16);
                 }
             }
-            let differ = (0..cells.len())
+            let differ: Vec<Vec<(u16, u64)>> = (0..cells.len())
                 .map(|i| {
                     (0..i)
                         .filter_map(|j| {
@@ -301,6 +305,8 @@ impl Logic {
                 })
                 .map(|r| r.aux.iter().map(|&(j, _)| j).collect())
                 .collect();
+            let pair =
+                (cells.len() == 2 && aux.is_empty() && automaton.is_none()).then(|| pair_table(&rows, &differ, n));
             let own: Vec<u32> = clue.cells.iter().map(|c| c.index(n) as u32).filter(|k| cells.contains(k)).collect();
             let shown = (cells.len() == own.len())
                 .then(|| own.iter().filter_map(|k| cells.iter().position(|x| x == k).map(|p| p as u16)).collect());
@@ -317,6 +323,7 @@ impl Logic {
                 choices,
                 differ,
                 automaton: automaton.map(|_| clue.automata.start as usize),
+                pair,
             });
         }
         out
@@ -352,6 +359,15 @@ impl Logic {
 
     /// What clue `c` allows its cells in the current position (remembered by its candidates).
     pub(super) fn clue_allows(&mut self, c: usize, chain: bool) -> Allowed {
+        if self.clues[c].pair.is_some() {
+            if self.nested.is_some() {
+                self.nested_work += 1;
+            }
+            return match self.pair_allows(c) {
+                Some(keep) => Allowed::Digits(keep.to_vec()),
+                None => Allowed::Nothing,
+            };
+        }
         let dom = self.clue_domain(c);
         let key = (c as u32, chain, dom);
         let limit = if chain { CHAIN_NODES } else { NODES };
@@ -393,6 +409,27 @@ impl Logic {
         };
         self.clue_memo.seen.insert(key, allowed.clone());
         allowed
+    }
+
+    /// What the pair clue `c` ([`ClueRows::pair`]) allows its two cells: the digits of each
+    /// that some digit of the other goes with; `None` when one would have none.
+    pub(super) fn pair_allows(&self, c: usize) -> Option<[u64; 2]> {
+        let clue = &self.clues[c];
+        let table = clue.pair.as_ref()?;
+        let dom = |k: u32| match self.value[k as usize] {
+            0 => self.cand[k as usize],
+            d => bit(d),
+        };
+        let (p, q) = (dom(clue.cells[0]), dom(clue.cells[1]));
+        let (mut keep_p, mut keep_q) = (0u64, 0u64);
+        for a in digits(p) {
+            let with = table[a as usize - 1] & q;
+            if with != 0 {
+                keep_p |= bit(a);
+                keep_q |= with;
+            }
+        }
+        (keep_p != 0).then_some([keep_p, keep_q])
     }
 
     /// About how many steps clue `c`'s relaxed passes take (its automaton's states times its
@@ -729,6 +766,31 @@ fn line_paths(clue: &ClueRows, a: &LineAutomaton, dom: &mut [u64]) -> Option<()>
 /// Narrow `dom` (the clue's cells) to the digits that, with some digits of the row's other
 /// cells from their candidates, keep `row` (a knapsack over the sums its cells can reach
 /// one after another); whether any went, `None` when none is left somewhere.
+/// The pair table of a clue of two cells (positions 0 and 1) and `rows` over them alone: per
+/// digit `a` − 1 of the first, the digits `b` of the second with which every row holds (and,
+/// where the cells see each other for that digit, `b ≠ a`).
+fn pair_table(rows: &[LocalRow], differ: &[Vec<(u16, u64)>], n: usize) -> Vec<u64> {
+    let clash = differ[1].iter().find(|&&(j, _)| j == 0).map_or(0, |&(_, mask)| mask);
+    (1..=n as u8)
+        .map(|a| {
+            (1..=n as u8)
+                .filter(|&b| a != b || clash & bit(a) == 0)
+                .filter(|&b| {
+                    rows.iter().all(|row| {
+                        let lhs: i64 =
+                            row.cells.iter().map(|(i, coef)| coef[usize::from(if *i == 0 { a } else { b }) - 1]).sum();
+                        match row.sense {
+                            Sense::Le => lhs <= row.rhs,
+                            Sense::Ge => lhs >= row.rhs,
+                            Sense::Eq => lhs == row.rhs,
+                        }
+                    })
+                })
+                .fold(0u64, |m, b| m | bit(b))
+        })
+        .collect()
+}
+
 fn row_sums(row: &LocalRow, dom: &mut [u64]) -> Option<bool> {
     // Sums as offsets from the lowest the row can reach; a set of sums is a bitset.
     let coef = |i: usize, d: u8| row.cells[i].1[d as usize - 1];
@@ -1300,6 +1362,8 @@ mod tests {
             "digital-root",
             "min-max",
             "indexer",
+            "non-consecutive",
+            "kropki-values-all-given",
         ];
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         let mut next = move || {
@@ -1308,7 +1372,7 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
-        let mut checked = 0;
+        let (mut checked, mut paired) = (0, 0);
         for name in names {
             let puzzle = example(name);
             let model = Model::build(&puzzle);
@@ -1364,10 +1428,17 @@ mod tests {
                             assert!(keep[i] & bit(solution[k as usize]) != 0, "{name}: {}", logic.clues[c].label);
                         }
                     }
+                    // A pair clue's table (what chains read instead of its rows) agrees.
+                    if logic.clues[c].pair.is_some() {
+                        let table = logic.pair_allows(c).map(|keep| keep.to_vec());
+                        assert_eq!(table, want, "{name}: {} by its table", logic.clues[c].label);
+                        paired += 1;
+                    }
                     checked += 1;
                 }
             }
         }
         assert!(checked > 500, "only {checked} clue positions checked");
+        assert!(paired > 100, "only {paired} pair clue positions checked");
     }
 }

@@ -195,8 +195,9 @@ impl Logic {
         } else {
             self.position().iter().zip(&seen).map(|(a, b)| a != b).collect()
         };
+        // A pair clue's rows are left to its table, read with the clues below.
         let stale = |row: &super::arithmetic::CellRow| {
-            !row.aux.is_empty() || row.cells.iter().any(|&(k, _)| changed[k as usize])
+            !row.paired && (!row.aux.is_empty() || row.cells.iter().any(|&(k, _)| changed[k as usize]))
         };
         let mut any = false;
         for r in 0..self.rows.len() {

@@ -104,6 +104,7 @@ impl Logic {
             })
             .map(|(cells, (rhs, why))| CellRow {
                 in_clue: false,
+                paired: false,
                 cells: cells.into_iter().map(|k| (k, digit_coefs.clone())).collect(),
                 sense: Sense::Eq,
                 rhs,

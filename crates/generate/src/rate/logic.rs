@@ -173,6 +173,10 @@ pub(super) struct Logic {
     pub(super) nested_work: u64,
     /// `nested_work` when the last nested step was found (0 before any).
     pub(super) nested_mark: u64,
+    /// The rows and cliques a chain's propagation walks, all but those of pair clues (their
+    /// tables read them, at about the cost of a single): what an assumption costs beyond its
+    /// singles in nested chains' budget.
+    pub(super) walked_rows: usize,
     /// Nested chains spent their budget on a variant's model (see `nested.rs`): not tried again.
     pub(super) nested_spent: bool,
     /// The rules' clues, each read as a whole (`clue_logic.rs`).
@@ -315,6 +319,7 @@ impl Logic {
             plus: false,
             nested: None,
             nested_work: 0,
+            walked_rows: 0,
             nested_mark: 0,
             nested_spent: false,
             clues: Vec::new(),
@@ -331,6 +336,8 @@ impl Logic {
         // own innies and outies, named by their houses and cages.
         // Per model row: its place in `rows`, if it has one.
         let mut row_of = vec![None; model.rows().len()];
+        // Per clique: its place in `rows`.
+        let mut clique_rows: Vec<usize> = Vec::new();
         // Rows a clue's automaton restates (a skyscraper's or zipper's auxiliary rows): clue
         // logic reads the line through the automaton, exactly, so they are left out.
         let mut restated = vec![false; model.rows().len()];
@@ -377,6 +384,7 @@ impl Logic {
                     aux: aux_terms,
                     label,
                     in_clue,
+                    paired: false,
                 });
                 continue;
             }
@@ -414,6 +422,7 @@ impl Logic {
                     logic.cliques_of[v as usize].push(id);
                 }
                 logic.cliques.push(terms.iter().map(|&(v, _)| v).collect());
+                clique_rows.push(logic.rows.len()); // the row pushed below
                 logic.clique_exact.push(exact);
             }
             let mut by_cell: Vec<(u32, Vec<i64>)> = Vec::new();
@@ -431,6 +440,7 @@ impl Logic {
                 aux: aux_terms,
                 label,
                 in_clue,
+                paired: false,
             });
         }
         let mut houses: Vec<House> = sets
@@ -468,11 +478,14 @@ impl Logic {
                 if let Some(i) = row_of[r as usize] {
                     if let Some(row) = logic.rows.get_mut(i) {
                         row.in_clue = true;
+                        row.paired = clue.pair.is_some();
                         row.label.clone_from(&clue.label);
                     }
                 }
             }
         }
+        logic.walked_rows = logic.rows.iter().filter(|r| !r.paired).count()
+            + clique_rows.iter().filter(|&&r| !logic.rows[r].paired).count();
         logic.clue_memo = clue_logic::ClueMemo::new(logic.clues.len());
         logic.sums = (0..logic.rows.len()).filter_map(|r| Some((r, logic.sum_row(&logic.rows[r])?))).collect();
         logic.derived = logic
