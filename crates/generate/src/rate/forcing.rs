@@ -335,8 +335,9 @@ impl Logic {
                     progress = true;
                 }
             }
+            self.scan += 1;
             for u in 0..self.units.len() {
-                if self.done[u] || !self.units[u].exact {
+                if self.done[u] || !self.units[u].exact || self.many_holders(u) {
                     continue;
                 }
                 let d = self.units[u].digit;
@@ -351,6 +352,7 @@ impl Logic {
                     (Some(k), None) => {
                         let causes = self.unit_causes(u, d, k, &trace);
                         self.place_traced(k, d, Why::HiddenSingle(u), causes, &mut trace);
+                        self.scan += 1; // the placement changed the houses' candidates
                         progress = true;
                     }
                     _ => {}

@@ -128,6 +128,14 @@ pub(super) struct Logic {
     pub(super) clique_exact: Vec<bool>,
     pub(super) cliques_of: Vec<Vec<u32>>,
     pub(super) houses: Vec<House>,
+    /// Per unit: the full house whose cells it has (`u32::MAX` if none), for
+    /// [`Logic::many_holders`].
+    pub(super) unit_house: Vec<u32>,
+    /// Per house: the digits of two or more of its cells' candidates, and the pass of chain
+    /// propagation they were counted in (see [`Logic::many_holders`]).
+    pub(super) house_many: Vec<(u64, u64)>,
+    /// Counts passes (and placements within one) of chain propagation.
+    pub(super) scan: u64,
     pub(super) rows: Vec<CellRow>,
     /// Rows of `rows` that are sums of distinct digits.
     pub(super) sums: Vec<(usize, SumRow)>,
@@ -300,6 +308,9 @@ impl Logic {
             clique_exact: Vec::new(),
             cliques_of: vec![Vec::new(); cells * n],
             houses: Vec::new(),
+            unit_house: Vec::new(),
+            house_many: Vec::new(),
+            scan: 0,
             rows: Vec::new(),
             sums: Vec::new(),
             derived: Vec::new(),
@@ -454,6 +465,16 @@ impl Logic {
         // HashMap order is arbitrary; sort so the rating does not depend on it.
         houses.sort_by(|a, b| a.cells.cmp(&b.cells));
         logic.houses = houses;
+        let house_of: HashMap<&[u32], u32> = logic
+            .houses
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| h.full)
+            .map(|(i, h)| (h.cells.as_slice(), i as u32))
+            .collect();
+        logic.unit_house =
+            logic.units.iter().map(|u| house_of.get(u.cells.as_slice()).copied().unwrap_or(u32::MAX)).collect();
+        logic.house_many = vec![(0, 0); logic.houses.len()];
         logic.done = vec![false; logic.units.len()];
         logic.crossings = logic.unit_crossings();
         for (u, unit) in logic.units.iter().enumerate() {
@@ -507,6 +528,29 @@ impl Logic {
             }
         }
         logic
+    }
+
+    /// Whether unit `u`'s digit is a candidate of two or more of its cells, when that is
+    /// quick to tell: for a unit that is a full house's, from the house's digits counted once
+    /// for all its units (again whenever [`Logic::scan`] moved on: a new pass, a placement).
+    /// `false` means "look at the unit's cells".
+    pub(super) fn many_holders(&mut self, u: usize) -> bool {
+        let h = self.unit_house[u];
+        if h == u32::MAX {
+            return false;
+        }
+        let (many, at) = &mut self.house_many[h as usize];
+        if *at != self.scan {
+            let (mut once, mut twice) = (0u64, 0u64);
+            for &k in &self.houses[h as usize].cells {
+                let c = self.cand[k as usize];
+                twice |= once & c;
+                once |= c;
+            }
+            *many = twice;
+            *at = self.scan;
+        }
+        *many & bit(self.units[u].digit) != 0
     }
 
     pub(super) fn var(&self, cell: usize, d: u8) -> usize {
