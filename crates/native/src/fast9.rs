@@ -80,6 +80,10 @@ const CLOCK_EVERY: u64 = 1024;
 /// branch on the first bi-value cell (see the module's doc).
 const LIGHT_OPEN: u32 = 50;
 
+/// Naked pairs are looked for only on branches taken after backtracking with at least this
+/// many open cells (see the module's doc).
+const PAIRS_OPEN: u32 = 40;
+
 /// 9-bit row → 3-bit set of the boxes (stacks) it touches.
 const SHRINK: [u32; 512] = {
     let mut t = [0u32; 512];
@@ -862,6 +866,11 @@ impl State {
         None
     }
 
+    /// Cells not yet placed.
+    fn open(&self) -> u32 {
+        self.unsolved.iter().map(|u| u.count_ones()).sum()
+    }
+
     fn solved(&self) -> bool {
         self.unsolved == [0; 3]
     }
@@ -911,8 +920,7 @@ pub fn search9(
     stack.states.clear();
     stack.maps.clear();
     stack.cells.clear();
-    let open = cur.unsolved.iter().map(|u| u.count_ones()).sum::<u32>();
-    if open <= LIGHT_OPEN {
+    if cur.open() <= LIGHT_OPEN {
         search_from::<false>(cur, max_solutions, keep, guess_limit, stop, &mut out, &mut stack);
     } else {
         search_from::<true>(cur, max_solutions, keep, guess_limit, stop, &mut out, &mut stack);
@@ -1029,9 +1037,10 @@ fn search_from<const TRIADS: bool>(
                     out.stopped = true;
                     return;
                 }
-                // A branch taken after backtracking looks for naked pairs before it guesses
-                // (see the module doc); a contradiction among them refutes it.
-                match if TRIADS && backtracked { cur.naked_pairs() } else { Some(false) } {
+                // A branch taken after backtracking, with many cells open, looks for naked pairs
+                // before it guesses (see the module doc); a contradiction among them refutes it.
+                let pairs = TRIADS && backtracked && cur.open() >= PAIRS_OPEN;
+                match if pairs { cur.naked_pairs() } else { Some(false) } {
                     Some(true) => continue,
                     Some(false) => {}
                     None => {
