@@ -80,10 +80,6 @@ const CLOCK_EVERY: u64 = 1024;
 /// branch on the first bi-value cell (see the module's doc).
 const LIGHT_OPEN: u32 = 50;
 
-/// Naked pairs are looked for only on branches taken after backtracking with at least this
-/// many open cells (see the module's doc).
-const PAIRS_OPEN: u32 = 40;
-
 /// 9-bit row → 3-bit set of the boxes (stacks) it touches.
 const SHRINK: [u32; 512] = {
     let mut t = [0u32; 512];
@@ -179,50 +175,6 @@ const TRIAD_CELLS: [u32; 512] = {
             k += 1;
         }
         x += 1;
-    }
-    t
-};
-
-/// The 36 pairs of digits, in order.
-const PAIRS: [(u8, u8); 36] = {
-    let mut t = [(0u8, 0u8); 36];
-    let (mut k, mut a) = (0, 0);
-    while a < 9 {
-        let mut b = a + 1;
-        while b < 9 {
-            t[k] = (a, b);
-            k += 1;
-            b += 1;
-        }
-        a += 1;
-    }
-    t
-};
-
-/// The whole grid as one `u128`: band b's 27 cells at bits 32b.. (a band word shifted).
-/// `HOUSES[32 * band + position]`: the row, the column and the box of that cell in that layout.
-const HOUSES: [[u128; 3]; 96] = {
-    let mut t = [[0u128; 3]; 96];
-    let mut cell = 0;
-    while cell < 81 {
-        let (r, c) = (cell / 9, cell % 9);
-        let mut other = 0;
-        while other < 81 {
-            let (r2, c2) = (other / 9, other % 9);
-            let bit = 1u128 << (32 * (other / 27) + other % 27);
-            let i = 32 * (cell / 27) + cell % 27;
-            if r2 == r {
-                t[i][0] |= bit;
-            }
-            if c2 == c {
-                t[i][1] |= bit;
-            }
-            if r2 / 3 == r / 3 && c2 / 3 == c / 3 {
-                t[i][2] |= bit;
-            }
-            other += 1;
-        }
-        cell += 1;
     }
     t
 };
@@ -597,75 +549,6 @@ impl State {
         Some(self.dirty != 0)
     }
 
-    /// Naked pairs: two cells of a row, column or box whose only candidates are the same two
-    /// digits take those digits, which leave the house's other cells. Run only where the
-    /// search would otherwise guess. `None` when three such cells share a house, otherwise
-    /// whether a candidate was removed.
-    ///
-    /// The grid's bi-value cells as one `u128` (see [`HOUSES`]); per pair of digits, those
-    /// holding both; only a pair found in two cells or more looks at their houses.
-    fn naked_pairs(&mut self) -> Option<bool> {
-        let wide = |w: [u32; 3]| u128::from(w[0]) | u128::from(w[1]) << 32 | u128::from(w[2]) << 64;
-        let mut bival = [0u32; 3];
-        for (b, bv) in bival.iter_mut().enumerate() {
-            let (mut r1, mut r2, mut r3) = (0u32, 0u32, 0u32);
-            for &w in &self.cand[b] {
-                r3 |= r2 & w;
-                r2 |= r1 & w;
-                r1 |= w;
-            }
-            *bv = self.unsolved[b] & r2 & !r3;
-        }
-        let bival = wide(bival);
-        if bival & bival.wrapping_sub(1) == 0 {
-            return Some(false);
-        }
-        let holds: [u128; 9] = std::array::from_fn(|d| bival & wide([self.cand[0][d], self.cand[1][d], self.cand[2][d]]));
-        // The pairs of digits held together by two bi-value cells or more (bit k: PAIRS[k]),
-        // without branches: most hold none, and the rest is about their houses.
-        let mut several = 0u64;
-        for (k, &(d1, d2)) in PAIRS.iter().enumerate() {
-            let m = holds[d1 as usize] & holds[d2 as usize];
-            several |= u64::from(m & m.wrapping_sub(1) != 0) << k;
-        }
-        // Per digit, the cells it leaves.
-        let mut clear = [0u128; 9];
-        while several != 0 {
-            let (d1, d2) = PAIRS[several.trailing_zeros() as usize];
-            several &= several - 1;
-            let (d1, d2) = (d1 as usize, d2 as usize);
-            let m = holds[d1] & holds[d2];
-            let mut rest = m;
-            while rest != 0 {
-                let i = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                for h in HOUSES[i] {
-                    let k = h & m;
-                    let k2 = k & k.wrapping_sub(1);
-                    if k2 != 0 {
-                        if k2 & k2.wrapping_sub(1) != 0 {
-                            return None;
-                        }
-                        clear[d1] |= h & !k;
-                        clear[d2] |= h & !k;
-                    }
-                }
-            }
-        }
-        let before = self.dirty;
-        self.dirty = 0;
-        for (d, &c) in clear.iter().enumerate() {
-            if c != 0 {
-                for b in 0..3 {
-                    self.and(b, d, !((c >> (32 * b)) as u32));
-                }
-            }
-        }
-        let changed = self.dirty != 0;
-        self.dirty |= before;
-        Some(changed)
-    }
-
     /// A digit's `possible` triad map (see [`TriadMaps`]) computed afresh from its words; at a
     /// fixed point it is the one [`State::propagate_digit`] left.
     fn triad_map(&self, digit: usize) -> u64 {
@@ -866,11 +749,6 @@ impl State {
         None
     }
 
-    /// Cells not yet placed.
-    fn open(&self) -> u32 {
-        self.unsolved.iter().map(|u| u.count_ones()).sum()
-    }
-
     fn solved(&self) -> bool {
         self.unsolved == [0; 3]
     }
@@ -890,7 +768,6 @@ impl State {
         g
     }
 }
-
 
 /// Search a plain 9×9 puzzle (`givens`: row-major, 0 = empty, 1..=9).
 ///
@@ -920,7 +797,8 @@ pub fn search9(
     stack.states.clear();
     stack.maps.clear();
     stack.cells.clear();
-    if cur.open() <= LIGHT_OPEN {
+    let open = cur.unsolved.iter().map(|u| u.count_ones()).sum::<u32>();
+    if open <= LIGHT_OPEN {
         search_from::<false>(cur, max_solutions, keep, guess_limit, stop, &mut out, &mut stack);
     } else {
         search_from::<true>(cur, max_solutions, keep, guess_limit, stop, &mut out, &mut stack);
@@ -960,24 +838,6 @@ impl Branches {
     }
 }
 
-impl Branches {
-    /// Make the last open branch the current state (with its triad maps); false when none is
-    /// left.
-    #[inline(always)]
-    fn pop_into(&mut self, cur: &mut State, maps: &mut TriadMaps) -> bool {
-        let Some(state) = self.states.pop() else {
-            return false;
-        };
-        self.cells.pop();
-        *cur = state;
-        if let Some(possible) = self.maps.pop() {
-            maps.possible = possible;
-            maps.stale = 0x1FF;
-        }
-        true
-    }
-}
-
 thread_local! {
     /// The branch stack (one entry per guess on the current path, so at most 81), kept between
     /// searches on a thread: a puzzle that guesses does not allocate it again.
@@ -1000,8 +860,6 @@ fn search_from<const TRIADS: bool>(
     // `cur` holds the givens only, placed: its solved cells are the given ones.
     let given = cur.unsolved.map(|u| ALL & !u);
     let mut maps = TriadMaps { possible: [0; 9], forced: [0; 9], configs: [0; 9], stale: 0x1FF };
-    // The state is a branch taken after backtracking, and has not guessed since.
-    let mut backtracked = false;
     loop {
         if cur.propagate::<TRIADS>(&mut maps) {
             if cur.solved() {
@@ -1037,23 +895,8 @@ fn search_from<const TRIADS: bool>(
                     out.stopped = true;
                     return;
                 }
-                // A branch taken after backtracking, with many cells open, looks for naked pairs
-                // before it guesses (see the module doc); a contradiction among them refutes it.
-                let pairs = TRIADS && backtracked && cur.open() >= PAIRS_OPEN;
-                match if pairs { cur.naked_pairs() } else { Some(false) } {
-                    Some(true) => continue,
-                    Some(false) => {}
-                    None => {
-                        if !stack.pop_into(&mut cur, &mut maps) {
-                            out.complete = true;
-                            return;
-                        }
-                        continue;
-                    }
-                }
                 if let Some((digit, a, b)) = if TRIADS { State::choose_config(&maps) } else { None } {
                     out.guesses += 1;
-                    backtracked = false;
                     let mut alt = cur;
                     for band in 0..3 {
                         alt.and(band, digit, b[band]);
@@ -1065,7 +908,6 @@ fn search_from<const TRIADS: bool>(
                 // Not solved and consistent, so some cell has two candidates or more.
                 if let Some((band, p, digit)) = cur.choose::<TRIADS>() {
                     out.guesses += 1;
-                    backtracked = false;
                     let mut alt = cur;
                     alt.and(band, digit, !(1 << p));
                     stack.push::<TRIADS>(alt, &maps.possible, (27 * band + p) as u8);
@@ -1075,11 +917,16 @@ fn search_from<const TRIADS: bool>(
                 debug_assert!(false, "an unsolved fixed point with no cell to branch on");
             }
         }
-        if !stack.pop_into(&mut cur, &mut maps) {
+        let Some(state) = stack.states.pop() else {
             out.complete = true;
             return;
+        };
+        stack.cells.pop();
+        cur = state;
+        if TRIADS {
+            maps.possible = stack.maps.pop().expect("a map beside each open branch");
+            maps.stale = 0x1FF;
         }
-        backtracked = true;
     }
 }
 
