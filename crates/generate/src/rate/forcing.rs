@@ -251,14 +251,25 @@ impl Logic {
     /// digit lies only in another unit removes it from the rest of that unit (pointing or
     /// claiming), traced; whether one did.
     fn propagate_locked(&mut self, trace: &mut Option<&mut Trace>) -> bool {
+        let mut cells = std::mem::take(&mut self.holders);
+        let found = self.first_locked(&mut cells, trace);
+        self.holders = cells;
+        found
+    }
+
+    /// [`Logic::propagate_locked`] with `cells` as the buffer for a unit's holders.
+    fn first_locked(&mut self, cells: &mut Vec<usize>, trace: &mut Option<&mut Trace>) -> bool {
         for u in 0..self.units.len() {
             if self.done[u] || !self.units[u].exact {
                 continue;
             }
             let d = self.units[u].digit;
-            let cells: Vec<usize> =
-                self.units[u].cells.iter().map(|&k| k as usize).filter(|&k| self.cand[k] & bit(d) != 0).collect();
-            if let Some((h, targets)) = self.locked_in(u, &cells).into_iter().next() {
+            cells.clear();
+            cells.extend(self.units[u].cells.iter().map(|&k| k as usize).filter(|&k| self.cand[k] & bit(d) != 0));
+            if cells.len() > self.max_overlap[u] {
+                continue; // too many to lie in another unit
+            }
+            if let Some((h, targets)) = self.locked_in(u, cells).into_iter().next() {
                 let causes = self.unit_causes(u, d, usize::MAX, trace);
                 for k in targets {
                     self.cand[k] &= !bit(d);

@@ -136,6 +136,12 @@ pub(super) struct Logic {
     pub(super) house_many: Vec<(u64, u64)>,
     /// Counts passes (and placements within one) of chain propagation.
     pub(super) scan: u64,
+    /// Per unit: the most cells it shares with another unit of its digit. A unit whose digit
+    /// more of its cells hold than that is locked in no other (chains' locked candidates
+    /// skip it).
+    pub(super) max_overlap: Vec<usize>,
+    /// A buffer for the cells of a unit that hold its digit.
+    pub(super) holders: Vec<usize>,
     pub(super) rows: Vec<CellRow>,
     /// Rows of `rows` that are sums of distinct digits.
     pub(super) sums: Vec<(usize, SumRow)>,
@@ -311,6 +317,8 @@ impl Logic {
             unit_house: Vec::new(),
             house_many: Vec::new(),
             scan: 0,
+            max_overlap: Vec::new(),
+            holders: Vec::new(),
             rows: Vec::new(),
             sums: Vec::new(),
             derived: Vec::new(),
@@ -475,6 +483,20 @@ impl Logic {
         logic.unit_house =
             logic.units.iter().map(|u| house_of.get(u.cells.as_slice()).copied().unwrap_or(u32::MAX)).collect();
         logic.house_many = vec![(0, 0); logic.houses.len()];
+        logic.max_overlap = (0..logic.units.len())
+            .map(|u| {
+                let d = logic.units[u].digit;
+                let mut shared: HashMap<u32, usize> = HashMap::new();
+                for &k in &logic.units[u].cells {
+                    for &h in &logic.units_of[logic.var(k as usize, d)] {
+                        if h as usize != u {
+                            *shared.entry(h).or_default() += 1;
+                        }
+                    }
+                }
+                shared.values().copied().max().unwrap_or(0)
+            })
+            .collect();
         logic.done = vec![false; logic.units.len()];
         logic.crossings = logic.unit_crossings();
         for (u, unit) in logic.units.iter().enumerate() {
