@@ -162,7 +162,8 @@ pub(crate) struct Engine {
     /// exactly-one row that branching tries first at 1 when it is live ([`Engine::set_phase`]).
     /// Empty: no preference.
     pub(crate) phase: Vec<u64>,
-    /// When searches look ahead (`lookahead.rs`): in restarted runs, but for tests.
+    /// When searches look ahead (`lookahead.rs`): in restarted runs on models without linear
+    /// rows or line automata ([`LookAhead::for_model`]), but for tests.
     pub(crate) lookahead: LookAhead,
     /// Candidates of the look-ahead (`lookahead.rs`; scratch).
     pub(crate) la_candidates: Vec<u32>,
@@ -270,7 +271,7 @@ impl Engine {
             },
             ng: Nogoods::default(),
             phase: Vec::new(),
-            lookahead: LookAhead::Restarted,
+            lookahead: LookAhead::for_model(c.any_linear, c.lines.lines.len()),
             la_candidates: Vec::new(),
             la_failed: 0,
             model_fixed: fixed.to_vec(),

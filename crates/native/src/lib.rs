@@ -20,7 +20,8 @@
 //!   long (Luby budgets of conflicts; every grid found is remembered so counts stay exact;
 //!   on grids from 25×25 up, restarted runs take wide-open rows in model order; the subtrees
 //!   a run refuted are recorded as nogoods that later runs propagate, `nogoods.rs`; restarted
-//!   runs look ahead before they branch, `lookahead.rs`). It assumes nothing about where rows come from, so every variant that compiles
+//!   runs on models without linear rows or line automata look ahead before they branch,
+//!   `lookahead.rs`). It assumes nothing about where rows come from, so every variant that compiles
 //!   to rows runs on it unchanged. Auxiliary variables are ordinary variables of its rows;
 //!   solutions are decoded to grids from the cube variables alone, and each grid counts once.
 //! - [`Native::prepare`] compiles a model once into a [`Prepared`] handle that the caller keeps

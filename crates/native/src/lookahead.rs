@@ -15,14 +15,32 @@ use crate::engine::Engine;
 /// When a search looks ahead before it branches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum LookAhead {
-    /// Never (tests of what the restarts themselves do).
-    #[cfg_attr(not(test), allow(dead_code))]
+    /// Never: models with linear rows or line automata ([`LookAhead::for_model`]), and tests
+    /// of what the restarts themselves do.
     Never,
-    /// In restarted runs: the search's policy.
+    /// In restarted runs: the search's policy on models of exactly-one and at-most-one rows.
     Restarted,
     /// At every node (tests).
     #[cfg_attr(not(test), allow(dead_code))]
     Always,
+}
+
+impl LookAhead {
+    /// The policy for a compiled model: [`LookAhead::Restarted`] when its rows are exactly-one
+    /// and at-most-one rows alone, [`LookAhead::Never`] when it has linear rows or line
+    /// automata. Look-ahead was measured on big plain grids (`generate --size 25 --minimal`:
+    /// 79 s → 32 s), where a trial is a few kills. On variants each trial also wakes the sum
+    /// rows, blocks and automata of every cell it touches: the 68 puzzles of
+    /// `benches/variants/puzzles` took 17.5 s of CPU with it against 1.2 s without
+    /// (`little-killer-slow` 11.9 s against 0.07 s, the killers 0.9 s against 0.14 s), and
+    /// fewer candidates (8 instead of 64) sent `triple-digits` to 992,426 guesses.
+    pub(crate) fn for_model(any_linear: bool, lines: usize) -> LookAhead {
+        if any_linear || lines > 0 {
+            LookAhead::Never
+        } else {
+            LookAhead::Restarted
+        }
+    }
 }
 
 /// Satz's score of a variable whose two sides fixed `one` and `zero` variables.

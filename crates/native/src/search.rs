@@ -14,7 +14,8 @@
 //! restarted runs cap the counts they compare, so wide-open rows go in model order
 //! ([`Engine::best_row`]). Restarted runs look ahead before they branch (`lookahead.rs`): a
 //! search that got that far is hard, and there failed literals and Satz's branching save more
-//! nodes than they cost.
+//! nodes than they cost, on models of exactly-one and at-most-one rows alone; models with
+//! linear rows or line automata never look ahead ([`LookAhead::for_model`]).
 //!
 //! Solutions are grids. Auxiliary variables are ordinary variables of the rows, branched on
 //! like any other when a row leaves them open; but once every cube variable is decided, the
@@ -822,5 +823,27 @@ mod tests {
         let m = model(2, 2, &[0; 16]);
         let got = with_restarts(&m, u64::MAX, 1, 1);
         assert_eq!((got.count, got.restarts, got.end), (288, 0, End::Exhausted));
+    }
+
+    /// Look-ahead is for models whose trials are cheap: a sum row turns it off (on the variant
+    /// corpus it cost 15 times the CPU), a plain grid or at-most-one rows keep it.
+    #[test]
+    fn look_ahead_is_left_to_models_without_linear_rows() {
+        use sudoku_ip_model::{Cell, Row, RowKind, Sense};
+        let mut m = model(2, 2, &[0; 16]);
+        assert_eq!(Engine::new(&m).lookahead, LookAhead::Restarted, "plain grid");
+        let (a, b) = (m.var(Cell::new(0, 0), 1), m.var(Cell::new(1, 2), 1));
+        m.push_row(Row {
+            name: "amo".into(),
+            kind: RowKind::Other,
+            terms: vec![(a, 1), (b, 1)],
+            sense: Sense::Le,
+            rhs: 1,
+        });
+        assert_eq!(Engine::new(&m).lookahead, LookAhead::Restarted, "at-most-one row");
+        let terms =
+            (1..=4).flat_map(|d| [(m.var(Cell::new(0, 0), d), d as i32), (m.var(Cell::new(3, 3), d), d as i32)]);
+        m.push_row(Row { name: "sum".into(), kind: RowKind::Other, terms: terms.collect(), sense: Sense::Eq, rhs: 5 });
+        assert_eq!(Engine::new(&m).lookahead, LookAhead::Never, "sum row");
     }
 }
