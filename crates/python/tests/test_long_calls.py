@@ -23,7 +23,12 @@ LONG_CALLS = {
 
 @pytest.mark.parametrize("name", sorted(LONG_CALLS))
 def test_ctrl_c_stops_a_long_call_with_keyboard_interrupt(name):
+    # Python leaves SIGINT ignored when it starts with it ignored (a runner started in the
+    # background by a shell without job control), and Ctrl-C would then do nothing: the child
+    # turns it back into KeyboardInterrupt, as an interactive Python has it.
     script = (
+        "import signal\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "import sudoku_ip\n"
         "from sudoku_ip import Puzzle\n"
         "print('started', flush=True)\n"
