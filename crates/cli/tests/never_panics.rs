@@ -187,6 +187,12 @@ fn args() -> impl Strategy<Value = Vec<String>> {
         if args.iter().any(|a| a == "--all") && !args.iter().any(|a| a == "--max") {
             args.extend(["--max".into(), "50".into()]);
         }
+        // microlp counting a nearly empty grid to `count`'s default of 1,000 solutions takes
+        // minutes in a debug build (each solution a MILP solve): give it a time limit unless
+        // the vector has one, so the watchdog sees a run that keeps its limit, not a hang.
+        if args.iter().any(|a| a == "microlp") && !args.iter().any(|a| a == "--time-limit") {
+            args.extend(["--time-limit".into(), "30".into()]);
+        }
         // `generate` makes its own puzzles: keep them small so every run is short (a 16x16
         // anti-knight can take minutes, issue 13 §4).
         if command == "generate" {
