@@ -57,6 +57,17 @@ struct LocalRow {
     rhs: i64,
 }
 
+impl LocalRow {
+    /// Whether some activity between `lo` and `hi` keeps the row (`lo == hi`: that activity).
+    fn admits(&self, lo: i64, hi: i64) -> bool {
+        match self.sense {
+            Sense::Le => lo <= self.rhs,
+            Sense::Ge => hi >= self.rhs,
+            Sense::Eq => lo <= self.rhs && hi >= self.rhs,
+        }
+    }
+}
+
 /// One row of a clue over the grid's cells (cell indices), before it is read over the clue's
 /// own (a [`LocalRow`]).
 #[derive(Clone)]
@@ -763,9 +774,6 @@ fn line_paths(clue: &ClueRows, a: &LineAutomaton, dom: &mut [u64]) -> Option<()>
     Some(())
 }
 
-/// Narrow `dom` (the clue's cells) to the digits that, with some digits of the row's other
-/// cells from their candidates, keep `row` (a knapsack over the sums its cells can reach
-/// one after another); whether any went, `None` when none is left somewhere.
 /// The pair table of a clue of two cells (positions 0 and 1) and `rows` over them alone: per
 /// digit `a` − 1 of the first, the digits `b` of the second with which every row holds (and,
 /// where the cells see each other for that digit, `b ≠ a`).
@@ -779,11 +787,7 @@ fn pair_table(rows: &[LocalRow], differ: &[Vec<(u16, u64)>], n: usize) -> Vec<u6
                     rows.iter().all(|row| {
                         let lhs: i64 =
                             row.cells.iter().map(|(i, coef)| coef[usize::from(if *i == 0 { a } else { b }) - 1]).sum();
-                        match row.sense {
-                            Sense::Le => lhs <= row.rhs,
-                            Sense::Ge => lhs >= row.rhs,
-                            Sense::Eq => lhs == row.rhs,
-                        }
+                        row.admits(lhs, lhs)
                     })
                 })
                 .fold(0u64, |m, b| m | bit(b))
@@ -791,6 +795,9 @@ fn pair_table(rows: &[LocalRow], differ: &[Vec<(u16, u64)>], n: usize) -> Vec<u6
         .collect()
 }
 
+/// Narrow `dom` (the clue's cells) to the digits that, with some digits of the row's other
+/// cells from their candidates, keep `row` (a knapsack over the sums its cells can reach
+/// one after another); whether any went, `None` when none is left somewhere.
 fn row_sums(row: &LocalRow, dom: &mut [u64]) -> Option<bool> {
     // Sums as offsets from the lowest the row can reach; a set of sums is a bitset.
     let coef = |i: usize, d: u8| row.cells[i].1[d as usize - 1];
@@ -822,12 +829,7 @@ fn row_sums(row: &LocalRow, dom: &mut [u64]) -> Option<bool> {
     let mut good = vec![0u64; words];
     for x in (0..width).filter(|&x| forward[k][x / 64] >> (x % 64) & 1 == 1) {
         let total = x as i64 + lows[k];
-        let holds = match row.sense {
-            Sense::Le => total <= row.rhs,
-            Sense::Ge => total >= row.rhs,
-            Sense::Eq => total == row.rhs,
-        };
-        if holds {
+        if row.admits(total, total) {
             good[x / 64] |= 1 << (x % 64);
         }
     }
@@ -1056,12 +1058,7 @@ impl<'a> Fill<'a> {
 
     /// Whether row `r` can still hold with its bounds as they are.
     fn row_ok(&self, r: usize) -> bool {
-        let row = &self.clue.rows[r];
-        match row.sense {
-            Sense::Le => self.lo[r] <= row.rhs,
-            Sense::Ge => self.hi[r] >= row.rhs,
-            Sense::Eq => self.lo[r] <= row.rhs && self.hi[r] >= row.rhs,
-        }
+        self.clue.rows[r].admits(self.lo[r], self.hi[r])
     }
 
     /// The slot of cell `i` in row `r`'s cells.
@@ -1148,12 +1145,7 @@ impl<'a> Fill<'a> {
         fn holds(rows: &[LocalRow], base: &[i64], value: &[i8]) -> bool {
             rows.iter().zip(base).all(|(row, &b)| {
                 let (lo, hi) = aux_bounds(&row.aux, value);
-                let (lo, hi) = (b + lo, b + hi);
-                match row.sense {
-                    Sense::Le => lo <= row.rhs,
-                    Sense::Ge => hi >= row.rhs,
-                    Sense::Eq => lo <= row.rhs && hi >= row.rhs,
-                }
+                row.admits(b + lo, b + hi)
             })
         }
         fn go(rows: &[LocalRow], base: &[i64], value: &mut [i8], j: usize, nodes: &mut u64, limit: u64) -> bool {
