@@ -48,8 +48,27 @@ impl Cell {
 }
 
 impl fmt::Display for Cell {
+    /// `r3c12`, written at once: models name their rows by cells, thousands of rows a puzzle.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "r{}c{}", self.row + 1, self.col + 1)
+        fn digits(mut x: usize, out: &mut [u8; 24], mut at: usize) -> usize {
+            let start = at;
+            loop {
+                out[at] = b'0' + (x % 10) as u8;
+                at += 1;
+                x /= 10;
+                if x == 0 {
+                    break;
+                }
+            }
+            out[start..at].reverse();
+            at
+        }
+        let mut out = [0u8; 24];
+        out[0] = b'r';
+        let at = digits(self.row as usize + 1, &mut out, 1);
+        out[at] = b'c';
+        let end = digits(self.col as usize + 1, &mut out, at + 1);
+        f.write_str(std::str::from_utf8(&out[..end]).map_err(|_| fmt::Error)?)
     }
 }
 
@@ -325,6 +344,15 @@ pub fn symbol_value(ch: char) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cells_are_named_by_row_and_column_from_one() {
+        assert_eq!(Cell::new(0, 0).to_string(), "r1c1");
+        assert_eq!(Cell::new(8, 9).to_string(), "r9c10");
+        assert_eq!(Cell::new(63, 62).to_string(), "r64c63");
+        assert_eq!(format!("<{}>", Cell::new(2, 11)), "<r3c12>");
+        assert_eq!(Cell::parse(&Cell::new(24, 3).to_string(), 25), Some(Cell::new(24, 3)));
+    }
 
     #[test]
     fn inferred_boxes_are_wider_than_tall() {

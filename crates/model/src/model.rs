@@ -383,10 +383,21 @@ impl ModelBuilder<'_> {
     }
 }
 
+thread_local! {
+    /// The last model [`Model::vet`] kept on this thread, with its puzzle.
+    static VETTED: std::cell::RefCell<Option<(Puzzle, Model)>> = const { std::cell::RefCell::new(None) };
+}
+
 impl Model {
     /// Build the model of a puzzle: cell, row, column and region rows, each rule's rows, and the
     /// givens as fixed variables.
+    ///
+    /// The model [`Model::vet`] built last on this thread for an equal puzzle is taken
+    /// instead of building it again.
     pub fn build(puzzle: &Puzzle) -> Model {
+        if let Some(model) = VETTED.with(|v| v.borrow_mut().take_if(|(p, _)| p == puzzle).map(|(_, m)| m)) {
+            return model;
+        }
         match Model::build_within(puzzle, usize::MAX) {
             Ok(model) => model,
             // Unreachable: no count reaches `usize::MAX` (it saturates there and is not above).
@@ -401,6 +412,16 @@ impl Model {
                 clues: Vec::new(),
             },
         }
+    }
+
+    /// Whether the model of `puzzle` has at most `max_nonzeros` nonzero coefficients, else its
+    /// whole size. A model within the bound is kept for this thread's next [`Model::build`] of
+    /// an equal puzzle (the one a reader vets is the one it solves next: building it once
+    /// instead of twice takes a tenth to a quarter off a variant's whole process).
+    pub fn vet(puzzle: &Puzzle, max_nonzeros: usize) -> Result<(), ModelTooLarge> {
+        let model = Model::build_within(puzzle, max_nonzeros)?;
+        VETTED.with(|v| *v.borrow_mut() = Some((puzzle.clone(), model)));
+        Ok(())
     }
 
     /// The size of the model of `puzzle` (rows and nonzero coefficients) without keeping it:
@@ -806,6 +827,26 @@ pub struct SparseModel {
 mod tests {
     use super::*;
     use crate::geometry::Geometry;
+
+    /// The model [`Model::vet`] keeps is the one `build` makes, handed out once and only for
+    /// an equal puzzle; a vet that fails keeps none.
+    #[test]
+    fn a_vetted_model_is_built_once_for_its_own_puzzle_only() {
+        let knight = Puzzle::blank(Geometry::new(6, None).unwrap()).with_rule(crate::rules::AntiKnight);
+        let plain = Puzzle::blank(Geometry::new(6, None).unwrap());
+        let fresh = Model::build_within(&knight, usize::MAX).unwrap();
+        assert_eq!(Model::vet(&knight, usize::MAX), Ok(()));
+        // Another puzzle gets its own model, and leaves the kept one alone.
+        assert_eq!(Model::build(&plain), Model::build_within(&plain, usize::MAX).unwrap());
+        assert!(VETTED.with(|v| v.borrow().is_some()));
+        assert_eq!(Model::build(&knight), fresh);
+        assert!(VETTED.with(|v| v.borrow().is_none()), "taken, not copied");
+        assert_eq!(Model::build(&knight), fresh);
+        let size = fresh.size();
+        let refused = Model::vet(&knight, size.nonzeros - 1).unwrap_err();
+        assert_eq!((refused.rows, refused.nonzeros), (size.rows, size.nonzeros));
+        assert!(VETTED.with(|v| v.borrow().is_none()));
+    }
 
     #[test]
     fn plain_9x9_has_the_seed_dimensions() {

@@ -89,7 +89,8 @@ pub(crate) fn detect(model: &Model, layout: &Layout, eo_vars: &[u32]) -> Blocks 
     let lin_rows = layout.lin_groups.len() - 1;
     let mut amo_of: HashMap<u32, Vec<u32>> = HashMap::new();
     let mut amo_vars = Vec::new();
-    for row in model.rows() {
+    // Read only for linear rows: a model without any (anti-knight, kropki pairs) skips them.
+    for row in model.rows().iter().filter(|_| lin_rows > 0) {
         if row.sense == Sense::Le && row.rhs == 1 && row.terms.len() >= 2 && row.terms.iter().all(|&(_, a)| a == 1) {
             for &(v, _) in &row.terms {
                 amo_of.entry(v).or_default().push(amo_vars.len() as u32);

@@ -87,7 +87,8 @@ pub(crate) fn detect(model: &Model, layout: &Layout) -> Sums {
     let lin_rows = layout.lin_groups.len() - 1;
     // At-most-one rows (all coefficients 1, `<= 1`) of each variable, beside its exactly-one rows.
     let mut amo_of: HashMap<u32, Vec<u32>> = HashMap::new();
-    for (i, row) in model.rows().iter().enumerate() {
+    // Read only for linear rows: a model without any (anti-knight, kropki pairs) skips them.
+    for (i, row) in model.rows().iter().enumerate().filter(|_| lin_rows > 0) {
         if row.sense == Sense::Le && row.rhs == 1 && row.terms.iter().all(|&(_, a)| a == 1) {
             for &(v, _) in &row.terms {
                 amo_of.entry(v).or_default().push(i as u32);

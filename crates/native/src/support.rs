@@ -43,58 +43,62 @@ impl Supports {
     /// The watches of `c` (whose exactly-one and at-most-one rows are compiled).
     pub(crate) fn detect(c: &Compiled) -> Supports {
         let rows = c.eo_rows();
-        let single = |r: usize| c.eo_start[r + 1] - c.eo_start[r] <= 64;
-        // Per row met from the current variable: a stamp, the conflicting positions, and
-        // whether an at-most-one row made one of them.
-        let mut stamp: Vec<u32> = vec![u32::MAX; rows];
-        let mut hit: Vec<u64> = vec![0; rows];
-        let mut by_amo: Vec<bool> = vec![false; rows];
-        let mut met: Vec<u32> = Vec::new();
-        let mut pairs: Vec<(u32, Watch)> = Vec::new();
         if c.amo_row.is_empty() {
             return Supports { start: vec![0; rows + 1], list: Vec::new() };
         }
+        let single: Vec<bool> = (0..rows).map(|r| c.eo_start[r + 1] - c.eo_start[r] <= 64).collect();
+        // Per row, stamped with the current variable: `own` marks its own rows; `stamp` the
+        // rows an at-most-one row made conflicts in, whose conflicting positions are `hit`.
+        let mut own: Vec<u32> = vec![u32::MAX; rows];
+        let mut stamp: Vec<u32> = vec![u32::MAX; rows];
+        let mut hit: Vec<u64> = vec![0; rows];
+        let mut met: Vec<u32> = Vec::new();
+        // Watches as (row, watch), in increasing variable order.
+        let mut pairs: Vec<(u32, Watch)> = Vec::new();
         for v in 0..c.num_vars as u32 {
             if c.amo_rows_of(v).is_empty() {
                 continue; // conflicts through exactly-one rows only: locked candidates' job
             }
+            for k in c.incidences(v) {
+                own[c.var_eo_row[k] as usize] = v;
+            }
+            // Only a row an at-most-one row conflicts in can watch `v`: those first.
             met.clear();
-            let own: Vec<u32> = c.incidences(v).map(|k| c.var_eo_row[k]).collect();
-            let mut note = |u: u32, amo: bool, met: &mut Vec<u32>| {
-                if u == v {
-                    return;
-                }
-                for k in c.incidences(u) {
-                    let r = c.var_eo_row[k];
-                    if own.contains(&r) || !single(r as usize) {
-                        continue;
+            for &a in c.amo_rows_of(v) {
+                for &u in c.amo_vars_of(a as usize).iter().filter(|&&u| u != v) {
+                    for k in c.incidences(u) {
+                        let r = c.var_eo_row[k] as usize;
+                        if own[r] == v || !single[r] {
+                            continue;
+                        }
+                        if stamp[r] != v {
+                            stamp[r] = v;
+                            hit[r] = 0;
+                            met.push(r as u32);
+                        }
+                        hit[r] |= 1 << c.inc[k].bit;
                     }
-                    let r = r as usize;
-                    if stamp[r] != v {
-                        stamp[r] = v;
-                        hit[r] = 0;
-                        by_amo[r] = false;
-                        met.push(r as u32);
-                    }
-                    hit[r] |= 1 << c.inc[k].bit;
-                    by_amo[r] |= amo;
-                }
-            };
-            for &r in &own {
-                for &u in c.eo_vars_of(r as usize) {
-                    note(u, false, &mut met);
                 }
             }
-            for &a in c.amo_rows_of(v) {
-                for &u in c.amo_vars_of(a as usize) {
-                    note(u, true, &mut met);
+            if met.is_empty() {
+                continue;
+            }
+            // Then the conflicts through `v`'s own exactly-one rows, in the rows met above.
+            for k in c.incidences(v) {
+                for &u in c.eo_vars_of(c.var_eo_row[k] as usize).iter().filter(|&&u| u != v) {
+                    for k in c.incidences(u) {
+                        let r = c.var_eo_row[k] as usize;
+                        if stamp[r] == v {
+                            hit[r] |= 1 << c.inc[k].bit;
+                        }
+                    }
                 }
             }
             for &r in &met {
                 let r = r as usize;
                 let len = c.eo_start[r + 1] - c.eo_start[r];
                 let full = if len == 64 { u64::MAX } else { (1u64 << len) - 1 };
-                if by_amo[r] && hit[r].count_ones() >= 2 {
+                if hit[r].count_ones() >= 2 {
                     pairs.push((r as u32, Watch { v, compat: full & !hit[r] }));
                 }
             }
@@ -102,7 +106,7 @@ impl Supports {
                 return Supports { start: vec![0; rows + 1], list: Vec::new() };
             }
         }
-        pairs.sort_by_key(|&(r, w)| (r, w.v));
+        // By row, each row's watches in variable order (the order they were found in).
         let mut start = vec![0u32; rows + 1];
         for &(r, _) in &pairs {
             start[r as usize + 1] += 1;
@@ -110,7 +114,13 @@ impl Supports {
         for k in 1..start.len() {
             start[k] += start[k - 1];
         }
-        Supports { start, list: pairs.into_iter().map(|(_, w)| w).collect() }
+        let mut next = start.clone();
+        let mut list = vec![Watch { v: 0, compat: 0 }; pairs.len()];
+        for (r, w) in pairs {
+            list[next[r as usize] as usize] = w;
+            next[r as usize] += 1;
+        }
+        Supports { start, list }
     }
 
     /// The watches of exactly-one row `r` (read by the engine's debug-build invariant check).
@@ -123,5 +133,75 @@ impl Supports {
     #[inline]
     pub(crate) fn watched(&self, r: usize) -> bool {
         self.start[r] != self.start[r + 1]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use sudoku_ip_model::rules::{AntiKnight, NonConsecutive, Thermometer};
+    use sudoku_ip_model::{Cell, Geometry, Model, Puzzle, Rule};
+
+    use super::Watch;
+    use crate::compile::Compiled;
+
+    /// The watches straight from the definition in the module's doc, pair by pair: `v` (in
+    /// some at-most-one row) is watched by exactly-one row `R` (not its own, of at most 64
+    /// variables) when it conflicts with two or more of `R`'s variables, one at least through
+    /// an at-most-one row; `compat` is the positions it does not conflict with.
+    fn naive(c: &Compiled) -> Vec<Vec<(u32, u64)>> {
+        let eo_rows_of = |v: u32| -> Vec<u32> { c.incidences(v).map(|k| c.var_eo_row[k]).collect() };
+        let shares_amo = |u: u32, v: u32| c.amo_rows_of(u).iter().any(|a| c.amo_rows_of(v).contains(a));
+        let mut out = vec![Vec::new(); c.eo_rows()];
+        for v in 0..c.num_vars as u32 {
+            if c.amo_rows_of(v).is_empty() {
+                continue;
+            }
+            let own = eo_rows_of(v);
+            for (r, watches) in out.iter_mut().enumerate() {
+                let vars = c.eo_vars_of(r);
+                if own.contains(&(r as u32)) || vars.len() > 64 {
+                    continue;
+                }
+                let (mut hit, mut by_amo) = (0u64, false);
+                for (p, &u) in vars.iter().enumerate() {
+                    let through_eo = eo_rows_of(u).iter().any(|q| own.contains(q));
+                    let through_amo = shares_amo(u, v);
+                    if through_eo || through_amo {
+                        hit |= 1 << p;
+                    }
+                    by_amo |= through_amo;
+                }
+                if by_amo && hit.count_ones() >= 2 {
+                    let full = if vars.len() == 64 { u64::MAX } else { (1u64 << vars.len()) - 1 };
+                    watches.push((v, full & !hit));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_watches_are_the_definitions() {
+        let cells = |list: &[(usize, usize)]| list.iter().map(|&(r, c)| Cell::new(r, c)).collect::<Vec<_>>();
+        let thermo = Thermometer { thermometers: vec![cells(&[(0, 0), (0, 1), (1, 2)]), cells(&[(5, 5), (4, 4)])] };
+        let puzzles = [
+            vec![Rule::AntiKnight(AntiKnight)],
+            vec![Rule::NonConsecutive(NonConsecutive), Rule::Thermometer(thermo.clone())],
+            vec![Rule::AntiKnight(AntiKnight), Rule::NonConsecutive(NonConsecutive), Rule::Thermometer(thermo)],
+        ];
+        for rules in puzzles {
+            let puzzle = Puzzle::blank(Geometry::new(6, None).expect("6x6")).with_rules(rules.clone());
+            let c = Compiled::new(&Model::build(&puzzle));
+            let want = naive(&c);
+            assert!(want.iter().any(|w| !w.is_empty()), "{rules:?} has watches");
+            for (r, w) in want.iter().enumerate() {
+                let got: Vec<(u32, u64)> = c.supports.list
+                    [c.supports.start[r] as usize..c.supports.start[r + 1] as usize]
+                    .iter()
+                    .map(|&Watch { v, compat }| (v, compat))
+                    .collect();
+                assert_eq!(&got, w, "{rules:?}: watches of row {r}");
+            }
+        }
     }
 }

@@ -180,11 +180,7 @@ pub fn vet(puzzle: &Puzzle, max_nonzeros: usize) -> Result<(), InputError> {
     if puzzle.rules().is_empty() && plain <= max_nonzeros {
         return Ok(());
     }
-    let size = Model::measure(puzzle);
-    if size.nonzeros > max_nonzeros {
-        return Err(ModelTooLarge { max: max_nonzeros, ..size }.into());
-    }
-    Ok(())
+    Ok(Model::vet(puzzle, max_nonzeros)?)
 }
 
 /// The first shape a rule of `puzzle` lists twice, by the JSON paths of both. Read from the

@@ -99,7 +99,7 @@ fn emit(b: &mut Emit<'_, '_>) {
             for d in 1..=n {
                 let mut terms = vec![(b.var(a, d), 1)];
                 terms.extend(group.iter().map(|&q| (b.var(q, d), 1)));
-                b.row(format!("knight_{a}_{}_d{d}", k + 1), terms, Sense::Le, 1);
+                b.row(format_args!("knight_{a}_{}_d{d}", k + 1), terms, Sense::Le, 1);
             }
         }
     }

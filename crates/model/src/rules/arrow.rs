@@ -148,7 +148,7 @@ fn emit(b: &mut Emit<'_, '_>, arrows: &[Arrow]) {
         if let [c] = arrow.cells[..] {
             for d in 1..=n {
                 let terms = vec![(b.var(arrow.circle, d), 1), (b.var(c, d), -1)];
-                b.row(format!("{name}_d{d}"), terms, Sense::Eq, 0);
+                b.row(format_args!("{name}_d{d}"), terms, Sense::Eq, 0);
             }
             continue;
         }
@@ -164,7 +164,7 @@ fn emit(b: &mut Emit<'_, '_>, arrows: &[Arrow]) {
         for &c in &arrow.cells {
             terms.extend((1..=shaft_max).map(|d| (b.var(c, d), -(d as i32))));
         }
-        b.row(format!("{name}_sum"), terms, Sense::Eq, 0);
+        b.row(format_args!("{name}_sum"), terms, Sense::Eq, 0);
     }
 }
 

@@ -99,17 +99,17 @@ impl RuleKind for Between {
                     for (tag, circle, above) in [("up_a", first, true), ("up_b", last, false)] {
                         let mut t = side(circle, above, b);
                         t.push((up, 1));
-                        b.row(format!("{name}_{tag}"), t, Sense::Le, 2);
+                        b.row(format_args!("{name}_{tag}"), t, Sense::Le, 2);
                     }
                     for (tag, circle, above) in [("down_a", first, false), ("down_b", last, true)] {
                         let mut t = side(circle, above, b);
                         t.push((up, -1));
-                        b.row(format!("{name}_{tag}"), t, Sense::Le, 1);
+                        b.row(format_args!("{name}_{tag}"), t, Sense::Le, 1);
                     }
                     for (tag, above) in [("above", true), ("below", false)] {
                         let mut t = side(first, above, b);
                         t.extend(side(last, above, b).into_iter().skip(1));
-                        b.row(format!("{name}_{tag}"), t, Sense::Le, 2);
+                        b.row(format_args!("{name}_{tag}"), t, Sense::Le, 2);
                     }
                 }
             }

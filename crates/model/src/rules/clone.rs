@@ -105,7 +105,7 @@ impl RuleKind for Clones {
             for (&a, &c) in clone.cells.iter().zip(&clone.copy) {
                 for d in 1..=n {
                     let terms = vec![(b.var(a, d), 1), (b.var(c, d), -1)];
-                    b.row(format!("clone{}_{a}_{c}_d{d}", i + 1), terms, Sense::Eq, 0);
+                    b.row(format_args!("clone{}_{a}_{c}_d{d}", i + 1), terms, Sense::Eq, 0);
                 }
             }
         }

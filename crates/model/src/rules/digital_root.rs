@@ -196,12 +196,12 @@ impl RuleKind for DigitalRoot {
                 }
             }
             if let [s] = sums[..] {
-                b.row(format!("{name}_sum"), terms, Sense::Eq, s as i32);
+                b.row(format_args!("{name}_sum"), terms, Sense::Eq, s as i32);
             } else {
                 let ys: Vec<(u32, u32)> = sums.iter().map(|&s| (s, b.aux(format!("{name}_s{s}")))).collect();
-                b.row(format!("{name}_total"), ys.iter().map(|&(_, y)| (y, 1)).collect(), Sense::Eq, 1);
+                b.row(format_args!("{name}_total"), ys.iter().map(|&(_, y)| (y, 1)).collect(), Sense::Eq, 1);
                 terms.extend(ys.iter().map(|&(s, y)| (y, -(s as i32))));
-                b.row(format!("{name}_sum"), terms, Sense::Eq, 0);
+                b.row(format_args!("{name}_sum"), terms, Sense::Eq, 0);
             }
             for &c in &cage.cells {
                 for d in (1..=n).filter(|&d| !possible[d]) {

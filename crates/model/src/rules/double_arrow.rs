@@ -85,7 +85,7 @@ impl RuleKind for DoubleArrow {
             let k = middle.len();
             let mut terms = b.digit_terms(&name, &ends, 1, |d| d + n >= k);
             terms.extend(b.digit_terms(&name, middle, -1, |d| d + k <= 2 * n + 1));
-            b.row(format!("{name}_sum"), terms, Sense::Eq, 0);
+            b.row(format_args!("{name}_sum"), terms, Sense::Eq, 0);
         }
     }
 

@@ -49,7 +49,7 @@ pub(crate) fn emit_sets(b: &mut Emit<'_, '_>, prefix: &str, lines: &[Vec<Cell>],
                     .flat_map(|&c| (1..=n).filter(|&d| set(d) == k).map(move |d| (c, d)))
                     .map(|(c, d)| (b.var(c, d), 1))
                     .collect();
-                b.row(format!("{prefix}{}_w{}_set{k}", i + 1, j + 1), terms, sense, 1);
+                b.row(format_args!("{prefix}{}_w{}_set{k}", i + 1, j + 1), terms, sense, 1);
             }
         }
     }

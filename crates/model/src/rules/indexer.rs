@@ -152,7 +152,7 @@ impl RuleKind for Indexer {
                         continue;
                     }
                     let terms = vec![(b.var(a, v), 1), (b.var(target, number), -1)];
-                    b.row(format!("indexer_{key}{}_d{v}", i + 1), terms, Sense::Eq, 0);
+                    b.row(format_args!("indexer_{key}{}_d{v}", i + 1), terms, Sense::Eq, 0);
                 }
             }
         }

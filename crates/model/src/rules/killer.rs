@@ -241,7 +241,7 @@ fn emit(b: &mut Emit<'_, '_>, cages: &[Cage], distinct: bool) {
             .flat_map(|&c| (1..=n).map(move |d| (c, d)))
             .map(|(c, d)| (b.var(c, d), d as i32))
             .collect();
-        b.row(format!("{name}_sum"), terms, Sense::Eq, s as i32);
+        b.row(format_args!("{name}_sum"), terms, Sense::Eq, s as i32);
         let possible = possible_digits(n, cage.cells.len(), s, distinct);
         for &c in &cage.cells {
             for d in (1..=n).filter(|&d| !possible[d]) {

@@ -182,7 +182,7 @@ impl RuleKind for LittleKiller {
             for &c in &clue.cells {
                 terms.extend((1..=n).map(|d| (b.var(c, d), d as i32)));
             }
-            b.row(format!("little_killer{}_sum", i + 1), terms, Sense::Eq, clue.sum as i32);
+            b.row(format_args!("little_killer{}_sum", i + 1), terms, Sense::Eq, clue.sum as i32);
         }
     }
 

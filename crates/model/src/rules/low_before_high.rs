@@ -92,10 +92,10 @@ impl RuleKind for LowBeforeHigh {
                 terms.push((b.var(Cell::new(r - 1, c), 1), -(c as i32 + 1)));
             }
             terms.push((y, -(n as i32)));
-            b.row(format!("low_before_high_r{r}_if_y"), terms.clone(), Sense::Ge, 1 - n as i32);
-            b.row(format!("low_before_high_r{r}_if_not_y"), terms, Sense::Le, -1);
+            b.row(format_args!("low_before_high_r{r}_if_y"), terms.clone(), Sense::Ge, 1 - n as i32);
+            b.row(format_args!("low_before_high_r{r}_if_not_y"), terms, Sense::Le, -1);
             if self.rows.contains(&r) {
-                b.row(format!("low_before_high_r{r}_holds"), vec![(y, 1)], Sense::Ge, 1);
+                b.row(format_args!("low_before_high_r{r}_holds"), vec![(y, 1)], Sense::Ge, 1);
             }
         }
     }

@@ -116,7 +116,7 @@ impl RuleKind for MinMax {
                         let mut terms = vec![(b.var(a, d), 1)];
                         let clash = |e: &usize| if low { *e <= d } else { *e >= d };
                         terms.extend((1..=n).filter(clash).map(|e| (b.var(nb, e), 1)));
-                        b.row(format!("{list}{}_{nb}_d{d}", i + 1), terms, Sense::Le, 1);
+                        b.row(format_args!("{list}{}_{nb}_d{d}", i + 1), terms, Sense::Le, 1);
                     }
                 }
             }

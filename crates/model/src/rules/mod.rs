@@ -554,15 +554,26 @@ impl Emit<'_, '_> {
         self.b.end_clue();
     }
 
+    /// `name` after the rule's tag, written once into room for most names (a model names
+    /// thousands of rows; growing each name as it is written cost more than the rest of the
+    /// row).
+    fn tagged(&self, name: impl std::fmt::Display) -> String {
+        use std::fmt::Write as _;
+        let mut out = String::with_capacity(self.tag.len() + 40);
+        // Writing into a String cannot fail.
+        let _ = write!(out, "{}{name}", self.tag);
+        out
+    }
+
     /// A new auxiliary binary variable named `name` (with the rule's tag), after the cube.
     pub fn aux(&mut self, name: impl std::fmt::Display) -> u32 {
-        self.b.aux(&format!("{}{name}", self.tag))
+        self.b.aux(&self.tagged(name))
     }
 
     /// Add `Σ terms  sense  rhs`, dropping zero coefficients.
     pub fn row(&mut self, name: impl std::fmt::Display, terms: Vec<(u32, i32)>, sense: Sense, rhs: i32) {
         let terms = terms.into_iter().filter(|&(_, a)| a != 0).collect();
-        self.b.add_row(Row { name: format!("{}{name}", self.tag), kind: self.kind, terms, sense, rhs });
+        self.b.add_row(Row { name: self.tagged(name), kind: self.kind, terms, sense, rhs });
     }
 
     /// A row the rule's other rows and the houses already imply ([`RowKind::Implied`]), added
@@ -573,7 +584,7 @@ impl Emit<'_, '_> {
             other => other,
         };
         let terms = terms.into_iter().filter(|&(_, a)| a != 0).collect();
-        self.b.add_row(Row { name: format!("{}{name}", self.tag), kind, terms, sense, rhs });
+        self.b.add_row(Row { name: self.tagged(name), kind, terms, sense, rhs });
     }
 
     /// Declare a line automaton beside the rule's rows ([`crate::automaton`]): the line
@@ -592,7 +603,7 @@ impl Emit<'_, '_> {
         accept: impl Fn(&S) -> bool,
         replaces: crate::automaton::Replaces<'_>,
     ) {
-        let name = format!("{}{name}", self.tag);
+        let name = self.tagged(name);
         let n = self.n();
         if let Some(mut a) =
             crate::automaton::LineAutomaton::from_fn(name, cells.to_vec(), n, start, next, accept, MAX_AUTOMATON_STATES)
@@ -627,7 +638,7 @@ impl Emit<'_, '_> {
     pub fn exclude(&mut self, cell: Cell, d: usize, name: impl std::fmt::Display) {
         let var = self.var(cell, d);
         if self.b.puzzle().givens().get(cell) == d {
-            self.row(format!("{name}_{cell}_d{d}"), vec![(var, 1)], Sense::Le, 0);
+            self.row(format_args!("{name}_{cell}_d{d}"), vec![(var, 1)], Sense::Le, 0);
         } else {
             self.b.fix(var, false);
         }
@@ -671,11 +682,11 @@ impl Emit<'_, '_> {
         let (lo, hi) = (k as i32, (k * n) as i32);
         let total = total as i32;
         terms.push((y, -(total - lo)));
-        self.row(format!("{name}_lo"), terms.clone(), Sense::Ge, lo);
+        self.row(format_args!("{name}_lo"), terms.clone(), Sense::Ge, lo);
         if let Some(last) = terms.last_mut() {
             *last = (y, hi - total);
         }
-        self.row(format!("{name}_hi"), terms, Sense::Le, hi);
+        self.row(format_args!("{name}_hi"), terms, Sense::Le, hi);
     }
 
     /// `x[a,d] <= Σ_{e: allowed(d,e)} x[b,e]` for every digit `d`, in both directions: the
@@ -692,7 +703,7 @@ impl Emit<'_, '_> {
                 }
                 let mut terms = vec![(self.var(p, d), 1)];
                 terms.extend(partners.iter().map(|&e| (self.var(q, e), -1)));
-                self.row(format!("{name}_{side}_d{d}"), terms, Sense::Le, 0);
+                self.row(format_args!("{name}_{side}_d{d}"), terms, Sense::Le, 0);
             }
         }
     }
@@ -706,7 +717,7 @@ impl Emit<'_, '_> {
                 let mut terms = vec![(self.var(p, d), 1)];
                 terms.extend((1..=n).filter(|&e| forbidden(d, e)).map(|e| (self.var(q, e), 1)));
                 if terms.len() > 1 {
-                    self.row(format!("{name}_{side}_d{d}"), terms, Sense::Le, 1);
+                    self.row(format_args!("{name}_{side}_d{d}"), terms, Sense::Le, 1);
                 }
             }
         }

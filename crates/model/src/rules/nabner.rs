@@ -79,7 +79,7 @@ impl RuleKind for Nabner {
             b.clue(format!("the nabner line {}", super::path_text(cells)), cells.iter().copied());
             for d in 1..n {
                 let terms = cells.iter().flat_map(|&c| [(b.var(c, d), 1), (b.var(c, d + 1), 1)]).collect();
-                b.row(format!("nabner{}_d{d}", i + 1), terms, Sense::Le, 1);
+                b.row(format_args!("nabner{}_d{d}", i + 1), terms, Sense::Le, 1);
             }
         }
     }

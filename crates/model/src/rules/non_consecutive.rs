@@ -68,7 +68,7 @@ fn emit(b: &mut Emit<'_, '_>) {
         b.clue(format!("the neighbours {p} and {q} (not consecutive)"), [p, q]);
         for d in 1..n {
             let terms = vec![(b.var(p, d), 1), (b.var(p, d + 1), 1), (b.var(q, d), 1), (b.var(q, d + 1), 1)];
-            b.row(format!("noncon_{p}_{q}_d{d}"), terms, Sense::Le, 1);
+            b.row(format_args!("noncon_{p}_{q}_d{d}"), terms, Sense::Le, 1);
         }
     }
 }

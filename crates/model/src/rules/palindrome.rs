@@ -70,7 +70,7 @@ impl RuleKind for Palindrome {
             for (a, c) in mirrored(cells) {
                 for d in 1..=n {
                     let terms = vec![(b.var(a, d), 1), (b.var(c, d), -1)];
-                    b.row(format!("palindrome{}_{a}_{c}_d{d}", i + 1), terms, Sense::Eq, 0);
+                    b.row(format_args!("palindrome{}_{a}_{c}_d{d}", i + 1), terms, Sense::Eq, 0);
                 }
             }
         }

@@ -197,7 +197,7 @@ impl RuleKind for PillArrows {
                 terms.extend(b.digit_terms(&name, &[p], w as i32, |d| ones - w + w * d <= len * n));
             }
             terms.extend(b.digit_terms(&name, &arrow.cells, -1, |d| d + len - 1 <= largest_pill));
-            b.row(format!("{name}_sum"), terms, Sense::Eq, 0);
+            b.row(format_args!("{name}_sum"), terms, Sense::Eq, 0);
         }
     }
 

@@ -160,7 +160,7 @@ impl RuleKind for Quadruple {
             b.clue(format!("the quadruple {}", super::cells_text(&q.cells)), q.cells.iter().copied());
             for (d, k) in q.counts() {
                 let terms = q.cells.iter().map(|&c| (b.var(c, d), 1)).collect();
-                b.row(format!("quad{}_d{d}", i + 1), terms, Sense::Ge, k as i32);
+                b.row(format_args!("quad{}_d{d}", i + 1), terms, Sense::Ge, k as i32);
             }
             let n = b.n();
             let listed = q.digits.len().min(4);
@@ -175,7 +175,7 @@ impl RuleKind for Quadruple {
                 let terms: Vec<(u32, i32)> =
                     q.cells.iter().flat_map(|&c| others.iter().map(move |&d| (c, d))).map(|(c, d)| (b.var(c, d), 1)).collect();
                 if !terms.is_empty() {
-                    b.row(format!("quad{}_others", i + 1), terms, Sense::Le, (4 - listed) as i32);
+                    b.row(format_args!("quad{}_others", i + 1), terms, Sense::Le, (4 - listed) as i32);
                 }
             }
         }

@@ -120,7 +120,7 @@ impl RuleKind for RegionSum {
             let name = format!("regionsum{}", i + 1);
             b.clue(format!("the region sum line {}", super::path_text(cells)), cells.iter().copied());
             let t: Vec<(usize, u32)> = (lo..=hi).map(|s| (s, b.aux(format!("{name}_t{s}")))).collect();
-            b.row(format!("{name}_total"), t.iter().map(|&(_, v)| (v, 1)).collect(), Sense::Eq, 1);
+            b.row(format_args!("{name}_total"), t.iter().map(|&(_, v)| (v, 1)).collect(), Sense::Eq, 1);
             for (j, seg) in segments(b.geometry(), cells).iter().enumerate() {
                 let seg_name = format!("{name}_seg{}", j + 1);
                 let mut sum: Vec<(u32, i32)> =
@@ -131,7 +131,7 @@ impl RuleKind for RegionSum {
                     [c] => {
                         for d in 1..=n {
                             match t.iter().find(|&&(s, _)| s == d) {
-                                Some(&(_, v)) => b.row(format!("{seg_name}_d{d}"), vec![(b.var(c, d), 1), (v, -1)], Sense::Eq, 0),
+                                Some(&(_, v)) => b.row(format_args!("{seg_name}_d{d}"), vec![(b.var(c, d), 1), (v, -1)], Sense::Eq, 0),
                                 None => b.exclude(c, d, &seg_name),
                             }
                         }

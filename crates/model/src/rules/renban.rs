@@ -80,12 +80,12 @@ impl RuleKind for Renban {
             b.clue(format!("the renban line {}", super::path_text(cells)), cells.iter().copied());
             let len = cells.len();
             let windows: Vec<u32> = (1..=n + 1 - len).map(|s| b.aux(format!("renban{}_w{s}", i + 1))).collect();
-            b.row(format!("renban{}_window", i + 1), windows.iter().map(|&w| (w, 1)).collect(), Sense::Eq, 1);
+            b.row(format_args!("renban{}_window", i + 1), windows.iter().map(|&w| (w, 1)).collect(), Sense::Eq, 1);
             for d in 1..=n {
                 let mut terms: Vec<(u32, i32)> = cells.iter().map(|&c| (b.var(c, d), 1)).collect();
                 // Windows s with s <= d <= s + len - 1.
                 terms.extend((1..=n + 1 - len).filter(|&s| s <= d && d < s + len).map(|s| (windows[s - 1], -1)));
-                b.row(format!("renban{}_d{d}", i + 1), terms, Sense::Eq, 0);
+                b.row(format_args!("renban{}_d{d}", i + 1), terms, Sense::Eq, 0);
             }
         }
     }

@@ -93,11 +93,11 @@ impl RuleKind for Sandwich {
                     }
                 }
             }
-            b.row(format!("{name}_ends"), ends.iter().map(|&(_, _, y)| (y, 1)).collect(), Sense::Eq, 1);
+            b.row(format_args!("{name}_ends"), ends.iter().map(|&(_, _, y)| (y, 1)).collect(), Sense::Eq, 1);
             for (j, &c) in cells.iter().enumerate() {
                 let mut terms = vec![(b.var(c, 1), 1), (b.var(c, n), 1)];
                 terms.extend(ends.iter().filter(|&&(a, z, _)| a == j || z == j).map(|&(_, _, y)| (y, -1)));
-                b.row(format!("{name}_at{}", j + 1), terms, Sense::Eq, 0);
+                b.row(format_args!("{name}_at{}", j + 1), terms, Sense::Eq, 0);
             }
             for &(a, z, y) in ends.iter().filter(|&&(a, z, _)| z > a + 1) {
                 b.sum_if(&format!("{name}_p{}_{}", a + 1, z + 1), y, &cells[a + 1..z], sum);
@@ -218,14 +218,14 @@ fn combination_rows(b: &mut Emit<'_, '_>, name: &str, cells: &[Cell], ends: &[(u
             }
             let mut terms = vec![(b.var(c, d), 1)];
             terms.extend(allowing.iter().map(|&y| (y, -1)));
-            b.row(format!("{name}_c{}_d{d}", j + 1), terms, Sense::Le, 0);
+            b.row(format_args!("{name}_c{}_d{d}", j + 1), terms, Sense::Le, 0);
         }
     }
     for &(a, z, y) in ends {
         for &d in inner.iter().filter(|&&d| sets[z - a - 1].1[d]) {
             let mut terms = vec![(y, 1)];
             terms.extend(cells[a + 1..z].iter().map(|&c| (b.var(c, d), -1)));
-            b.row(format!("{name}_p{}_{}_needs{d}", a + 1, z + 1), terms, Sense::Le, 0);
+            b.row(format_args!("{name}_p{}_{}_needs{d}", a + 1, z + 1), terms, Sense::Le, 0);
         }
     }
 }

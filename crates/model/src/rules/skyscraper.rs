@@ -120,7 +120,7 @@ impl RuleKind for Skyscraper {
                 aux.push(hidden);
                 let mut one: Vec<(u32, i32)> = seen.iter().map(|&w| (w, 1)).collect();
                 one.push((hidden, 1));
-                b.row(format!("{name}_pos{}", j + 1), one, Sense::Eq, 1);
+                b.row(format_args!("{name}_pos{}", j + 1), one, Sense::Eq, 1);
                 count.extend(seen.iter().map(|&w| (w, 1)));
                 for (d, &w) in (1..=n).zip(&seen) {
                     let x = b.var(cells[j], d);
@@ -129,13 +129,13 @@ impl RuleKind for Skyscraper {
                     let mut yes = vec![(w, 1), (x, -1)];
                     // t: one of the j cells in front holds d + 1 or more.
                     if let Some(&t) = front[j - 1].get(d - 1) {
-                        b.row(format!("{tag}_front"), vec![(w, 1), (t, 1)], Sense::Le, 1);
+                        b.row(format_args!("{tag}_front"), vec![(w, 1), (t, 1)], Sense::Le, 1);
                         yes.push((t, 1));
                     }
-                    b.row(format!("{tag}_yes"), yes, Sense::Ge, 0);
+                    b.row(format_args!("{tag}_yes"), yes, Sense::Ge, 0);
                 }
             }
-            b.row(format!("{name}_count"), count, Sense::Eq, clue.value as i32 - 1);
+            b.row(format_args!("{name}_count"), count, Sense::Eq, clue.value as i32 - 1);
             // The same line as an automaton over (tallest so far, seen so far), which says
             // all the auxiliary rows say.
             let want = clue.value as usize;
@@ -214,10 +214,10 @@ fn prefix_max(b: &mut Emit<'_, '_>, name: &str, cells: &[crate::geometry::Cell])
             cell_row.extend(&reach);
             if let Some(&prev) = out.last().map(|r: &Vec<u32>| &r[e - 2]) {
                 up.push((prev, -1));
-                b.row(format!("{name}_t{}_e{e}_keep", p + 1), vec![(t, 1), (prev, -1)], Sense::Ge, 0);
+                b.row(format_args!("{name}_t{}_e{e}_keep", p + 1), vec![(t, 1), (prev, -1)], Sense::Ge, 0);
             }
-            b.row(format!("{name}_t{}_e{e}_up", p + 1), up, Sense::Le, 0);
-            b.row(format!("{name}_t{}_e{e}_cell", p + 1), cell_row, Sense::Ge, 0);
+            b.row(format_args!("{name}_t{}_e{e}_up", p + 1), up, Sense::Le, 0);
+            b.row(format_args!("{name}_t{}_e{e}_cell", p + 1), cell_row, Sense::Ge, 0);
             row.push(t);
         }
         out.push(row);

@@ -76,7 +76,7 @@ impl RuleKind for SlowThermometer {
                 for d in 2..=n {
                     let mut terms = vec![(b.var(a, d), 1)];
                     terms.extend((1..d).map(|e| (b.var(c, e), 1)));
-                    b.row(format!("slowthermo{}_{a}_{c}_d{d}", t + 1), terms, Sense::Le, 1);
+                    b.row(format_args!("slowthermo{}_{a}_{c}_d{d}", t + 1), terms, Sense::Le, 1);
                 }
             }
         }

@@ -124,7 +124,7 @@ fn emit(b: &mut Emit<'_, '_>, thermometers: &[Vec<Cell>]) {
                 let mut terms = vec![(b.var(a, d), 1)];
                 terms.extend((*next.start()..=d.min(*next.end())).map(|e| (b.var(c, e), 1)));
                 if terms.len() > 1 {
-                    b.row(format!("{name}_{a}_{c}_d{d}"), terms, Sense::Le, 1);
+                    b.row(format_args!("{name}_{a}_{c}_d{d}"), terms, Sense::Le, 1);
                 }
             }
         }

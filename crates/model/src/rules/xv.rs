@@ -142,7 +142,7 @@ fn emit(b: &mut Emit<'_, '_>, x: &[(Cell, Cell)], v: &[(Cell, Cell)], all_given:
                 match partner(n, s, d) {
                     Some(e) => {
                         let terms = vec![(b.var(p, d), 1), (b.var(q, e), -1)];
-                        b.row(format!("{name}_d{d}"), terms, Sense::Eq, 0);
+                        b.row(format_args!("{name}_d{d}"), terms, Sense::Eq, 0);
                     }
                     None => {
                         b.exclude(p, d, &name);

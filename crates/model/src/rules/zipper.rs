@@ -83,7 +83,7 @@ impl RuleKind for Zipper {
                 (1..=n).map(|s| (s, b.var(cells[len / 2], s))).collect()
             } else {
                 let t: Vec<(usize, u32)> = (2..=2 * n).map(|s| (s, b.aux(format!("{name}_t{s}")))).collect();
-                b.row(format!("{name}_total"), t.iter().map(|&(_, v)| (v, 1)).collect(), Sense::Eq, 1);
+                b.row(format_args!("{name}_total"), t.iter().map(|&(_, v)| (v, 1)).collect(), Sense::Eq, 1);
                 t
             };
             for j in 0..len / 2 {
@@ -94,7 +94,7 @@ impl RuleKind for Zipper {
                     sum.extend((1..=n).map(|d| (b.var(cell, d), d as i32)));
                 }
                 sum.extend(totals.iter().map(|&(s, v)| (v, -(s as i32))));
-                b.row(format!("{pair}_sum"), sum, Sense::Eq, 0);
+                b.row(format_args!("{pair}_sum"), sum, Sense::Eq, 0);
                 for (side, (p, q)) in [("a", (a, c)), ("b", (c, a))] {
                     for d in 1..=n {
                         let x = b.var(p, d);
@@ -106,9 +106,9 @@ impl RuleKind for Zipper {
                                 support.push((t, -1));
                                 terms.push((b.var(q, e), -1));
                             }
-                            b.row(format!("{pair}_{side}_d{d}_s{s}"), terms, Sense::Le, 1);
+                            b.row(format_args!("{pair}_{side}_d{d}_s{s}"), terms, Sense::Le, 1);
                         }
-                        b.row(format!("{pair}_{side}_d{d}"), support, Sense::Le, 0);
+                        b.row(format_args!("{pair}_{side}_d{d}"), support, Sense::Le, 0);
                     }
                 }
             }
