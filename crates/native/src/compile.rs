@@ -212,7 +212,11 @@ fn keep_rows(start: &[u32], list: &[u32], keep: impl Fn(u32) -> bool) -> (Vec<u3
 
 /// For `rows` given as CSR (`starts`, `keys`), the rows of each of `num_keys` keys, with the
 /// position of the key inside each row.
-fn transpose(num_keys: usize, starts: &[u32], keys: impl Fn(usize) -> u32) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
+pub(crate) fn transpose(
+    num_keys: usize,
+    starts: &[u32],
+    keys: impl Fn(usize) -> u32,
+) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
     let rows = starts.len() - 1;
     let mut start = vec![0u32; num_keys + 1];
     for i in 0..starts[rows] as usize {

@@ -28,8 +28,6 @@
 //!
 //! Both are sound: the values of any solution form a fitting combination.
 
-use std::collections::HashMap;
-
 use sudoku_ip_model::{Model, Sense};
 
 /// Most value combinations kept for one row; a row with more is left to bounds alone.
@@ -86,19 +84,23 @@ impl Layout<'_> {
 pub(crate) fn detect(model: &Model, layout: &Layout) -> Sums {
     let lin_rows = layout.lin_groups.len() - 1;
     // At-most-one rows (all coefficients 1, `<= 1`) of each variable, beside its exactly-one rows.
-    let mut amo_of: HashMap<u32, Vec<u32>> = HashMap::new();
+    let (mut amo_start, mut amo_vars) = (vec![0u32], Vec::new());
     // Read only for linear rows: a model without any (anti-knight, kropki pairs) skips them.
-    for (i, row) in model.rows().iter().enumerate().filter(|_| lin_rows > 0) {
+    for row in model.rows().iter().filter(|_| lin_rows > 0) {
         if row.sense == Sense::Le && row.rhs == 1 && row.terms.iter().all(|&(_, a)| a == 1) {
-            for &(v, _) in &row.terms {
-                amo_of.entry(v).or_default().push(i as u32);
-            }
+            amo_vars.extend(row.terms.iter().map(|&(v, _)| v));
+            amo_start.push(amo_vars.len() as u32);
         }
     }
+    let num_vars = amo_vars.iter().max().map_or(0, |&v| v as usize + 1);
+    let (var_start, var_amo, _) = crate::compile::transpose(num_vars, &amo_start, |i| amo_vars[i]);
+    let amo_of = |v: u32| match (var_start.get(v as usize), var_start.get(v as usize + 1)) {
+        (Some(&s), Some(&e)) => &var_amo[s as usize..e as usize],
+        _ => &[],
+    };
     let exclusive = |u: u32, w: u32| {
         let (ru, rw) = (layout.eo_rows_of(u), layout.eo_rows_of(w));
-        ru.iter().any(|r| rw.contains(r))
-            || matches!((amo_of.get(&u), amo_of.get(&w)), (Some(a), Some(b)) if a.iter().any(|r| b.contains(r)))
+        ru.iter().any(|r| rw.contains(r)) || amo_of(u).iter().any(|r| amo_of(w).contains(r))
     };
     let mut sums = Sums { of_lin: vec![None; lin_rows], ..Sums::default() };
     for l in 0..lin_rows {
