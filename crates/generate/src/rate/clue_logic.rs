@@ -777,22 +777,40 @@ fn line_paths(clue: &ClueRows, a: &LineAutomaton, dom: &mut [u64]) -> Option<()>
 /// The pair table of a clue of two cells (positions 0 and 1) and `rows` over them alone: per
 /// digit `a` − 1 of the first, the digits `b` of the second with which every row holds (and,
 /// where the cells see each other for that digit, `b ≠ a`).
+///
+/// Row by row, over the classes of digits that give a cell the same coefficient (two classes
+/// for most rows: in the row or not), not over all n² pairs of digits: a 64×64
+/// non-consecutive grid has 128 rows for each of its 8,064 pairs.
 fn pair_table(rows: &[LocalRow], differ: &[Vec<(u16, u64)>], n: usize) -> Vec<u64> {
     let clash = differ[1].iter().find(|&&(j, _)| j == 0).map_or(0, |&(_, mask)| mask);
-    (1..=n as u8)
-        .map(|a| {
-            (1..=n as u8)
-                .filter(|&b| a != b || clash & bit(a) == 0)
-                .filter(|&b| {
-                    rows.iter().all(|row| {
-                        let lhs: i64 =
-                            row.cells.iter().map(|(i, coef)| coef[usize::from(if *i == 0 { a } else { b }) - 1]).sum();
-                        row.admits(lhs, lhs)
-                    })
-                })
-                .fold(0u64, |m, b| m | bit(b))
-        })
-        .collect()
+    let all = (1..=n as u8).fold(0u64, |m, d| m | bit(d));
+    let mut table: Vec<u64> = (1..=n as u8).map(|a| all & !(clash & bit(a))).collect();
+    let mut coef = [vec![0i64; n], vec![0i64; n]];
+    for row in rows {
+        coef.iter_mut().for_each(|c| c.fill(0));
+        for (i, c) in &row.cells {
+            coef[usize::from(*i)].iter_mut().zip(c).for_each(|(sum, x)| *sum += x);
+        }
+        // Each cell's digits by coefficient, as (coefficient, digits).
+        let classes = |c: &[i64]| {
+            let mut out: Vec<(i64, u64)> = Vec::new();
+            for (d, &x) in (1..=n as u8).zip(c) {
+                match out.iter_mut().find(|(y, _)| *y == x) {
+                    Some((_, mask)) => *mask |= bit(d),
+                    None => out.push((x, bit(d))),
+                }
+            }
+            out
+        };
+        let (first, second) = (classes(&coef[0]), classes(&coef[1]));
+        for &(x, a_mask) in &first {
+            let out = second.iter().filter(|&&(y, _)| !row.admits(x + y, x + y)).fold(0u64, |m, &(_, b)| m | b);
+            for a in digits(a_mask) {
+                table[usize::from(a) - 1] &= !out;
+            }
+        }
+    }
+    table
 }
 
 /// Narrow `dom` (the clue's cells) to the digits that, with some digits of the row's other
