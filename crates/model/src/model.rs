@@ -417,7 +417,9 @@ impl Model {
     /// Whether the model of `puzzle` has at most `max_nonzeros` nonzero coefficients, else its
     /// whole size. A model within the bound is kept for this thread's next [`Model::build`] of
     /// an equal puzzle (the one a reader vets is the one it solves next: building it once
-    /// instead of twice takes a tenth to a quarter off a variant's whole process).
+    /// instead of twice takes a tenth to a quarter off a variant's whole process). A thread
+    /// keeps one model at most, until its next build or vet, or until it ends (the web server
+    /// reads puzzles on blocking threads, which tokio ends after 10 s idle).
     pub fn vet(puzzle: &Puzzle, max_nonzeros: usize) -> Result<(), ModelTooLarge> {
         let model = Model::build_within(puzzle, max_nonzeros)?;
         VETTED.with(|v| *v.borrow_mut() = Some((puzzle.clone(), model)));
