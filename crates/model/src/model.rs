@@ -426,16 +426,6 @@ impl Model {
         Ok(())
     }
 
-    /// The size of the model of `puzzle` (rows and nonzero coefficients) without keeping it:
-    /// its rows are made and counted one at a time.
-    pub fn measure(puzzle: &Puzzle) -> ModelTooLarge {
-        match Model::build_within(puzzle, 0) {
-            Err(size) => size,
-            // A model with no coefficient at all (a 0x0 grid).
-            Ok(model) => ModelTooLarge { rows: model.rows.len(), nonzeros: 0, max: 0 },
-        }
-    }
-
     /// [`Model::build`], unless the model has more than `max_nonzeros` nonzero coefficients:
     /// then an error with its whole size. Rows past the bound are counted and dropped, so the
     /// memory held never exceeds the bound, whatever the rules ask for.

@@ -29,7 +29,7 @@ use crate::distinct::{self, Blocks};
 use crate::exact::Exact;
 use crate::linear;
 use crate::lines::Lines;
-use crate::sums::{self, Sums};
+use crate::sums::{self, AmoRows, Sums};
 use crate::support::Supports;
 
 /// Two exactly-one rows `a` (the owner) and `b` that share at least two variables.
@@ -321,21 +321,21 @@ impl Compiled {
         if stop.should_stop() {
             return None;
         }
-        let blocks = distinct::detect(
-            model,
-            &distinct::Layout {
-                lin_terms: &lin_terms,
-                lin_groups: &lin_groups,
-                group_start: &group_start,
-                group_eo: &group_eo,
-                lin_sense: &lin_sense,
-                lin_rhs: &lin_rhs,
-                eo_start: &eo_start,
-                var_eo_start: &var_eo_start,
-                var_eo_row: &var_eo_row,
-            },
-            &eo_vars,
-        );
+        // Read only for linear rows: a model without any (anti-knight, kropki pairs) skips them.
+        let amo = AmoRows::of(model.rows().iter().filter(|_| !lin_row.is_empty()));
+        let layout = sums::Layout {
+            lin_terms: &lin_terms,
+            lin_groups: &lin_groups,
+            group_start: &group_start,
+            group_eo: &group_eo,
+            lin_sense: &lin_sense,
+            lin_rhs: &lin_rhs,
+            eo_start: &eo_start,
+            var_eo_start: &var_eo_start,
+            var_eo_row: &var_eo_row,
+            amo: &amo,
+        };
+        let blocks = distinct::detect(&layout, &eo_vars);
         if stop.should_stop() {
             return None;
         }
@@ -382,20 +382,7 @@ impl Compiled {
             })
             .collect();
         let any_linear = !var_lin.is_empty();
-        let sums = sums::detect(
-            model,
-            &sums::Layout {
-                lin_terms: &lin_terms,
-                lin_groups: &lin_groups,
-                group_start: &group_start,
-                group_eo: &group_eo,
-                lin_sense: &lin_sense,
-                lin_rhs: &lin_rhs,
-                eo_start: &eo_start,
-                var_eo_start: &var_eo_start,
-                var_eo_row: &var_eo_row,
-            },
-        );
+        let sums = sums::detect(&layout);
         let exact = Exact::detect(&lin_terms, &lin_groups, &group_start, &lin_sense, |l| sums.of_lin[l].is_some());
         let mut compiled = Compiled {
             num_vars,

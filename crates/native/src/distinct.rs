@@ -24,7 +24,7 @@
 
 use std::collections::HashMap;
 
-use sudoku_ip_model::{Model, Sense};
+use sudoku_ip_model::Sense;
 
 pub(crate) use crate::sums::Layout;
 
@@ -54,12 +54,6 @@ pub(crate) struct Blocks {
 struct Cliques<'a> {
     layout: &'a Layout<'a>,
     eo_rows: u32,
-    /// The at-most-one rows (CSR: `amo_start[q]..amo_start[q + 1]` index `amo_vars`), and each
-    /// variable's (`var_start[v]..var_start[v + 1]` index `var_amo`, in increasing order).
-    amo_start: Vec<u32>,
-    amo_vars: Vec<u32>,
-    var_start: Vec<u32>,
-    var_amo: Vec<u32>,
 }
 
 impl Cliques<'_> {
@@ -70,9 +64,7 @@ impl Cliques<'_> {
         out.extend_from_slice(
             &l.var_eo_row[l.var_eo_start[v as usize] as usize..l.var_eo_start[v as usize + 1] as usize],
         );
-        if let (Some(&s), Some(&e)) = (self.var_start.get(v as usize), self.var_start.get(v as usize + 1)) {
-            out.extend(self.var_amo[s as usize..e as usize].iter().map(|&q| self.eo_rows + q));
-        }
+        out.extend(l.amo.rows_of(v).iter().map(|&q| self.eo_rows + q));
         out.sort_unstable();
     }
 
@@ -82,27 +74,16 @@ impl Cliques<'_> {
         if q < self.eo_rows {
             eo_vars[l.eo_start[q as usize] as usize..l.eo_start[q as usize + 1] as usize].to_vec()
         } else {
-            let q = (q - self.eo_rows) as usize;
-            self.amo_vars[self.amo_start[q] as usize..self.amo_start[q + 1] as usize].to_vec()
+            l.amo.vars_of((q - self.eo_rows) as usize).to_vec()
         }
     }
 }
 
 /// Find the blocks of every linear row.
-pub(crate) fn detect(model: &Model, layout: &Layout, eo_vars: &[u32]) -> Blocks {
+pub(crate) fn detect(layout: &Layout, eo_vars: &[u32]) -> Blocks {
     let lin_rows = layout.lin_groups.len() - 1;
-    let (mut amo_start, mut amo_vars) = (vec![0u32], Vec::new());
-    // Read only for linear rows: a model without any (anti-knight, kropki pairs) skips them.
-    for row in model.rows().iter().filter(|_| lin_rows > 0) {
-        if row.sense == Sense::Le && row.rhs == 1 && row.terms.len() >= 2 && row.terms.iter().all(|&(_, a)| a == 1) {
-            amo_vars.extend(row.terms.iter().map(|&(v, _)| v));
-            amo_start.push(amo_vars.len() as u32);
-        }
-    }
-    let num_vars = amo_vars.iter().max().map_or(0, |&v| v as usize + 1);
-    let (var_start, var_amo, _) = crate::compile::transpose(num_vars, &amo_start, |i| amo_vars[i]);
     let eo_rows = (layout.eo_start.len() - 1) as u32;
-    let cliques = Cliques { layout, eo_rows, amo_start, amo_vars, var_start, var_amo };
+    let cliques = Cliques { layout, eo_rows };
     let groups = layout.group_eo.len();
     let mut b = Blocks {
         value: vec![0; layout.lin_terms.len()],

@@ -28,7 +28,7 @@
 //!
 //! Both are sound: the values of any solution form a fitting combination.
 
-use sudoku_ip_model::{Model, Sense};
+use sudoku_ip_model::Sense;
 
 /// Most value combinations kept for one row; a row with more is left to bounds alone.
 const MAX_COMBOS: usize = 4096;
@@ -66,6 +66,50 @@ pub(crate) struct Layout<'a> {
     pub eo_start: &'a [u32],
     pub var_eo_start: &'a [u32],
     pub var_eo_row: &'a [u32],
+    /// The model's at-most-one rows.
+    pub amo: &'a AmoRows,
+}
+
+/// The model's at-most-one rows (`Σ x <= 1` over two or more variables, all coefficients 1),
+/// which sums and blocks read as cliques beside the exactly-one rows; CSR both ways.
+#[derive(Default)]
+pub(crate) struct AmoRows {
+    /// Row `q`'s variables: `vars[start[q]..start[q + 1]]`.
+    start: Vec<u32>,
+    vars: Vec<u32>,
+    /// Variable `v`'s rows, in increasing order: `rows[var_start[v]..var_start[v + 1]]`.
+    var_start: Vec<u32>,
+    rows: Vec<u32>,
+}
+
+impl AmoRows {
+    /// The at-most-one rows among `rows`.
+    pub(crate) fn of<'r>(rows: impl Iterator<Item = &'r sudoku_ip_model::Row>) -> AmoRows {
+        let (mut start, mut vars) = (vec![0u32], Vec::new());
+        for row in rows {
+            if row.sense == Sense::Le && row.rhs == 1 && row.terms.len() >= 2 && row.terms.iter().all(|&(_, a)| a == 1)
+            {
+                vars.extend(row.terms.iter().map(|&(v, _)| v));
+                start.push(vars.len() as u32);
+            }
+        }
+        let num_vars = vars.iter().max().map_or(0, |&v| v as usize + 1);
+        let (var_start, rows, _) = crate::compile::transpose(num_vars, &start, |i| vars[i]);
+        AmoRows { start, vars, var_start, rows }
+    }
+
+    /// The at-most-one rows of variable `v`.
+    pub(crate) fn rows_of(&self, v: u32) -> &[u32] {
+        match (self.var_start.get(v as usize), self.var_start.get(v as usize + 1)) {
+            (Some(&s), Some(&e)) => &self.rows[s as usize..e as usize],
+            _ => &[],
+        }
+    }
+
+    /// The variables of at-most-one row `q`.
+    pub(crate) fn vars_of(&self, q: usize) -> &[u32] {
+        &self.vars[self.start[q] as usize..self.start[q + 1] as usize]
+    }
 }
 
 impl Layout<'_> {
@@ -81,26 +125,11 @@ impl Layout<'_> {
 }
 
 /// Find the sum rows among the linear rows.
-pub(crate) fn detect(model: &Model, layout: &Layout) -> Sums {
+pub(crate) fn detect(layout: &Layout) -> Sums {
     let lin_rows = layout.lin_groups.len() - 1;
-    // At-most-one rows (all coefficients 1, `<= 1`) of each variable, beside its exactly-one rows.
-    let (mut amo_start, mut amo_vars) = (vec![0u32], Vec::new());
-    // Read only for linear rows: a model without any (anti-knight, kropki pairs) skips them.
-    for row in model.rows().iter().filter(|_| lin_rows > 0) {
-        if row.sense == Sense::Le && row.rhs == 1 && row.terms.iter().all(|&(_, a)| a == 1) {
-            amo_vars.extend(row.terms.iter().map(|&(v, _)| v));
-            amo_start.push(amo_vars.len() as u32);
-        }
-    }
-    let num_vars = amo_vars.iter().max().map_or(0, |&v| v as usize + 1);
-    let (var_start, var_amo, _) = crate::compile::transpose(num_vars, &amo_start, |i| amo_vars[i]);
-    let amo_of = |v: u32| match (var_start.get(v as usize), var_start.get(v as usize + 1)) {
-        (Some(&s), Some(&e)) => &var_amo[s as usize..e as usize],
-        _ => &[],
-    };
     let exclusive = |u: u32, w: u32| {
         let (ru, rw) = (layout.eo_rows_of(u), layout.eo_rows_of(w));
-        ru.iter().any(|r| rw.contains(r)) || amo_of(u).iter().any(|r| amo_of(w).contains(r))
+        ru.iter().any(|r| rw.contains(r)) || layout.amo.rows_of(u).iter().any(|r| layout.amo.rows_of(w).contains(r))
     };
     let mut sums = Sums { of_lin: vec![None; lin_rows], ..Sums::default() };
     for l in 0..lin_rows {
@@ -352,7 +381,7 @@ mod tests {
     use super::*;
     use crate::compile::Compiled;
     use sudoku_ip_model::rules::Cage;
-    use sudoku_ip_model::{Cell, Geometry, Puzzle, Rule};
+    use sudoku_ip_model::{Cell, Geometry, Model, Puzzle, Rule};
 
     fn compiled(cages: Vec<Cage>, distinct: bool) -> Compiled {
         compiled_with_model(cages, distinct).1

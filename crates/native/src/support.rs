@@ -19,7 +19,7 @@
 //! are left to locked candidates (`engine.rs`), which say the same for houses. Rows of more than
 //! 64 variables are not watched.
 
-use crate::compile::Compiled;
+use crate::compile::{Compiled, SINGLE_WORD};
 
 /// Watches per exactly-one row, as CSR: `start[r]..start[r + 1]` index `list`.
 #[derive(Debug, Default)]
@@ -46,7 +46,6 @@ impl Supports {
         if c.amo_row.is_empty() {
             return Supports { start: vec![0; rows + 1], list: Vec::new() };
         }
-        let single: Vec<bool> = (0..rows).map(|r| c.eo_start[r + 1] - c.eo_start[r] <= 64).collect();
         // Per row, stamped with the current variable: `own` marks its own rows; `stamp` the
         // rows an at-most-one row made conflicts in, whose conflicting positions are `hit`.
         let mut own: Vec<u32> = vec![u32::MAX; rows];
@@ -68,7 +67,7 @@ impl Supports {
                 for &u in c.amo_vars_of(a as usize).iter().filter(|&&u| u != v) {
                     for k in c.incidences(u) {
                         let r = c.var_eo_row[k] as usize;
-                        if own[r] == v || !single[r] {
+                        if own[r] == v || c.inc[k].flags & SINGLE_WORD == 0 {
                             continue;
                         }
                         if stamp[r] != v {

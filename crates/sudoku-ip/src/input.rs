@@ -170,8 +170,9 @@ pub fn with_rules<S: AsRef<str>>(puzzle: Puzzle, names: &[S]) -> Result<Puzzle, 
 }
 
 /// Refuse a puzzle whose rules repeat a shape, or whose model has more than `max_nonzeros`
-/// nonzero coefficients (measured row by row, keeping none: no memory however large). What
-/// the web server and the CLI do to every puzzle they read.
+/// nonzero coefficients (counted row by row, keeping none past the bound: no more memory than
+/// the bound however large; a model within it is kept for the solve that follows, see
+/// [`Model::vet`]). What the web server and the CLI do to every puzzle they read.
 pub fn vet(puzzle: &Puzzle, max_nonzeros: usize) -> Result<(), InputError> {
     duplicate_shapes(puzzle)?;
     // Cell, row, column and region rows: 4n rows of n terms per digit... 4n³ in all.
