@@ -29,6 +29,7 @@
 pub mod automaton;
 pub mod cancel;
 pub mod check;
+mod combined;
 pub mod constant;
 pub mod error;
 pub mod export;

@@ -482,6 +482,9 @@ impl Model {
             rule.emit(&mut b);
             b.end_clue();
         }
+        for row in crate::combined::combined_sums(n, &b.model.rows) {
+            b.add_row(row);
+        }
         let (rows, nonzeros) = b.seen;
         if nonzeros > max_nonzeros {
             return Err(ModelTooLarge { rows, nonzeros, max: max_nonzeros });

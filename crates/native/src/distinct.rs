@@ -18,7 +18,9 @@
 //! and the row's bounds add blocks instead of their groups. Blocks are found greedily when the
 //! model is compiled, from the rows alone: a row's first ungrouped cell, and the cells that
 //! share one exactly-one or at-most-one row with one of its variables and stay exclusive with
-//! every member value by value. A row whose blocks cover it and each hold exactly their `k`
+//! every member value by value. Cells are taken as starts in the row's order, and again in
+//! order of the largest block each could start alone; the second wins when it leaves fewer
+//! cells outside blocks, or as many in fewer blocks. A row whose blocks cover it and each hold exactly their `k`
 //! values in every group has a constant sum: it is implied by the other rows when the constant
 //! satisfies it (never propagated), and refuted at the root when not.
 
@@ -56,7 +58,7 @@ struct Cliques<'a> {
     eo_rows: u32,
 }
 
-impl Cliques<'_> {
+impl<'a> Cliques<'a> {
     /// The sorted clique rows of `v`, into `out`.
     fn of(&self, v: u32, out: &mut Vec<u32>) {
         out.clear();
@@ -69,12 +71,15 @@ impl Cliques<'_> {
     }
 
     /// The variables of clique row `q`.
-    fn vars(&self, q: u32, eo_vars: &[u32]) -> Vec<u32> {
+    fn vars<'v>(&self, q: u32, eo_vars: &'v [u32]) -> &'v [u32]
+    where
+        'a: 'v,
+    {
         let l = self.layout;
         if q < self.eo_rows {
-            eo_vars[l.eo_start[q as usize] as usize..l.eo_start[q as usize + 1] as usize].to_vec()
+            &eo_vars[l.eo_start[q as usize] as usize..l.eo_start[q as usize + 1] as usize]
         } else {
-            l.amo.vars_of((q - self.eo_rows) as usize).to_vec()
+            l.amo.vars_of((q - self.eo_rows) as usize)
         }
     }
 }
@@ -141,75 +146,37 @@ fn row_blocks(l: usize, layout: &Layout, cliques: &Cliques, eo_vars: &[u32], b: 
             group_of.insert(v, g);
         }
     }
-    let mut assigned = vec![false; groups.len()];
-    let mut found: Vec<Vec<usize>> = Vec::new();
-    // Per value: the clique rows shared by the block's variables of that value.
-    let mut rows_by_value: Vec<Option<Vec<u32>>> = vec![None; values.len()];
-    let mut buf: Vec<u32> = Vec::new();
-    for g in groups.clone() {
-        if !eligible[g - groups.start] || assigned[g - groups.start] {
-            continue;
-        }
-        let mut best: Vec<usize> = vec![g];
-        let (first, _) = layout.lin_terms[terms_of(g).start];
-        let mut candidates = Vec::new();
-        cliques.of(first, &mut candidates);
-        for &q in &candidates {
-            if Some(q) == layout.group_eo[g] {
-                continue;
-            }
-            rows_by_value.iter_mut().for_each(|r| *r = None);
-            for &(v, a) in &layout.lin_terms[terms_of(g)] {
-                cliques.of(v, &mut buf);
-                rows_by_value[index(a) as usize] = Some(buf.clone());
-            }
-            let mut block = vec![g];
-            for u in cliques.vars(q, eo_vars) {
-                let Some(&h) = group_of.get(&u) else { continue };
-                if assigned[h - groups.start] || block.contains(&h) {
-                    continue;
-                }
-                // A group sharing no value with the block would only loosen its bound (the
-                // `k` smallest of a union of disjoint sets are no more than each part's): a
-                // pill's tens next to its arrow's cells, which then bound each other apart.
-                if !layout.lin_terms[terms_of(h)].iter().any(|&(_, a)| rows_by_value[index(a) as usize].is_some()) {
-                    continue;
-                }
-                // Exclusive with every member: each shared value's variables keep a common
-                // clique row.
-                let mut next: Vec<(usize, Vec<u32>)> = Vec::new();
-                let fits = layout.lin_terms[terms_of(h)].iter().all(|&(w, a)| {
-                    let i = index(a) as usize;
-                    cliques.of(w, &mut buf);
-                    let common = match &rows_by_value[i] {
-                        Some(rows) => rows.iter().copied().filter(|r| buf.binary_search(r).is_ok()).collect(),
-                        None => buf.clone(),
-                    };
-                    let ok = !common.is_empty();
-                    next.push((i, common));
-                    ok
-                });
-                if fits {
-                    for (i, rows) in next {
-                        rows_by_value[i] = Some(rows);
-                    }
-                    block.push(h);
-                }
-            }
-            if block.len() > best.len() {
-                best = block;
-            }
-        }
-        if best.len() >= 2 {
-            for &h in &best {
-                assigned[h - groups.start] = true;
-            }
-            found.push(best);
+    let ctx = RowCtx { l, layout, cliques, eo_vars, values: &values, group_of: &group_of };
+    // Starts in the row's order, and starts in order of the largest block each could form
+    // alone (at most: the row's groups in one clique row of its first variable); the choice that leaves fewer groups outside blocks (bounded alone), then the one
+    // with fewer blocks, the row's order on a tie. Three parallel diagonals added into one row
+    // (`combined_sum` rows of the model) take the boxes they cross whole, in sixes, only in
+    // the second order; the row's order splits them along the grid's rows into threes.
+    let starts: Vec<usize> = groups.clone().filter(|&g| eligible[g - groups.start]).collect();
+    let in_order = ctx.blocks(&starts);
+    let mut by_size: Vec<(usize, usize)> = starts.iter().map(|&g| (ctx.most_in_one_clique(g), g)).collect();
+    let quality = |found: &[Vec<usize>]| (found.iter().map(Vec::len).sum::<usize>(), std::cmp::Reverse(found.len()));
+    // The second order can only differ where a group could start a larger block than the
+    // one it is in.
+    let mut block_len = vec![1; groups.len()];
+    for block in &in_order {
+        block.iter().for_each(|&h| block_len[h - groups.start] = block.len());
+    }
+    let larger = by_size.iter().any(|&(most, g)| most > block_len[g - groups.start]);
+    by_size.sort_by_key(|&(len, g)| (std::cmp::Reverse(len), g));
+    let by_size: Vec<usize> = by_size.into_iter().map(|(_, g)| g).collect();
+    let mut found = in_order;
+    if larger && by_size != starts {
+        let largest_first = ctx.blocks(&by_size);
+        if quality(&largest_first) > quality(&found) {
+            found = largest_first;
         }
     }
     if found.is_empty() {
         return;
     }
+    // Numbered in the row's order, whatever order they were found in.
+    found.sort_by_key(|block| block.iter().min().copied());
     // Values indexed, blocks recorded; then whether the row is implied.
     for g in groups.clone() {
         for i in terms_of(g) {
@@ -249,6 +216,158 @@ fn row_blocks(l: usize, layout: &Layout, cliques: &Cliques, eo_vars: &[u32], b: 
     }
 }
 
+/// What finding one row's blocks reads.
+struct RowCtx<'a> {
+    l: usize,
+    layout: &'a Layout<'a>,
+    cliques: &'a Cliques<'a>,
+    eo_vars: &'a [u32],
+    /// The row's distinct coefficients, sorted.
+    values: &'a [i64],
+    /// Variable → its group, for the row's eligible groups.
+    group_of: &'a HashMap<u32, usize>,
+}
+
+impl RowCtx<'_> {
+    /// The most variables of the row's groups that one clique row of `g`'s first variable holds
+    /// (`g`'s own included): a bound on the block `g` starts (a clique row holds one variable of
+    /// a cell), without the value-by-value checks.
+    fn most_in_one_clique(&self, g: usize) -> usize {
+        let layout = self.layout;
+        let (first, _) = layout.lin_terms[layout.group_start[g] as usize];
+        let mut candidates = Vec::new();
+        self.cliques.of(first, &mut candidates);
+        let mut most = 1;
+        for &q in candidates.iter().filter(|&&q| Some(q) != layout.group_eo[g]) {
+            let held = self.cliques.vars(q, self.eo_vars).iter().filter(|u| self.group_of.contains_key(u)).count();
+            most = most.max(held);
+        }
+        most
+    }
+
+    /// Blocks found greedily from `starts` in turn: each start not yet in a block takes its
+    /// largest block among the groups left, when that holds two or more.
+    fn blocks(&self, starts: &[usize]) -> Vec<Vec<usize>> {
+        let g0 = self.layout.lin_groups[self.l] as usize;
+        let mut assigned = vec![false; self.layout.lin_groups[self.l + 1] as usize - g0];
+        let mut found = Vec::new();
+        let mut scratch = Scratch::default();
+        for &g in starts {
+            if assigned[g - g0] {
+                continue;
+            }
+            let best = self.best_block(g, &assigned, &mut scratch);
+            if best.len() >= 2 {
+                for &h in &best {
+                    assigned[h - g0] = true;
+                }
+                found.push(best);
+            }
+        }
+        found
+    }
+
+    /// The largest block that starts at group `g` and lies in one clique row of its first
+    /// variable, among the groups not yet `assigned` (indexed from the row's first group).
+    fn best_block(&self, g: usize, assigned: &[bool], s: &mut Scratch) -> Vec<usize> {
+        let (layout, cliques, eo_vars, group_of) = (self.layout, self.cliques, self.eo_vars, self.group_of);
+        let g0 = layout.lin_groups[self.l] as usize;
+        let terms_of = |g: usize| layout.group_start[g] as usize..layout.group_start[g + 1] as usize;
+        let index = |a: i64| self.values.binary_search(&a).unwrap_or(0);
+        let values = self.values.len();
+        // Per value: the clique rows of `g`'s variable of that value, then (`rows`, `has`) those
+        // shared by the block's variables of that value.
+        s.start.resize_with(values, Vec::new);
+        s.rows.resize_with(values, Vec::new);
+        s.has.clear();
+        s.has.resize(values, false);
+        let mut start_has = vec![false; values];
+        for &(v, a) in &layout.lin_terms[terms_of(g)] {
+            let i = index(a);
+            cliques.of(v, &mut s.start[i]);
+            start_has[i] = true;
+        }
+        let mut best: Vec<usize> = vec![g];
+        let (first, _) = layout.lin_terms[terms_of(g).start];
+        cliques.of(first, &mut s.candidates);
+        for qi in 0..s.candidates.len() {
+            let q = s.candidates[qi];
+            if Some(q) == layout.group_eo[g] {
+                continue;
+            }
+            for i in 0..values {
+                s.has[i] = start_has[i];
+                s.rows[i].clear();
+                if start_has[i] {
+                    let Scratch { start, rows, .. } = &mut *s;
+                    rows[i].extend_from_slice(&start[i]);
+                }
+            }
+            let mut block = vec![g];
+            for u in cliques.vars(q, eo_vars) {
+                let Some(&h) = group_of.get(u) else { continue };
+                if assigned[h - g0] || block.contains(&h) {
+                    continue;
+                }
+                // A group sharing no value with the block would only loosen its bound (the
+                // `k` smallest of a union of disjoint sets are no more than each part's): a
+                // pill's tens next to its arrow's cells, which then bound each other apart.
+                if !layout.lin_terms[terms_of(h)].iter().any(|&(_, a)| s.has[index(a)]) {
+                    continue;
+                }
+                // Exclusive with every member: each shared value's variables keep a common
+                // clique row. The rows kept, value by value, into `next` until one has none.
+                s.next.clear();
+                s.next_at.clear();
+                let mut fits = true;
+                for &(w, a) in &layout.lin_terms[terms_of(h)] {
+                    let i = index(a);
+                    cliques.of(w, &mut s.buf);
+                    let before = s.next.len();
+                    if s.has[i] {
+                        let Scratch { rows, buf, next, .. } = &mut *s;
+                        next.extend(rows[i].iter().copied().filter(|r| buf.binary_search(r).is_ok()));
+                    } else {
+                        let Scratch { buf, next, .. } = &mut *s;
+                        next.extend_from_slice(buf);
+                    }
+                    s.next_at.push((i, before, s.next.len()));
+                    if s.next.len() == before {
+                        fits = false;
+                        break;
+                    }
+                }
+                if fits {
+                    for k in 0..s.next_at.len() {
+                        let (i, from, to) = s.next_at[k];
+                        let Scratch { rows, next, has, .. } = &mut *s;
+                        rows[i].clear();
+                        rows[i].extend_from_slice(&next[from..to]);
+                        has[i] = true;
+                    }
+                    block.push(h);
+                }
+            }
+            if block.len() > best.len() {
+                best = block;
+            }
+        }
+        best
+    }
+}
+
+/// Buffers reused while finding blocks.
+#[derive(Default)]
+struct Scratch {
+    start: Vec<Vec<u32>>,
+    rows: Vec<Vec<u32>>,
+    has: Vec<bool>,
+    candidates: Vec<u32>,
+    buf: Vec<u32>,
+    next: Vec<u32>,
+    next_at: Vec<(usize, usize, usize)>,
+}
+
 #[cfg(test)]
 mod tests {
     use sudoku_ip_model::{Cell, Geometry, Model, Puzzle, Row, RowKind, Sense};
@@ -284,5 +403,30 @@ mod tests {
         assert_eq!(blocks[0], blocks[1]);
         assert_eq!(blocks[2], blocks[3]);
         assert_ne!(blocks[0], blocks[2]);
+    }
+
+    /// The model adds the three parallel diagonals of `little-killer-sudoku` (22 + 28 + 26) into
+    /// one row. Its groups, in the row's order, start r1c1, r2c1, r2c2, r3c1, …, r4c2, r4c3,
+    /// r4c4: starting there would take row 4's three and split box 5's six. The blocks are the
+    /// boxes the diagonals cross: three sixes, and the two triples between (bounds 75..111
+    /// instead of 69..141 for a six and six triples).
+    #[test]
+    fn a_combined_row_takes_the_boxes_it_crosses_whole() {
+        let text = include_str!("../../../benches/variants/puzzles/little-killer-sudoku.json");
+        let model = Model::build(&sudoku_ip_formats::parse_puzzle(text, &Default::default()).expect("a corpus puzzle"));
+        let c = Compiled::new(&model);
+        let l = (0..c.lin_rows())
+            .find(|&l| model.rows()[c.lin_row[l] as usize].name.ends_with("combined_sum1"))
+            .expect("the combined row");
+        let (b0, b1) = (c.blocks.row_blocks[l] as usize, c.blocks.row_blocks[l + 1] as usize);
+        let mut sizes = c.blocks.block_len[b0..b1].to_vec();
+        sizes.sort_unstable();
+        assert_eq!(sizes, [3, 3, 6, 6, 6]);
+        // The diagonals alone keep their blocks in the row's order (a box's two or three cells).
+        let first =
+            (0..c.lin_rows()).find(|&l| model.rows()[c.lin_row[l] as usize].name.ends_with("little_killer1_sum"));
+        let l = first.expect("the first diagonal");
+        let (b0, b1) = (c.blocks.row_blocks[l] as usize, c.blocks.row_blocks[l + 1] as usize);
+        assert_eq!(c.blocks.block_len[b0..b1], [3, 3, 3]);
     }
 }
