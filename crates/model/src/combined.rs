@@ -24,7 +24,7 @@
 //! steps instead. The greedy, bounded merge follows the Interactive Sudoku Solver's optimizer
 //! (`_makeCombinedSumHandlers`); the cells a row bounds are read from the rows alone.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::model::{Row, RowKind, Sense};
 
@@ -33,7 +33,9 @@ const MIN_SEEN: usize = 6;
 /// Most distinct cells in the sums looked at: the pairwise table is their square.
 const MAX_CELLS: usize = 1024;
 /// Most sum rows looked at: candidate pairs are their square.
-const MAX_SUMS: usize = 256;
+const MAX_SUMS: usize = 64;
+/// Most cells of a sum looked at or made: finding a sum's groups is cubic in its cells.
+const MAX_MERGED: usize = 48;
 
 /// The implied rows that combine the sum rows of `rows` (variables `cell·n + d − 1`).
 pub(crate) fn combined_sums(n: usize, rows: &[Row]) -> Vec<Row> {
@@ -44,7 +46,7 @@ pub(crate) fn combined_sums(n: usize, rows: &[Row]) -> Vec<Row> {
         .iter()
         .filter(|r| !matches!(r.kind, RowKind::Implied(_)) && r.sense == Sense::Eq)
         .filter_map(|r| cell_sum(n, r).map(|cells| (cells, r.rhs as i64)))
-        .filter(|(cells, _)| cells.len() >= MIN_SEEN)
+        .filter(|(cells, _)| (MIN_SEEN..=MAX_MERGED - MIN_SEEN).contains(&cells.len()))
         .collect();
     sums.sort();
     sums.dedup_by(|a, b| a.0 == b.0);
@@ -69,6 +71,7 @@ pub(crate) fn combined_sums(n: usize, rows: &[Row]) -> Vec<Row> {
         }
     }
     let mut alive: Vec<bool> = vec![true; pool.len()];
+    let mut alive_cells: HashSet<Vec<usize>> = pool.iter().map(|r| r.cells.clone()).collect();
     let mut candidates: Vec<(i64, usize, usize, Record)> = Vec::new();
     for i in 0..pool.len() {
         for j in i + 1..pool.len() {
@@ -78,13 +81,14 @@ pub(crate) fn combined_sums(n: usize, rows: &[Row]) -> Vec<Row> {
         }
     }
     loop {
-        candidates.retain(|(_, i, j, c)| {
-            alive[*i] && alive[*j] && !pool.iter().zip(&alive).any(|(p, &a)| a && p.cells == c.cells)
-        });
+        candidates.retain(|(_, i, j, c)| alive[*i] && alive[*j] && !alive_cells.contains(&c.cells));
         let Some(best) = (0..candidates.len()).max_by_key(|&k| (candidates[k].0, std::cmp::Reverse(k))) else { break };
         let (_, i, j, record) = candidates.swap_remove(best);
         alive[i] = false;
         alive[j] = false;
+        alive_cells.remove(&pool[i].cells);
+        alive_cells.remove(&pool[j].cells);
+        alive_cells.insert(record.cells.clone());
         pool.push(record);
         alive.push(true);
         let new = pool.len() - 1;
@@ -255,7 +259,10 @@ fn groups(seen: &Seen, cells: &[usize]) -> Vec<Vec<usize>> {
 /// The merge of `a` and `b`, if they are disjoint, related and the merge is worth keeping.
 fn merge(seen: &Seen, a: &Record, b: &Record) -> Option<Record> {
     let (small, big) = if a.cells.len() < b.cells.len() { (a, b) } else { (b, a) };
-    if small.cells.len() < MIN_SEEN || small.cells.iter().any(|c| big.cells.binary_search(c).is_ok()) {
+    if small.cells.len() < MIN_SEEN
+        || a.cells.len() + b.cells.len() > MAX_MERGED
+        || small.cells.iter().any(|c| big.cells.binary_search(c).is_ok())
+    {
         return None;
     }
     let related = small.cells.iter().filter(|&&c| big.cells.iter().any(|&d| seen.see(c, d))).take(MIN_SEEN).count();
