@@ -33,6 +33,7 @@ const VARIANT_OR_ELSEWHERE: &[Technique] = &[
     Technique::CageCombinations,
     Technique::ClueLogic,
     Technique::InniesOuties,
+    Technique::SetSums,
     Technique::SueDeCoq,
     Technique::AlsXz,
     Technique::AlsXyWing,
@@ -914,6 +915,31 @@ fn a_long_sum_is_read_with_the_houses_it_holds_at_their_totals() {
              so r1c1, r1c2 and r1c3 cannot be 1, 2, 4, 5 or 6; r1c2 and r1c3 cannot be 3 or 9; r1c2 cannot be 7; \
              r1c3 cannot be 8"
         )
+    );
+    assert_eq!(path.stuck_empty, 0, "rated by logic to the end");
+}
+
+#[test]
+fn three_parallel_little_killers_are_read_as_one_sum_by_their_boxes() {
+    // "Little Killer Sudoku" (benches/variants): the diagonals 22, 28 and 26 cover six cells of
+    // boxes 1, 5 and 9 and three of boxes 4 and 8, which hold at least 21 and 6 each: 75, and
+    // with the givens 3 and 7 in box 5, 76, the total. Every group holds its smallest digits.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../benches/variants/puzzles/little-killer-sudoku.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let path = steps(&puzzle(&text), None).expect("unique, every step checked");
+    let set = path.steps.iter().find(|s| s.technique == Technique::SetSums).expect("a set-sums step");
+    assert_eq!(
+        set.text,
+        "Set sums: the little killer 22 along r1c1-r2c2-r3c3-r4c4-r5c5-r6c6-r7c7-r8c8-r9c9, the little killer 28 \
+         along r2c1-r3c2-r4c3-r5c4-r6c5-r7c6-r8c7-r9c8 and the little killer 26 along r3c1-r4c2-r5c3-r6c4-r7c5-r8c6-\
+         r9c7 add up to 76 over 24 cells, and the digits differ within box 1 (r1c1, r2c1, r2c2, r3c1, r3c2 and \
+         r3c3), box 5 (r4c4, r5c4, r5c5, r6c4, r6c5 and r6c6), box 9 (r7c7, r8c7, r8c8, r9c7, r9c8 and r9c9), box \
+         4 (r4c2, r4c3 and r5c3) and box 8 (r7c5, r7c6 and r8c6): together those hold between 76 and 164, so \
+         r4c2, r4c3, r5c3, r7c5, r7c6 and r8c6 cannot be 4; r4c3, r5c3, r7c5, r7c6 and r8c6 cannot be 5; r4c2, \
+         r4c3, r5c3, r6c4, r6c5, r7c5, r7c6 and r8c6 cannot be 6; r2c1, r3c1, r4c2, r4c3, r7c6, r8c6, r8c7, r9c7 \
+         and r9c8 cannot be 7; r2c1, r3c1, r4c2, r4c3, r5c3, r6c4, r6c5, r7c5, r7c6, r8c6, r8c7, r9c7 and r9c8 \
+         cannot be 8 or 9"
     );
     assert_eq!(path.stuck_empty, 0, "rated by logic to the end");
 }

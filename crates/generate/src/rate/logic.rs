@@ -148,6 +148,8 @@ pub(super) struct Logic {
     /// Rows the 45 rule derives from houses and cages, each with its combinations when its cells
     /// all see each other.
     pub(super) derived: Vec<(CellRow, Option<SumRow>)>,
+    /// The model's combined sums, by house (`set_sums.rs`).
+    pub(super) set_sums: Vec<super::set_sums::SetSum>,
     /// No variant rule: swapping two digits in a rectangle keeps a solution a solution, which
     /// the uniqueness techniques rely on.
     pub(super) plain: bool,
@@ -322,6 +324,7 @@ impl Logic {
             rows: Vec::new(),
             sums: Vec::new(),
             derived: Vec::new(),
+            set_sums: Vec::new(),
             plain,
             broken: false,
             peers: Vec::new(),
@@ -473,6 +476,7 @@ impl Logic {
         // HashMap order is arbitrary; sort so the rating does not depend on it.
         houses.sort_by(|a, b| a.cells.cmp(&b.cells));
         logic.houses = houses;
+        logic.set_sums = Logic::set_sums_of(model, &logic.houses);
         let house_of: HashMap<&[u32], u32> = logic
             .houses
             .iter()

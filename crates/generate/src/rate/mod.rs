@@ -9,7 +9,7 @@
 //! | grade    | hardest technique needed                                               |
 //! |----------|------------------------------------------------------------------------|
 //! | easy     | full house, hidden and naked singles, SE's direct techniques (locked candidates and hidden pairs or triples that end in a hidden single), single-row arithmetic of variant rules, cage combinations |
-//! | medium   | locked candidates (pointing, claiming), naked and hidden pairs, innies and outies |
+//! | medium   | locked candidates (pointing, claiming), naked and hidden pairs, innies and outies, set sums |
 //! | hard     | naked and hidden triples and quads, X-wing, swordfish, jellyfish, skyscraper, 2-string kite, turbot fish, empty rectangle, XY-wing, XYZ-wing, unique rectangles, BUG+1 |
 //! | expert   | W-wing, simple and multi-colouring, finned and sashimi fish, X-chains, remote pairs, XY-chains, Sue de Coq, alternating inference chains, ALS-XZ, ALS-XY-wing, forcing chains, forcing nets, nested forcing chains, or search |
 //!
@@ -54,6 +54,9 @@
 //!   crossing cages add, form a new sum row, reduced by bounds and combinations. Larger
 //!   unions of houses and chains of such rows are not attempted, so a killer may still rate
 //!   harder than an expert setter would find it;
+//! - set sums (graded with innies and outies): the sums the model adds up from several clues
+//!   (three parallel little killers: `combined_sum` rows), bounded house by house, since the
+//!   cells of one house hold distinct digits (`set_sums.rs`);
 //! - chains (X-chains, XY-chains, AIC with grouped nodes) take their weak links from every
 //!   at-most-one row of the model and their strong links from every exactly-one row with two
 //!   open variables, so a chain may pass through a variant's rows (see `aic.rs`);
@@ -80,6 +83,7 @@ mod logic;
 mod memo;
 mod nested;
 mod remote_pair;
+mod set_sums;
 mod singles;
 mod step;
 mod subsets;

@@ -132,6 +132,9 @@ pub enum Technique {
     /// The "45 rule": a house's digits sum to n(n+1)/2, so the cells its inside cages leave
     /// (innies), or the cells its crossing cages add (outies), have a known sum.
     InniesOuties,
+    /// Several sums read as one (three parallel little killers): cells of one house hold
+    /// distinct digits, so the whole has bounds no single clue gives (`set_sums.rs`).
+    SetSums,
     /// Two cells of a unit with the same two candidates.
     NakedPair,
     /// A digit confined to the same two columns in two rows (or the transpose).
@@ -322,6 +325,14 @@ const TABLE: &[Entry] = &[
         se: SeRating(28),
         per_digit: false,
         find: |l| l.innies_outies(),
+    },
+    Entry {
+        technique: Technique::SetSums,
+        name: "set sums",
+        grade: Grade::Medium,
+        se: SeRating(28),
+        per_digit: false,
+        find: |l| l.set_sums_step(),
     },
     Entry {
         technique: Technique::NakedPair,
