@@ -111,7 +111,7 @@ pub(crate) fn combined_sums(n: usize, rows: &[Row]) -> Vec<Row> {
             .collect();
         out.push(Row {
             name: format!("combined_sum{}", out.len() + 1),
-            kind: RowKind::Implied("sums"),
+            kind: RowKind::Implied("combined"),
             terms,
             sense: Sense::Eq,
             rhs: r.sum as i32,
@@ -312,7 +312,7 @@ mod tests {
         let combined: Vec<_> = m.rows().iter().filter(|r| r.name.starts_with("combined_sum")).collect();
         assert_eq!(combined.len(), 1, "{:?}", combined.iter().map(|r| &r.name).collect::<Vec<_>>());
         let row = combined[0];
-        assert_eq!(row.kind, RowKind::Implied("sums"));
+        assert_eq!(row.kind, RowKind::Implied("combined"));
         assert_eq!(row.rhs, 76);
         let mut cells: Vec<usize> = row.terms.iter().map(|&(v, _)| v as usize / 9).collect();
         cells.dedup();

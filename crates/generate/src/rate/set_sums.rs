@@ -42,7 +42,7 @@ impl Logic {
         let n = model.n();
         let cube = (n * n * n) as u32;
         let mut out = Vec::new();
-        for row in model.rows().iter().filter(|r| r.kind == RowKind::Implied("sums")) {
+        for row in model.rows().iter().filter(|r| r.kind == RowKind::Implied("combined")) {
             if row.terms.iter().any(|&(v, a)| v >= cube || a as usize != v as usize % n + 1) {
                 continue;
             }
