@@ -673,7 +673,17 @@ struct VariantChain<'a> {
 }
 
 fn read_example(name: &str) -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples").join(name);
+    read_file(&std::path::Path::new("examples").join(name))
+}
+
+/// A puzzle of the variant corpus (`benches/variants/puzzles`, in the repository).
+fn read_corpus(slug: &str) -> String {
+    read_file(&std::path::Path::new("benches/variants/puzzles").join(format!("{slug}.json")))
+}
+
+/// A file of the repository, by its path from the repository's root.
+fn read_file(relative: &std::path::Path) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(relative);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -903,10 +913,8 @@ fn a_long_sum_is_read_with_the_houses_it_holds_at_their_totals() {
     // sum of the other 78 cells): with rows 2-9 at 45 and row 1's other cells at 45 less the
     // pill's, 101a + 11b + 2c = 405, whose only filling is 3-8-7. Before the houses were read
     // at their totals the clue was too long to search and the puzzle needed search.
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../benches/variants/puzzles/i-bet-someone-did-this-already.json");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let path = steps(&puzzle(&text), None).expect("unique, every step checked");
+    let path =
+        steps(&puzzle(&read_corpus("i-bet-someone-did-this-already")), None).expect("unique, every step checked");
     assert_eq!(
         path.steps.first().map(|s| s.text.as_str()),
         Some(
@@ -924,10 +932,7 @@ fn three_parallel_little_killers_are_read_as_one_sum_by_their_boxes() {
     // "Little Killer Sudoku" (benches/variants): the diagonals 22, 28 and 26 cover six cells of
     // boxes 1, 5 and 9 and three of boxes 4 and 8, which hold at least 21 and 6 each: 75, and
     // with the givens 3 and 7 in box 5, 76, the total. Every group holds its smallest digits.
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../benches/variants/puzzles/little-killer-sudoku.json");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let path = steps(&puzzle(&text), None).expect("unique, every step checked");
+    let path = steps(&puzzle(&read_corpus("little-killer-sudoku")), None).expect("unique, every step checked");
     let set = path.steps.iter().find(|s| s.technique == Technique::SetSums).expect("a set-sums step");
     assert_eq!(
         set.text,
