@@ -48,7 +48,7 @@ pub(crate) fn combined_sums(n: usize, rows: &[Row]) -> Vec<Row> {
     let mut sums: Vec<(Vec<usize>, i64)> = rows
         .iter()
         .filter(|r| !matches!(r.kind, RowKind::Implied(_)) && r.sense == Sense::Eq)
-        .filter_map(|r| cell_sum(n, r).map(|cells| (cells, r.rhs as i64)))
+        .filter_map(|r| r.summed_cells(n).map(|cells| (cells, r.rhs as i64)))
         .filter(|(cells, _)| (MIN_SEEN..=MAX_MERGED - MIN_SEEN).contains(&cells.len()))
         .collect();
     sums.sort();
@@ -106,9 +106,8 @@ pub(crate) fn combined_sums(n: usize, rows: &[Row]) -> Vec<Row> {
     let mut out = Vec::new();
     for (r, _) in pool.iter().zip(&alive).filter(|(r, &a)| a && !r.original && r.score > 0) {
         let terms = r
-            .groups
+            .cells
             .iter()
-            .flatten()
             .map(|&l| cell_of[l])
             .flat_map(|c| (1..=n).map(move |d| ((c * n + d - 1) as u32, d as i32)))
             .collect();
@@ -121,28 +120,6 @@ pub(crate) fn combined_sums(n: usize, rows: &[Row]) -> Vec<Row> {
         });
     }
     out
-}
-
-/// The cells of `row` if it is a whole sum of cells: for each cell, `d·x[c,d]` for every digit.
-fn cell_sum(n: usize, row: &Row) -> Option<Vec<usize>> {
-    // Unit rows (cells, houses, at-most-one) first: most rows are, and they need no sort.
-    if row.terms.is_empty() || !row.terms.len().is_multiple_of(n) || row.terms.iter().all(|&(_, a)| a == 1) {
-        return None;
-    }
-    let mut terms = row.terms.clone();
-    terms.sort_unstable();
-    let mut cells = Vec::with_capacity(terms.len() / n);
-    for chunk in terms.chunks(n) {
-        let base = chunk[0].0 as usize;
-        if !base.is_multiple_of(n) || base >= n * n * n {
-            return None;
-        }
-        if chunk.iter().enumerate().any(|(j, &(v, a))| v as usize != base + j || a as usize != j + 1) {
-            return None;
-        }
-        cells.push(base / n);
-    }
-    Some(cells)
 }
 
 /// Which of the sums' cells see each other: for every digit, some row with right-hand side 1
@@ -199,9 +176,6 @@ impl Seen {
 /// other.
 struct Record {
     cells: Vec<usize>,
-    /// `cells` in groups that see each other, largest first: the order of the row's terms, so
-    /// that a backend grouping them greedily finds the same groups.
-    groups: Vec<Vec<usize>>,
     sum: i64,
     score: i64,
     original: bool,
@@ -212,7 +186,7 @@ impl Record {
     fn new(seen: &Seen, cells: Vec<usize>, sum: i64, original: bool) -> Option<Record> {
         let n = seen.n as i64;
         let groups = groups(seen, &cells);
-        let sizes = || groups.iter().map(|g| g.len() as i64);
+        let sizes = || groups.iter().map(|&k| k as i64);
         let lo: i64 = sizes().map(|k| k * (k + 1) / 2).sum();
         let hi = lo + sizes().map(|k| k * (n - k)).sum::<i64>();
         if sum < lo || sum > hi {
@@ -220,16 +194,16 @@ impl Record {
         }
         let slack = (sum - lo).min(hi - sum);
         let score = sizes().map(|k| k * (n - k) - slack).sum();
-        Some(Record { cells, groups, sum, score, original })
+        Some(Record { cells, sum, score, original })
     }
 }
 
-/// Groups of `cells` that see each other, largest first: each time, the largest clique grown
+/// Sizes of groups of `cells` that see each other, largest first: each time, the largest clique grown
 /// greedily from any cell left (a clique takes, in order, every cell left that sees all its
 /// members; candidates that see more of the others first). Three parallel diagonals of a 9×9
 /// fall into their three boxes of six and two triples; taking cells in the grid's order would
 /// split them along rows into threes.
-fn groups(seen: &Seen, cells: &[usize]) -> Vec<Vec<usize>> {
+fn groups(seen: &Seen, cells: &[usize]) -> Vec<usize> {
     let mut left: Vec<usize> = cells.to_vec();
     let mut out = Vec::new();
     while !left.is_empty() {
@@ -254,7 +228,7 @@ fn groups(seen: &Seen, cells: &[usize]) -> Vec<Vec<usize>> {
             }
         }
         left.retain(|c| !best.contains(c));
-        out.push(best);
+        out.push(best.len());
     }
     out
 }

@@ -98,6 +98,30 @@ pub struct Row {
 }
 
 impl Row {
+    /// The cells (indices, increasing) of a row that is a whole sum of cells' digits, on a grid
+    /// of side `n`: for each of its cells, `d·x[c,d]` for every digit `d` and nothing else (a
+    /// killer cage's total, a little killer's diagonal, a combined sum). `None` otherwise.
+    pub fn summed_cells(&self, n: usize) -> Option<Vec<usize>> {
+        // Unit rows (cells, houses, at-most-one) first: most rows are, and they need no sort.
+        if self.terms.is_empty() || !self.terms.len().is_multiple_of(n) || self.terms.iter().all(|&(_, a)| a == 1) {
+            return None;
+        }
+        let mut terms = self.terms.clone();
+        terms.sort_unstable();
+        let mut cells = Vec::with_capacity(terms.len() / n);
+        for chunk in terms.chunks(n) {
+            let base = chunk[0].0 as usize;
+            if !base.is_multiple_of(n) || base >= n * n * n {
+                return None;
+            }
+            if chunk.iter().enumerate().any(|(j, &(v, a))| v as usize != base + j || a as usize != j + 1) {
+                return None;
+            }
+            cells.push(base / n);
+        }
+        Some(cells)
+    }
+
     /// True for the rows the native engine treats as exact cover: all coefficients 1, `= 1`.
     pub fn is_exactly_one(&self) -> bool {
         self.sense == Sense::Eq && self.rhs == 1 && self.terms.iter().all(|&(_, a)| a == 1)

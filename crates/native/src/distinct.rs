@@ -20,9 +20,9 @@
 //! share one exactly-one or at-most-one row with one of its variables and stay exclusive with
 //! every member value by value. Cells are taken as starts in the row's order, and again in
 //! order of the largest block each could start alone; the second wins when it leaves fewer
-//! cells outside blocks, or as many in fewer blocks. A row whose blocks cover it and each hold exactly their `k`
-//! values in every group has a constant sum: it is implied by the other rows when the constant
-//! satisfies it (never propagated), and refuted at the root when not.
+//! cells outside blocks, or as many in fewer blocks. A row whose blocks cover it and each hold
+//! exactly their `k` values in every group has a constant sum: it is implied by the other rows
+//! when the constant satisfies it (never propagated), and refuted at the root when not.
 
 use std::collections::HashMap;
 
@@ -148,10 +148,11 @@ fn row_blocks(l: usize, layout: &Layout, cliques: &Cliques, eo_vars: &[u32], b: 
     }
     let ctx = RowCtx { l, layout, cliques, eo_vars, values: &values, group_of: &group_of };
     // Starts in the row's order, and starts in order of the largest block each could form
-    // alone (at most: the row's groups in one clique row of its first variable); the choice that leaves fewer groups outside blocks (bounded alone), then the one
-    // with fewer blocks, the row's order on a tie. Three parallel diagonals added into one row
-    // (`combined_sum` rows of the model) take the boxes they cross whole, in sixes, only in
-    // the second order; the row's order splits them along the grid's rows into threes.
+    // alone (at most: the row's groups in one clique row of its first variable); the choice
+    // that leaves fewer groups outside blocks (bounded alone), then the one with fewer blocks,
+    // the row's order on a tie. Three parallel diagonals added into one row (`combined_sum`
+    // rows of the model) take the boxes they cross whole, in sixes, only in the second order;
+    // the row's order splits them along the grid's rows into threes.
     let starts: Vec<usize> = groups.clone().filter(|&g| eligible[g - groups.start]).collect();
     let in_order = ctx.blocks(&starts);
     let mut by_size: Vec<(usize, usize)> = starts.iter().map(|&g| (ctx.most_in_one_clique(g), g)).collect();
@@ -281,11 +282,12 @@ impl RowCtx<'_> {
         s.rows.resize_with(values, Vec::new);
         s.has.clear();
         s.has.resize(values, false);
-        let mut start_has = vec![false; values];
+        s.start_has.clear();
+        s.start_has.resize(values, false);
         for &(v, a) in &layout.lin_terms[terms_of(g)] {
             let i = index(a);
             cliques.of(v, &mut s.start[i]);
-            start_has[i] = true;
+            s.start_has[i] = true;
         }
         let mut best: Vec<usize> = vec![g];
         let (first, _) = layout.lin_terms[terms_of(g).start];
@@ -296,9 +298,9 @@ impl RowCtx<'_> {
                 continue;
             }
             for i in 0..values {
-                s.has[i] = start_has[i];
+                s.has[i] = s.start_has[i];
                 s.rows[i].clear();
-                if start_has[i] {
+                if s.start_has[i] {
                     let Scratch { start, rows, .. } = &mut *s;
                     rows[i].extend_from_slice(&start[i]);
                 }
@@ -359,7 +361,9 @@ impl RowCtx<'_> {
 /// Buffers reused while finding blocks.
 #[derive(Default)]
 struct Scratch {
+    /// Per value: the clique rows of the start's variable of that value, if it has one.
     start: Vec<Vec<u32>>,
+    start_has: Vec<bool>,
     rows: Vec<Vec<u32>>,
     has: Vec<bool>,
     candidates: Vec<u32>,

@@ -40,28 +40,18 @@ impl Logic {
     /// The model's combined sums, grouped by the houses that hold most of their cells.
     pub(super) fn set_sums_of(model: &Model, houses: &[House]) -> Vec<SetSum> {
         let n = model.n();
-        let cube = (n * n * n) as u32;
         let mut out = Vec::new();
         for row in model.rows().iter().filter(|r| r.kind == RowKind::Implied("combined")) {
-            if row.terms.iter().any(|&(v, a)| v >= cube || a as usize != v as usize % n + 1) {
-                continue;
-            }
-            let mut cells: Vec<u32> = row.terms.iter().map(|&(v, _)| v / n as u32).collect();
-            cells.sort_unstable();
-            cells.dedup();
+            let Some(cells) = row.summed_cells(n) else { continue };
+            let cells: Vec<u32> = cells.into_iter().map(|c| c as u32).collect();
             // The clues whose sums lie inside it: what it adds up.
-            let inside = |terms: &[(u32, i32)]| {
-                terms.iter().all(|&(v, _)| v < cube && cells.binary_search(&(v / n as u32)).is_ok())
+            let inside = |r: &sudoku_ip_model::Row| {
+                r.summed_cells(n).is_some_and(|cs| cs.iter().all(|&c| cells.binary_search(&(c as u32)).is_ok()))
             };
             let clues: Vec<&str> = model
                 .clues()
                 .iter()
-                .filter(|c| {
-                    c.rows.clone().any(|r| {
-                        let r = &model.rows()[r as usize];
-                        r.terms.iter().any(|&(_, a)| a > 1) && inside(&r.terms)
-                    })
-                })
+                .filter(|c| c.rows.clone().any(|r| inside(&model.rows()[r as usize])))
                 .map(|c| c.label.as_str())
                 .collect();
             if clues.len() < 2 {
