@@ -242,6 +242,25 @@ fn a_thermometer_along_a_whole_row_is_decided_at_the_root() {
 }
 
 #[test]
+fn a_renban_cell_left_with_1_or_9_clears_5_from_the_rest_of_its_line_at_the_root() {
+    // A line of 4 along r1c1..r1c4 of a 9x9, r1c1 held to {1, 9}: the window is 1-4 or 6-9,
+    // so no other cell of the line may hold 5 (it is within 3 of neither).
+    use sudoku_ip_model::rules::renban::Renban;
+    use sudoku_ip_model::{Geometry, Puzzle};
+    let line: Vec<Cell> = (0..4).map(|c| Cell::new(0, c)).collect();
+    let p = Puzzle::blank(Geometry::new(9, None).expect("9x9")).with_rule(Renban { lines: vec![line.clone()] });
+    let mut m = Model::build(&p);
+    for d in 2..=8 {
+        m.set_fixed(m.var(line[0], d), Some(false));
+    }
+    let Presolve::Reduced { fixed, .. } = presolve(&m) else { panic!("feasible") };
+    for &c in &line[1..] {
+        assert_eq!(fixed[m.var(c, 5) as usize], Some(false), "{c} keeps 5");
+        assert_eq!(fixed[m.var(c, 4) as usize], None, "{c} may hold 4 (window 1-4)");
+    }
+}
+
+#[test]
 fn killer_cages_and_thermometers_agree_with_the_reference() {
     // Rules that 1234/3412/2143/4321 satisfies, so there is at least one solution.
     let mut m = model(2, 2, &[0; 16]);

@@ -2,19 +2,34 @@
 //! any order (a line of 4 may hold 6 3 5 4, never 6 3 5 2).
 //!
 //! A line of `L` cells holds the window `{s, …, s+L−1}` for one start `s` in `1..=n−L+1`: one
-//! auxiliary binary `w_s` a window, exactly one chosen, and each digit appears on the line
-//! exactly as often as the chosen windows hold it:
+//! auxiliary binary `w_s` a window, exactly one chosen; each digit is on the line once when
+//! the chosen window holds it and not at all when it does not, so for each digit exactly one of
+//! "on this cell of the line" and "a window without it" holds:
 //!
 //! ```text
 //!   renban{i}_window            :  Σ_s w_s = 1
-//!   renban{i}_d{d}              :  Σ_{c on line} x[c, d] − Σ_{s ≤ d ≤ s+L−1} w_s = 0
+//!   renban{i}_d{d}              :  Σ_{c on line} x[c, d] + Σ_{s: d ∉ s..s+L−1} w_s = 1
+//!   renban{i}_c{j}_w{s}         :  w_s + Σ_{d ∉ s..s+L−1} x[c_j, d] <= 1
 //! ```
 //!
-//! The digit rows make the line's digits distinct (at most once each, as a window holds each
-//! digit at most once) and fill the window exactly. They propagate a setter's "window of
-//! digits": a digit no window around it can hold is gone (on a 9×9 a line of 6 always holds
-//! 4, 5 and 6, the digits every window shares), and a placed digit rules out the windows that
-//! miss it. The window is decided by the grid (its lowest digit), so each grid counts once.
+//! The digit rows make the line's digits distinct and fill the window exactly. They propagate a
+//! setter's "window of digits": a digit no window around it can hold is gone (on a 9×9 a line
+//! of 6 always holds 4, 5 and 6, the digits every window shares), and a placed digit rules out
+//! the windows that miss it. The window is decided by the grid (its lowest digit), so each grid
+//! counts once.
+//!
+//! Written as exactly-one rows (rather than `Σ x[c, d] = Σ_{s ∋ d} w_s`, the same set of
+//! solutions given the window row), the digit rows are rows the native engine reasons with as
+//! it does with houses: once every window left holds a digit, the row is over the line's cells
+//! alone, so a digit the line must hold that lies in one box of the line leaves the rest of the
+//! box (locked candidates), and one its cells all see leaves the cells that see them (supports:
+//! ISS's "required values" of a renban). The cell rows are implied by the others but say per
+//! cell what the digit rows say for the whole line: a cell left with {1, 9} on a line of 4
+//! rules out the windows 2–5 and, with them, 5 from every other cell of the line (the pairwise
+//! reading ISS's renban handler makes: within 3 of 1 or of 9). On the corpus, guesses before
+//! both → cell rows → both: `leven` 984 → 537 → 114 (ISS 162), `indexing-parade` 423 → 135 →
+//! 143 (ISS 460), `renban-skyscrapers` 87 → 41 → 15 (ISS 28); the digit rows alone, without
+//! the cell rows, 280, 143 and 43.
 
 use serde_json::{Map, Value};
 
@@ -82,10 +97,23 @@ impl RuleKind for Renban {
             let windows: Vec<u32> = (1..=n + 1 - len).map(|s| b.aux(format!("renban{}_w{s}", i + 1))).collect();
             b.row(format_args!("renban{}_window", i + 1), windows.iter().map(|&w| (w, 1)).collect(), Sense::Eq, 1);
             for d in 1..=n {
+                // The digit on a line cell, or a window without it: exactly one.
                 let mut terms: Vec<(u32, i32)> = cells.iter().map(|&c| (b.var(c, d), 1)).collect();
-                // Windows s with s <= d <= s + len - 1.
-                terms.extend((1..=n + 1 - len).filter(|&s| s <= d && d < s + len).map(|s| (windows[s - 1], -1)));
-                b.row(format_args!("renban{}_d{d}", i + 1), terms, Sense::Eq, 0);
+                terms.extend((1..=n + 1 - len).filter(|&s| d < s || d >= s + len).map(|s| (windows[s - 1], 1)));
+                b.row(format_args!("renban{}_d{d}", i + 1), terms, Sense::Eq, 1);
+            }
+            // A cell's digit lies in the chosen window: each window and the digits it lacks
+            // are one clique a cell. The digit rows say it only for the line as a whole, so
+            // bounds never saw that a cell left with {1, 9} rules out the windows between.
+            for (j, &c) in cells.iter().enumerate() {
+                for s in 1..=n + 1 - len {
+                    let mut terms = vec![(windows[s - 1], 1)];
+                    terms.extend((1..=n).filter(|&d| d < s || d >= s + len).map(|d| (b.var(c, d), 1)));
+                    if terms.len() == 1 {
+                        break; // a line of n cells: its one window holds every digit
+                    }
+                    b.row(format_args!("renban{}_c{}_w{s}", i + 1, j + 1), terms, Sense::Le, 1);
+                }
             }
         }
     }
@@ -150,11 +178,15 @@ mod tests {
         let line: Vec<_> = (1..=6).map(|col| c(1, col)).collect();
         let p = Puzzle::blank(Geometry::new(9, None).expect("9x9")).with_rule(Renban { lines: vec![line] });
         let m = Model::build(&p);
-        // Windows 1-6 .. 4-9: all four hold 5 (its row has every window), only 1-6 holds 1.
+        // Windows 1-6 .. 4-9: all four hold 5 (its row has no window: 5 is on the line), only
+        // 1-6 holds 1 (its row has the other three).
         let row = m.rows().iter().find(|r| r.name == "renban1_d5").expect("row");
-        assert_eq!(row.terms.len(), 6 + 4);
+        assert_eq!((row.terms.len(), row.sense, row.rhs), (6, Sense::Eq, 1));
         let row = m.rows().iter().find(|r| r.name == "renban1_d1").expect("row");
-        assert_eq!(row.terms.len(), 6 + 1);
+        assert_eq!(row.terms.len(), 6 + 3);
+        // Each cell: one row a window (every window lacks some digit).
+        let cell_rows = m.rows().iter().filter(|r| r.name.starts_with("renban1_c1_")).count();
+        assert_eq!(cell_rows, 4);
     }
 
     #[test]
