@@ -1363,6 +1363,17 @@ impl Engine {
             }
             let (t0, t1, pos) =
                 (self.c.group_start[g] as usize, self.c.group_start[g + 1] as usize, self.c.group_pos[g]);
+            if let (Some(r), false, true, None) =
+                (self.c.group_eo[g], b.complete, pos != 0, self.c.blocks.group_block[g])
+            {
+                // The row cannot do without this group: one of its variables is 1, so the rest
+                // of its exactly-one row is 0 (a quadruple's digit in a box, locked candidates
+                // for a row that needs one of a house's cells).
+                if b.free >= 2 && bounds.broken_with(bounds.lo - b.lo, bounds.hi - b.hi) {
+                    let outside = self.mask[self.c.eo_word[r as usize] as usize] & !pos;
+                    self.kill_positions(r as usize, outside, row)?;
+                }
+            }
             // The terms live at the analysis (`Compiled::group_pos`), or all of them.
             let mut live = match self.c.group_eo[g] {
                 Some(r) if pos != 0 => self.mask[self.c.eo_word[r as usize] as usize] & pos,

@@ -261,6 +261,24 @@ fn a_renban_cell_left_with_1_or_9_clears_5_from_the_rest_of_its_line_at_the_root
 }
 
 #[test]
+fn a_quadruple_inside_a_box_takes_its_digit_from_the_rest_of_the_box_at_the_root() {
+    // A 1 among r1c1, r1c2, r2c1, r2c2 (all in box 1): box 1 holds one 1, so it is there and
+    // nowhere else in the box; row 1 and column 1 may still hold 1 outside the box.
+    use sudoku_ip_model::rules::quadruple::{Quad, Quadruple};
+    use sudoku_ip_model::{Geometry, Puzzle};
+    let cells = vec![Cell::new(0, 0), Cell::new(0, 1), Cell::new(1, 0), Cell::new(1, 1)];
+    let quad = Quadruple { quads: vec![Quad { cells, digits: vec![1] }] };
+    let m = Model::build(&Puzzle::blank(Geometry::new(9, None).expect("9x9")).with_rule(quad));
+    let Presolve::Reduced { fixed, .. } = presolve(&m) else { panic!("feasible") };
+    for c in [Cell::new(2, 2), Cell::new(0, 2), Cell::new(2, 0)] {
+        assert_eq!(fixed[m.var(c, 1) as usize], Some(false), "{c} keeps 1");
+    }
+    for c in [Cell::new(0, 4), Cell::new(5, 0), Cell::new(0, 0)] {
+        assert_eq!(fixed[m.var(c, 1) as usize], None, "{c}");
+    }
+}
+
+#[test]
 fn killer_cages_and_thermometers_agree_with_the_reference() {
     // Rules that 1234/3412/2143/4321 satisfies, so there is at least one solution.
     let mut m = model(2, 2, &[0; 16]);
