@@ -1312,17 +1312,22 @@ impl Engine {
             match holders[..] {
                 [] => return Err(conflict),
                 [v] => self.assign(v, row)?,
-                [v, ..] => {
-                    for k in self.c.incidences(v) {
-                        let r = self.c.var_eo_row[k] as usize;
-                        if holders[1..].iter().all(|&u| self.in_row(u, r)) {
-                            for p in self.c.eo_start[r] as usize..self.c.eo_start[r + 1] as usize {
-                                let u = self.c.eo_vars[p];
-                                if self.is_live(u) && !holders.contains(&u) {
-                                    self.kill(u, row)?;
-                                }
-                            }
-                        }
+                _ => self.confine(holders, row)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// One of `holders` (two or more live variables) is 1: every exactly-one row that holds
+    /// them all loses its other variables.
+    fn confine(&mut self, holders: &[u32], cause: Option<usize>) -> Result<(), Conflict> {
+        for k in self.c.incidences(holders[0]) {
+            let r = self.c.var_eo_row[k] as usize;
+            if holders[1..].iter().all(|&u| self.in_row(u, r)) {
+                for p in self.c.eo_start[r] as usize..self.c.eo_start[r + 1] as usize {
+                    let u = self.c.eo_vars[p];
+                    if self.is_live(u) && !holders.contains(&u) {
+                        self.kill(u, cause)?;
                     }
                 }
             }
@@ -1367,8 +1372,9 @@ impl Engine {
                 (self.c.group_eo[g], b.complete, pos != 0, self.c.blocks.group_block[g])
             {
                 // The row cannot do without this group: one of its variables is 1, so the rest
-                // of its exactly-one row is 0 (a quadruple's digit in a box, locked candidates
-                // for a row that needs one of a house's cells).
+                // of its exactly-one row is 0 (a quadruple's digit in a box leaves the rest of
+                // the box; locked candidates then take it from any other row that holds what
+                // is left of the group).
                 if b.free >= 2 && bounds.broken_with(bounds.lo - b.lo, bounds.hi - b.hi) {
                     let outside = self.mask[self.c.eo_word[r as usize] as usize] & !pos;
                     self.kill_positions(r as usize, outside, row)?;

@@ -276,6 +276,18 @@ fn a_quadruple_inside_a_box_takes_its_digit_from_the_rest_of_the_box_at_the_root
     for c in [Cell::new(0, 4), Cell::new(5, 0), Cell::new(0, 0)] {
         assert_eq!(fixed[m.var(c, 1) as usize], None, "{c}");
     }
+    // Across boxes 1 and 4 (r3c1, r3c2 | r4c1, r4c2), with no 1 in r4: the 1 is in r3c1 or
+    // r3c2, so both row 3 and box 1 lose it elsewhere.
+    let cells = vec![Cell::new(2, 0), Cell::new(2, 1), Cell::new(3, 0), Cell::new(3, 1)];
+    let quad = Quadruple { quads: vec![Quad { cells, digits: vec![1] }] };
+    let mut m = Model::build(&Puzzle::blank(Geometry::new(9, None).expect("9x9")).with_rule(quad));
+    for c in [Cell::new(3, 0), Cell::new(3, 1)] {
+        m.set_fixed(m.var(c, 1), Some(false));
+    }
+    let Presolve::Reduced { fixed, .. } = presolve(&m) else { panic!("feasible") };
+    for c in [Cell::new(2, 5), Cell::new(0, 2), Cell::new(1, 1)] {
+        assert_eq!(fixed[m.var(c, 1) as usize], Some(false), "{c} keeps 1");
+    }
 }
 
 #[test]
