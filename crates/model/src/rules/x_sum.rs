@@ -10,9 +10,11 @@
 //! ```
 //!
 //! Each clue also declares its line as an automaton over (cells of the first `X` still to
-//! come, sum still to make) ([`Emit::automaton`]), which the native engine propagates to
-//! domain consistency beside the rows: a first digit of 3 with a clue of 10 leaves the next
-//! two cells only the digits that pair up to 7.
+//! come, sum still to make, and on sides up to 9 the digits used so far: the line is a house)
+//! ([`Emit::automaton`]), which the native engine propagates to domain consistency beside the
+//! rows: a first digit of 3 with a clue of 10 leaves the next two cells only the digits that
+//! pair up to 7, and never 3 (3+3+4 repeats the first). Knowing the digits differ took the
+//! corpus's `x-sum` from 104 guesses to 6 (ISS 21).
 //!
 //! The excluded first digits are the setter's opening move (an X-sum of 10 on a 9×9 rules out
 //! 1 and every first digit above 4), and a first digit placed turns its pair of rows into the
@@ -85,7 +87,7 @@ impl RuleKind for XSum {
                 b.sum_if(&format!("xsum{}_v{v}", i + 1), y, &cells[1..v], sum - v);
             }
             let replaces = crate::automaton::Replaces { aux: &[], rows_from: Some(first) };
-            b.automaton(format!("xsum{}", i + 1), &cells, XState::First, |&s, d| s.next(d, sum), |&s| s == XState::Done, replaces);
+            b.automaton(format!("xsum{}", i + 1), &cells, XState::First, |&s, d| s.next(d, n, sum), |&s| s == XState::Done, replaces);
         }
     }
 
@@ -116,28 +118,39 @@ impl RuleKind for XSum {
 }
 
 /// Where the automaton of an X-sum line stands: before the first digit, counting the first
-/// `X` cells (`left` cells to go, `rest` of the sum still to make), or past them.
+/// `X` cells (`left` cells to go, `rest` of the sum still to make, the digits `used` so far),
+/// or past them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum XState {
     First,
-    Counting { left: usize, rest: usize },
+    Counting { left: usize, rest: usize, used: u64 },
     Done,
 }
 
+/// Largest side whose automaton tracks the digits of the first `X` cells (the line is a
+/// house, so they differ: after a first digit of 3, a clue of 9 is 3+2+4 or 3+4+2, never
+/// 3+3+3): at most 9 first digits times 2^8 sets, within [`super::MAX_AUTOMATON_STATES`].
+/// Above it the automaton tracks the sum alone.
+const DISTINCT_UP_TO: usize = 9;
+
 impl XState {
-    /// The state after digit `d`, on a line whose clue is `sum`.
-    fn next(self, d: usize, sum: usize) -> Option<XState> {
-        let (left, rest) = match self {
+    /// The state after digit `d`, on a line of side `n` whose clue is `sum`.
+    fn next(self, d: usize, n: usize, sum: usize) -> Option<XState> {
+        let (left, rest, used) = match self {
             XState::Done => return Some(XState::Done),
             // The first digit is X and the first of the X cells.
-            XState::First => (d, sum),
-            XState::Counting { left, rest } => (left, rest),
+            XState::First => (d, sum, 0),
+            XState::Counting { left, rest, used } => (left, rest, used),
         };
+        let bit = if n <= DISTINCT_UP_TO { 1u64 << d } else { 0 };
+        if used & bit != 0 {
+            return None;
+        }
         let rest = rest.checked_sub(d)?;
         match (left.checked_sub(1)?, rest) {
             (0, 0) => Some(XState::Done),
             (0, _) => None,
-            (left, rest) => Some(XState::Counting { left, rest }),
+            (left, rest) => Some(XState::Counting { left, rest, used: used | bit }),
         }
     }
 }
@@ -158,11 +171,30 @@ mod tests {
     }
 
     #[test]
+    fn the_automaton_refuses_a_repeated_digit_in_the_first_x_and_stays_within_its_bound() {
+        let p = Puzzle::blank(Geometry::new(6, None).expect("6x6")).with_rule(XSum { clues: vec![clue(Side::Top, 0, 9)] });
+        let m = Model::build(&p);
+        let a = &m.automata()[0];
+        assert!(a.accepts(&[3, 2, 4, 1, 5, 6]));
+        assert!(!a.accepts(&[3, 3, 3, 1, 5, 6]), "3+3+3 repeats the first digit");
+        assert!(!a.accepts(&[2, 7, 1, 3, 4, 5]), "2+7 is not 9 on a 6x6");
+        for n in [9, 10, 16] {
+            for sum in 1..=n * (n + 1) / 2 {
+                let p = Puzzle::blank(Geometry::new(n, None).expect("a square grid"))
+                    .with_rule(XSum { clues: vec![clue(Side::Left, 0, sum as u32)] });
+                assert_eq!(Model::build(&p).automata().len(), 1, "{n}x{n}, clue {sum}");
+            }
+        }
+    }
+
+    #[test]
     fn the_automaton_accepts_exactly_the_lines_whose_first_x_digits_make_the_sum() {
         for sum in 1..=21 {
             crate::rules::testing::every_line6(XSum { clues: vec![clue(Side::Left, 0, sum)] }.into(), |digits, yes| {
-                let total: usize = digits[..digits[0]].iter().sum();
-                assert_eq!(yes, total == sum as usize, "{digits:?}, clue {sum}");
+                let first = &digits[..digits[0]];
+                let total: usize = first.iter().sum();
+                let distinct = first.iter().enumerate().all(|(i, d)| !first[..i].contains(d));
+                assert_eq!(yes, total == sum as usize && distinct, "{digits:?}, clue {sum}");
             });
         }
     }
