@@ -42,7 +42,7 @@
 //! far does not come again, and `p` cells read hold a digit of `p` or more (on sides up to 16;
 //! above, the state is (tallest, seen) alone, within the states' bound). That took the
 //! corpus's `skyscraper-all-5` from 161 guesses to 19 (ISS 84), and twelve generated 9×9
-//! skyscraper puzzles from 1,791 guesses to 341.
+//! skyscraper puzzles from 1,791 guesses to 342.
 //! The native engine propagates it to domain consistency and its searches leave the rows out;
 //! MILP solvers and the export keep the rows. On the corpus (`docs/variants-performance.md`,
 //! round 3): `skyscraper-all-5` 38,389 → 161 guesses, `skyscraper-all-6` 1,180 → 5,
