@@ -291,6 +291,23 @@ fn a_quadruple_inside_a_box_takes_its_digit_from_the_rest_of_the_box_at_the_root
 }
 
 #[test]
+fn an_arrow_whose_shaft_crosses_a_box_twice_needs_a_circle_of_5() {
+    // r1c5 = r2c4 + r3c3 + r4c2 + r5c1 on a 9x9: r4c2 and r5c1 share box 4, so the shaft is
+    // at least 1 + 1 + 1 + 2 and the circle 5 or more (the model excludes 1-3 by length alone).
+    use sudoku_ip_model::rules::{Arrow, Arrows};
+    use sudoku_ip_model::{Geometry, Puzzle};
+    let arrow = Arrow {
+        circle: Cell::new(0, 4),
+        cells: vec![Cell::new(1, 3), Cell::new(2, 2), Cell::new(3, 1), Cell::new(4, 0)],
+    };
+    let p = Puzzle::blank(Geometry::new(9, None).expect("9x9")).with_rule(Arrows { arrows: vec![arrow] });
+    let m = Model::build(&p);
+    let Presolve::Reduced { fixed, .. } = presolve(&m) else { panic!("feasible") };
+    assert_eq!(fixed[m.var(Cell::new(0, 4), 4) as usize], Some(false), "the circle keeps 4");
+    assert_eq!(fixed[m.var(Cell::new(0, 4), 5) as usize], None, "the circle may hold 5");
+}
+
+#[test]
 fn killer_cages_and_thermometers_agree_with_the_reference() {
     // Rules that 1234/3412/2143/4321 satisfies, so there is at least one solution.
     let mut m = model(2, 2, &[0; 16]);

@@ -160,9 +160,10 @@ fn emit(b: &mut Emit<'_, '_>, arrows: &[Arrow]) {
                 b.exclude(c, d, &name);
             }
         }
-        let mut terms: Vec<(u32, i32)> = (len..=n).map(|d| (b.var(arrow.circle, d), d as i32)).collect();
+        // Whole cells, excluded digits too (see `Emit::digit_terms`).
+        let mut terms: Vec<(u32, i32)> = (1..=n).map(|d| (b.var(arrow.circle, d), d as i32)).collect();
         for &c in &arrow.cells {
-            terms.extend((1..=shaft_max).map(|d| (b.var(c, d), -(d as i32))));
+            terms.extend((1..=n).map(|d| (b.var(c, d), -(d as i32))));
         }
         b.row(format_args!("{name}_sum"), terms, Sense::Eq, 0);
     }

@@ -644,8 +644,10 @@ impl Emit<'_, '_> {
         }
     }
 
-    /// The terms `weight·d·x[c,d]` of a sum row over `cells`, for the digits `keep(d)` allows;
-    /// the others are out of the row's reach and excluded (named `name`).
+    /// The terms `weight·d·x[c,d]` of a sum row over `cells`, every digit of each cell; the
+    /// digits `keep(d)` refuses are out of the row's reach and excluded (named `name`). Whole
+    /// cells, excluded digits too: the native engine bounds cells of a row that see each other
+    /// together (`distinct.rs`), and only cells the row holds whole.
     pub fn digit_terms(
         &mut self,
         name: &str,
@@ -657,9 +659,8 @@ impl Emit<'_, '_> {
         let mut terms = Vec::new();
         for &c in cells {
             for d in 1..=n {
-                if keep(d) {
-                    terms.push((self.var(c, d), weight * d as i32));
-                } else {
+                terms.push((self.var(c, d), weight * d as i32));
+                if !keep(d) {
                     self.exclude(c, d, name);
                 }
             }
