@@ -35,6 +35,7 @@ pub mod error;
 pub mod export;
 pub mod geometry;
 pub mod grid;
+mod jigsaw;
 pub mod json;
 pub mod json_read;
 pub mod model;

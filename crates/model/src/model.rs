@@ -509,6 +509,11 @@ impl Model {
         for row in crate::combined::combined_sums(n, &b.model.rows) {
             b.add_row(row);
         }
+        if geometry.box_shape().is_none() && !geometry.is_latin() {
+            for row in crate::jigsaw::jigsaw_leftovers(n, &geometry.regions()) {
+                b.add_row(row);
+            }
+        }
         let (rows, nonzeros) = b.seen;
         if nonzeros > max_nonzeros {
             return Err(ModelTooLarge { rows, nonzeros, max: max_nonzeros });
