@@ -185,12 +185,25 @@ fn agree(kind: &str) {
 #[test]
 fn the_automaton_accepts_exactly_the_lines_with_the_count() {
     // The automaton alone (no rows) against the count of buildings, over every line of digits.
+    // Of the lines that repeat a digit it also refuses what the row (a house) refuses anyway:
+    // the tallest so far again, and p cells all below p.
     let p = puzzle(4, (2, 2), &[0; 16], &[("left", 0, 2)]);
     let m = Model::build(&p);
     let a = &m.automata()[0];
+    let mut distinct_lines = 0;
     for word in 0..256usize {
         let digits: Vec<usize> = (0..4).map(|i| 1 + (word >> (2 * i) & 3)).collect();
         let bytes: Vec<u8> = digits.iter().map(|&d| d as u8).collect();
-        assert_eq!(a.accepts(&digits), seen(&bytes) == 2, "{digits:?}");
+        let (mut tallest, mut house) = (0, true);
+        for (p, &d) in digits.iter().enumerate() {
+            house &= d != tallest;
+            tallest = tallest.max(d);
+            house &= tallest > p;
+        }
+        let distinct = (1..=4).all(|d| digits.contains(&d));
+        distinct_lines += usize::from(distinct);
+        assert!(!distinct || house, "a row's digits are a line the automaton may read: {digits:?}");
+        assert_eq!(a.accepts(&digits), house && seen(&bytes) == 2, "{digits:?}");
     }
+    assert_eq!(distinct_lines, 24);
 }
