@@ -27,6 +27,10 @@ use crate::model::{Row, RowKind, Sense};
 /// up to 6 (ISS's bound): 226, 84.5 ms.
 const MAX_SIDE: usize = 4;
 
+/// Most pairs of sides kept, per unit of the grid's side: at most `8n` pairs of `n` rows of at
+/// most `2·MAX_SIDE` terms, a bounded share of the model whatever the pieces.
+const MAX_PAIRS_PER_SIDE: usize = 8;
+
 /// The implied rows of a grid of side `n` cut into `regions` (row-major cell indices; the
 /// jigsaw pieces), cube variables numbered `cell·n + d − 1`.
 pub(crate) fn jigsaw_leftovers(n: usize, regions: &[Vec<usize>]) -> Vec<Row> {
@@ -81,6 +85,9 @@ pub(crate) fn jigsaw_leftovers(n: usize, regions: &[Vec<usize>]) -> Vec<Row> {
     for (a, b) in pairs {
         if a.is_empty() || a.len() > MAX_SIDE || a.len() != b.len() {
             continue;
+        }
+        if seen.len() >= MAX_PAIRS_PER_SIDE * n {
+            break;
         }
         let key = if a < b { (a.clone(), b.clone()) } else { (b.clone(), a.clone()) };
         if !seen.insert(key) {
