@@ -152,19 +152,10 @@ fn emit(b: &mut Emit<'_, '_>, arrows: &[Arrow]) {
             }
             continue;
         }
-        for d in 1..len.min(n + 1) {
-            b.exclude(arrow.circle, d, &name);
-        }
-        for &c in &arrow.cells {
-            for d in shaft_max + 1..=n {
-                b.exclude(c, d, &name);
-            }
-        }
-        // Whole cells, excluded digits too (see `Emit::digit_terms`).
-        let mut terms: Vec<(u32, i32)> = (1..=n).map(|d| (b.var(arrow.circle, d), d as i32)).collect();
-        for &c in &arrow.cells {
-            terms.extend((1..=n).map(|d| (b.var(c, d), -(d as i32))));
-        }
+        // The circle holds at least the shaft's length, each shaft cell at most what leaves the
+        // others 1 each; whole cells, excluded digits too (see `Emit::digit_terms`).
+        let mut terms = b.digit_terms(&name, &[arrow.circle], 1, |d| d >= len);
+        terms.extend(b.digit_terms(&name, &arrow.cells, -1, |d| d <= shaft_max));
         b.row(format_args!("{name}_sum"), terms, Sense::Eq, 0);
     }
 }

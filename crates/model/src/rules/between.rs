@@ -93,6 +93,7 @@ impl RuleKind for Between {
 
     fn emit(&self, b: &mut Emit<'_, '_>) {
         let n = b.n();
+        let owner = b.geometry().region_of_cells();
         for (i, cells) in self.lines.iter().enumerate() {
             let (Some(&first), Some(&last)) = (cells.first(), cells.last()) else { continue };
             b.clue(format!("the between line {}", super::path_text(cells)), cells.iter().copied());
@@ -126,8 +127,6 @@ impl RuleKind for Between {
             }
             // The circles hold digits more than `g` apart, `g` the most middle cells in one
             // row, column or region (they take `g` distinct digits strictly between).
-            let geometry = b.geometry();
-            let owner = geometry.region_of_cells();
             let mids = &cells[1..cells.len() - 1];
             let most = |key: &dyn Fn(Cell) -> usize| {
                 let mut count = std::collections::HashMap::new();
