@@ -140,7 +140,14 @@ pub(crate) struct Engine {
     combo_alive: Vec<u32>,
     /// Where a sum row's alive count shrank: (trail length then, row, count before), undone
     /// with the trail.
-    combo_trail: Vec<(u32, u32, u32)>,
+    combo_trail: Vec<(u32, u32, u32, u64)>,
+    /// Per sum row, values found in every fitting combination on this path (they stay so
+    /// below), restored with `combo_alive` from `combo_trail`.
+    combo_required: Vec<u64>,
+    /// Per sum row, its residues (`sums::fitting_alive`): two words a value, row `s` from
+    /// `residue_start[s]`. Never undone: a residue is only a first guess.
+    residues: Vec<u64>,
+    residue_start: Vec<u32>,
     /// Per group of a sum row (from `sum_pos_start[g]`), the value index of each position of
     /// its exactly-one row, whose live mask then gives the group's live values directly
     /// (`None` for the groups of other rows, and all of them when some row's group is wider
@@ -224,6 +231,12 @@ impl Engine {
         debug_assert_eq!(fixed.len(), c.num_vars);
         let words = c.num_vars.div_ceil(64);
         let (eo_rows, lin_rows) = (c.eo_rows(), c.lin_rows());
+        let residue_start: Vec<u32> = std::iter::once(0)
+            .chain(c.sums.rows.iter().scan(0u32, |n, r| {
+                *n += 2 * r.value.iter().max().map_or(0, |&j| j as u32 + 1);
+                Some(*n)
+            }))
+            .collect();
         let mut e = Engine {
             live: vec![0; words],
             ones: vec![0; words],
@@ -261,6 +274,9 @@ impl Engine {
                 .collect(),
             combo_alive: c.sums.rows.iter().map(|r| r.combos.len() as u32).collect(),
             combo_trail: Vec::new(),
+            combo_required: vec![0; c.sums.rows.len()],
+            residues: vec![0; residue_start.last().map_or(0, |&e| e as usize)],
+            residue_start,
             sum_pos: sum_positions(&c),
             exact: ExactScratch::default(),
             weight: vec![0; eo_rows],
@@ -310,6 +326,7 @@ impl Engine {
         for (s, r) in self.c.sums.rows.iter().enumerate() {
             self.combo_alive[s] = r.combos.len() as u32;
         }
+        self.combo_required.fill(0);
         self.combo_trail.clear();
         self.clear_queues();
     }
@@ -595,11 +612,12 @@ impl Engine {
                 }
             }
         }
-        while let Some(&(at, s, alive)) = self.combo_trail.last() {
+        while let Some(&(at, s, alive, required)) = self.combo_trail.last() {
             if (at as usize) < mark {
                 break;
             }
             self.combo_alive[s as usize] = alive;
+            self.combo_required[s as usize] = required;
             self.combo_trail.pop();
         }
     }
@@ -1277,13 +1295,16 @@ impl Engine {
         self.sum_live_values(l, s, live);
         keep.resize(live.len(), 0);
         let (start, alive) = (self.combo_start[s] as usize, self.combo_alive[s] as usize);
-        let (required, now) = sums::fitting_alive(&mut self.combos[start..start + alive], live, keep);
+        let res = &mut self.residues[self.residue_start[s] as usize..self.residue_start[s + 1] as usize];
+        let known = self.combo_required[s];
+        let (required, now) = sums::fitting_alive(&mut self.combos[start..start + alive], live, keep, res, known);
         let Some(mut required) = required else {
             return Err(conflict);
         };
-        if now < alive {
-            self.combo_trail.push((self.trail.len() as u32, s as u32, alive as u32));
+        if now < alive || required & !known != 0 {
+            self.combo_trail.push((self.trail.len() as u32, s as u32, alive as u32, known));
             self.combo_alive[s] = now as u32;
+            self.combo_required[s] = known | required;
         }
         let (groups, first) =
             (self.c.lin_groups[l] as usize, self.c.group_start[self.c.lin_groups[l] as usize] as usize);

@@ -324,56 +324,96 @@ pub fn fitting(combos: &[u64], live: &[u64], keep: &mut [u64]) -> Option<u64> {
 /// [`fitting`] over the combinations still alive on this path, `combos` (a row's alive
 /// prefix): the ones that do not fit are moved past the returned count (they cannot fit again
 /// while the live values only shrink, so a caller may drop them until it backtracks). The
-/// count is unchanged when nothing fits. The scan stops once every live value is kept and no
-/// value is required: the rest stay within the count unchecked.
-pub(crate) fn fitting_alive(combos: &mut [u64], live: &[u64], keep: &mut [u64]) -> (Option<u64>, usize) {
-    keep.fill(0);
-    let mut required = u64::MAX;
-    let mut len = combos.len();
-    let mut i = 0;
-    // A combination holding a value no group has left misses the union test below: dropped
-    // here without the walk over the groups.
+/// count is unchanged when nothing fits.
+///
+/// `res` (two words a value, kept by the caller across calls) holds residues, as in table
+/// constraints' GAC: `res[j]` a combination seen fitting that holds value `j`, `res[n + j]`
+/// one that lacks it (`n = res.len() / 2`; 0 for none). A combination that fits now fits at
+/// every ancestor of this path, so a residue stays worth trying after a backtrack. When each
+/// live value's two residues still fit, every live value is kept and none is required: the
+/// answer, found without the scan (most calls during a search, which wake a row on any of its
+/// candidates' removal). `known` are values found required before on this path: they still
+/// are, so they need no residue that lacks them (a cage's 9 would otherwise send every call to
+/// the scan). The scan also stops once that holds, the rest of the combinations left within
+/// the count unchecked. The answer is [`fitting`]'s, however the residues stand.
+pub(crate) fn fitting_alive(
+    combos: &mut [u64],
+    live: &[u64],
+    keep: &mut [u64],
+    res: &mut [u64],
+    known: u64,
+) -> (Option<u64>, usize) {
+    let n = res.len() / 2;
     let all = live.iter().fold(0, |a, &l| a | l);
-    'combos: while i < len {
-        let m = combos[i];
-        if m & !all != 0 {
-            len -= 1;
-            combos.swap(i, len);
-            continue;
+    let fits = |m: u64| {
+        if m == 0 || m & !all != 0 {
+            return false;
         }
         let mut union = 0;
         for &l in live {
             let here = l & m;
             if here == 0 {
-                len -= 1;
-                combos.swap(i, len);
-                continue 'combos;
+                return false;
             }
             union |= here;
         }
-        if union != m {
+        union == m
+    };
+    // `has`: values some fitting combination holds; `lacks`: values some fitting one lacks.
+    let (mut has, mut lacks) = (0u64, 0u64);
+    let mut todo = all;
+    while todo != 0 {
+        let (j, bit) = (todo.trailing_zeros() as usize, todo & todo.wrapping_neg());
+        todo &= todo - 1;
+        for (m, seen) in [(res[j], has), (res[n + j], lacks | known)] {
+            if seen & bit == 0 && fits(m) {
+                (has, lacks) = (has | m, lacks | (all & !m));
+            }
+        }
+        if has & (lacks | known) & bit == 0 {
+            break;
+        }
+    }
+    let done = |has: u64, lacks: u64| all != 0 && has & (lacks | known) & all == all;
+    if done(has, lacks) {
+        keep.copy_from_slice(live);
+        return (Some(all & !lacks), combos.len());
+    }
+    // A residue that fits is alive, so the scan meets it again.
+    let mut found = false;
+    let mut len = combos.len();
+    let mut i = 0;
+    while i < len {
+        let m = combos[i];
+        if !fits(m) {
             len -= 1;
             combos.swap(i, len);
             continue;
         }
-        required &= m;
-        let mut full = true;
-        for (k, &l) in keep.iter_mut().zip(live) {
-            *k |= l & m;
-            full &= *k == l;
+        found = true;
+        let mut new = m & !has;
+        while new != 0 {
+            res[new.trailing_zeros() as usize] = m;
+            new &= new - 1;
         }
+        let mut new = all & !m & !lacks;
+        while new != 0 {
+            res[n + new.trailing_zeros() as usize] = m;
+            new &= new - 1;
+        }
+        (has, lacks) = (has | m, lacks | (all & !m));
         i += 1;
-        if full && required == 0 {
-            // Nothing left to learn: `keep` cannot grow past `live` nor `required` shrink.
-            // The combinations not looked at stay alive (a superset is sound).
+        if done(has, lacks) {
             break;
         }
     }
-    if len == 0 {
-        (None, combos.len())
-    } else {
-        (Some(required), len)
+    if !found {
+        return (None, combos.len());
     }
+    for (k, &l) in keep.iter_mut().zip(live) {
+        *k = l & has;
+    }
+    (Some(all & !lacks), len)
 }
 
 #[cfg(test)]
@@ -507,29 +547,93 @@ mod tests {
     fn alive_combinations_keep_those_that_fit_in_front() {
         // Two cells of 10 from values 1..=9 (indices 0..=8): {1,9} {2,8} {3,7} {4,6}.
         let mut combos = [0b1_0000_0001, 0b0_1000_0010, 0b0_0100_0100, 0b0_0010_1000];
+        let mut res = [0; 18];
         let live = [0b0_0000_1111, 0x1ff];
         let mut keep = [0; 2];
         let all = fitting(&combos, &live, &mut keep);
         let kept = keep;
-        let (required, len) = fitting_alive(&mut combos, &live, &mut keep);
+        let (required, len) = fitting_alive(&mut combos, &live, &mut keep, &mut res, 0);
         assert_eq!((required, keep, len), (all, kept, 4), "every one fits");
         let live = [0b0_0000_0011, 0x1ff];
         let all = fitting(&combos, &live, &mut keep);
         let kept = keep;
-        let (required, len) = fitting_alive(&mut combos, &live, &mut keep);
+        let (required, len) = fitting_alive(&mut combos, &live, &mut keep, &mut res, 0);
         assert_eq!((required, keep, len), (all, kept, 2));
         let mut front = combos[..2].to_vec();
         front.sort_unstable();
         assert_eq!(front, vec![0b0_1000_0010, 0b1_0000_0001]);
-        assert_eq!(fitting_alive(&mut combos[..2], &[0b100, 0x1ff], &mut keep), (None, 2));
+        assert_eq!(fitting_alive(&mut combos[..2], &[0b100, 0x1ff], &mut keep, &mut res, 0), (None, 2));
         // Live {1, 2, 8, 9} in both cells: {1,9} and {2,8} keep everything and require
         // nothing, so the scan stops there, {3,7} and {4,6} left in front unchecked.
         let mut combos = [0b1_0000_0001, 0b0_1000_0010, 0b0_0100_0100, 0b0_0010_1000];
+        let mut res = [0; 18];
         let live = [0b1_1000_0011, 0b1_1000_0011];
         let all = fitting(&combos, &live, &mut keep);
         let kept = keep;
-        let (required, len) = fitting_alive(&mut combos, &live, &mut keep);
+        let (required, len) = fitting_alive(&mut combos, &live, &mut keep, &mut res, 0);
         assert_eq!((required, keep, len), (all, kept, 4));
+        // The residues now answer the same question without the scan: a list that has lost
+        // its combinations (here, emptied) shows that none was read.
+        assert_eq!(res[0], 0b1_0000_0001, "{{1,9}} holds 1");
+        let (required, len) = fitting_alive(&mut [], &live, &mut keep, &mut res, 0);
+        assert_eq!((required, keep, len), (Some(0), live, 0));
+    }
+
+    #[test]
+    fn a_required_value_known_on_the_path_spares_the_scan() {
+        // Three cells of 24 from 1..=9: only {7, 8, 9}, so each value is required.
+        let combos = [0b1_1100_0000u64];
+        let mut res = [0; 18];
+        let mut keep = [0; 3];
+        let live = [0b1_1100_0000; 3];
+        let (required, _) = fitting_alive(&mut combos.clone(), &live, &mut keep, &mut res, 0);
+        assert_eq!(required, Some(0b1_1100_0000));
+        // Known required, they need no residue lacking them: no scan (no list) and the same
+        // answer.
+        let (required, _) = fitting_alive(&mut [], &live, &mut keep, &mut res, 0b1_1100_0000);
+        assert_eq!((required, keep), (Some(0b1_1100_0000), live));
+        // Not known: the scan is needed, and an empty list means none fits.
+        assert_eq!(fitting_alive(&mut [], &live, &mut keep, &mut res, 0).0, None);
+    }
+
+    proptest::proptest! {
+        /// Along a path of shrinking live values with backtracks, as a search calls it, the
+        /// residue version answers as [`fitting`] on every combination does.
+        #[test]
+        fn residues_and_the_alive_prefix_answer_as_the_full_scan(
+            k in 2usize..5,
+            rhs in 6i64..30,
+            steps in proptest::collection::vec((0usize..5, 0u32..9, proptest::bool::ANY), 1..40),
+        ) {
+            let values: Vec<i64> = (1..=9).collect();
+            let Some(all_combos) = combinations(&values, k, Sense::Eq, rhs) else { return Ok(()) };
+            let mut combos = all_combos.clone();
+            let mut res = vec![0u64; 18];
+            // Stack of (live, alive count, known required) a level.
+            let mut path = vec![(vec![0x1ffu64; k], combos.len(), 0u64)];
+            let (mut keep, mut want) = (vec![0; k], vec![0; k]);
+            for (g, j, back) in steps {
+                if back && path.len() > 1 {
+                    path.pop();
+                    continue;
+                }
+                let (mut live, alive, known) = path.last().cloned().expect("root");
+                live[g % k] &= !(1 << j);
+                let expected = fitting(&all_combos, &live, &mut want);
+                let (required, now) = fitting_alive(&mut combos[..alive], &live, &mut keep, &mut res, known);
+                proptest::prop_assert_eq!(required, expected);
+                if let Some(required) = required {
+                    proptest::prop_assert_eq!(&keep, &want);
+                    // The engine removes what is not kept, which wakes the row again: now the
+                    // residues answer, with the required values known.
+                    let live = keep.clone();
+                    let expected = fitting(&all_combos, &live, &mut want);
+                    let again = fitting_alive(&mut combos[..now], &live, &mut keep, &mut res, known | required);
+                    proptest::prop_assert_eq!((again.0, &keep), (expected, &want));
+                    path.push((live, again.1, known | required));
+                }
+            }
+        }
     }
 
     #[test]
