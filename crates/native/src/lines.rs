@@ -35,6 +35,9 @@ pub(crate) struct Line {
     pub vars: Vec<u32>,
     /// `next[s·n + d − 1]` as in the model.
     pub next: Vec<u32>,
+    /// Per state, the digits that lead somewhere from it (bit `d − 1`): the passes read only
+    /// those (a zipper line's state "total 10, first digit 3" has one).
+    pub leads: Vec<u64>,
     /// Accepting states, as a bitset.
     pub accepting: Vec<u64>,
     /// Per layer (`0..=len`), the states some path from the start to an accepting state
@@ -75,7 +78,11 @@ impl Lines {
             let vars: Vec<u32> = a.cells.iter().flat_map(|&c| (1..=n).map(move |d| model.var(c, d))).collect();
             let states = a.states();
             let words = states.div_ceil(64);
-            let next = (0..states as u32).flat_map(|s| (1..=n).map(move |d| a.next(s, d))).collect();
+            let next: Vec<u32> = (0..states as u32).flat_map(|s| (1..=n).map(move |d| a.next(s, d))).collect();
+            let leads = next
+                .chunks(n)
+                .map(|row| row.iter().enumerate().filter(|&(_, &t)| t != NO_STATE).fold(0u64, |m, (d, _)| m | 1 << d))
+                .collect();
             let mut accepting = vec![0u64; words];
             for s in (0..states).filter(|&s| a.is_accepting(s as u32)) {
                 accepting[s / 64] |= 1 << (s % 64);
@@ -86,7 +93,8 @@ impl Lines {
                     free[s / 64] |= 1 << (s % 64);
                 }
             }
-            let mut line = Line { n, len: a.cells.len(), words, vars, next, accepting, useful: Vec::new(), free };
+            let mut line =
+                Line { n, len: a.cells.len(), words, vars, next, leads, accepting, useful: Vec::new(), free };
             line.useful = vec![u64::MAX; (line.len + 1) * words];
             let mut scratch = Scratch::default();
             // Every digit live: the passes leave the useful states in `bwd`.
@@ -182,13 +190,11 @@ impl Line {
                     let s = w * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
                     let row = &self.next[s * n..(s + 1) * n];
-                    let mut ds = live_digits[i];
+                    let mut ds = live_digits[i] & self.leads[s];
                     while ds != 0 {
                         let t = row[ds.trailing_zeros() as usize];
                         ds &= ds - 1;
-                        if t != NO_STATE {
-                            dst[t as usize / 64] |= 1 << (t % 64);
-                        }
+                        dst[t as usize / 64] |= 1 << (t % 64);
                     }
                 }
             }
@@ -234,13 +240,13 @@ impl Line {
                     let s = w * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
                     let row = &self.next[s * n..(s + 1) * n];
-                    let mut ds = live_digits[i];
+                    let mut ds = live_digits[i] & self.leads[s];
                     let mut on = false;
                     while ds != 0 {
                         let d = ds.trailing_zeros() as usize;
                         ds &= ds - 1;
                         let t = row[d];
-                        if t != NO_STATE && goal[t as usize / 64] >> (t % 64) & 1 != 0 {
+                        if goal[t as usize / 64] >> (t % 64) & 1 != 0 {
                             kept |= 1 << d;
                             on = true;
                         }
@@ -282,6 +288,11 @@ mod tests {
         let no3 = m.var(Cell::new(0, 1), 3);
         assert!(lines.lines[0].supported(&mut s, |v| v != no3));
         assert_eq!(s.keep, vec![0b0001, 0b0010, 0b1100]);
+        // The passes read only the digits that lead on: after a 2, a 3 or a 4; after a 4,
+        // nothing; from the start, every digit.
+        let line = &lines.lines[0];
+        let after = |d: usize| line.next[d - 1] as usize;
+        assert_eq!((line.leads[0], line.leads[after(2)], line.leads[after(4)]), (0b1111, 0b1100, 0));
         // A 4 first leaves no climb.
         assert!(!lines.lines[0].supported(&mut s, |v| m.cell_digit(v).is_none_or(|(k, d)| k != 0 || d == 4)));
     }
