@@ -69,6 +69,9 @@ pub(crate) const HAS_SUPPORT: u8 = 8;
 
 /// The read-only part of the engine: everything derived from the rows. Puzzles of one shape
 /// share it (through a [`Prepared`](crate::Prepared) handle).
+/// Most terms of a tiny linear row (`Compiled::lin_tiny`).
+pub(crate) const TINY: usize = 4;
+
 #[derive(Default)]
 pub(crate) struct Compiled {
     pub num_vars: usize,
@@ -128,6 +131,10 @@ pub(crate) struct Compiled {
     pub max_groups: usize,
     /// Whether any variable lies in a linear row.
     pub any_linear: bool,
+    /// Per linear row, whether it is tiny: at most [`TINY`] terms, each its own group, no
+    /// blocks, combinations or exact sums (the pair rows of zipper and region-sum lines, the
+    /// thermometers' steps). The engine bounds those without the general analysis.
+    pub lin_tiny: Vec<bool>,
     /// Linear rows that are sums of distinct values, with their combinations (`sums.rs`).
     pub sums: Sums,
     /// Equality rows reasoned over their reachable sums (`exact.rs`).
@@ -384,6 +391,17 @@ impl Compiled {
         let any_linear = !var_lin.is_empty();
         let sums = sums::detect(&layout);
         let exact = Exact::detect(&lin_terms, &lin_groups, &group_start, &lin_sense, |l| sums.of_lin[l].is_some());
+        let lin_tiny: Vec<bool> = (0..lin_sense.len())
+            .map(|l| {
+                let (g0, g1) = (lin_groups[l] as usize, lin_groups[l + 1] as usize);
+                let terms = (group_start[g1] - group_start[g0]) as usize;
+                terms == g1 - g0
+                    && terms <= TINY
+                    && blocks.row_blocks[l] == blocks.row_blocks[l + 1]
+                    && sums.of_lin[l].is_none()
+                    && exact.words[l] == 0
+            })
+            .collect();
         let mut compiled = Compiled {
             num_vars,
             cube_vars: model.num_cube_vars().min(num_vars),
@@ -419,6 +437,7 @@ impl Compiled {
             eo_lin,
             max_groups,
             any_linear,
+            lin_tiny,
             sums,
             exact,
             blocks,

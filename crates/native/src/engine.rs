@@ -1002,6 +1002,9 @@ impl Engine {
     /// Bound propagation on one linear row: fail if the bounds exclude the right-hand side,
     /// else fix every free variable whose other value would.
     fn propagate_linear(&mut self, l: usize) -> Result<(), Conflict> {
+        if self.c.lin_tiny[l] {
+            return self.propagate_tiny(l);
+        }
         // Moved out and back so that `kill`/`assign` can borrow `self`; no allocation.
         let (mut scratch, mut blocks) = (std::mem::take(&mut self.scratch), std::mem::take(&mut self.block_scratch));
         let result = self.propagate_linear_with(l, &mut scratch, &mut blocks);
@@ -1012,6 +1015,50 @@ impl Engine {
             None => Ok(()),
             Some(s) => self.propagate_sum(l, s as usize),
         }
+    }
+
+    /// Bounds on tiny linear row `l` (`Compiled::lin_tiny`): what `propagate_linear_with`
+    /// does, for terms that are groups of their own (each may be 0: a group alone in its
+    /// exactly-one row is settled by singles first), without its scratch and analysis.
+    fn propagate_tiny(&mut self, l: usize) -> Result<(), Conflict> {
+        let c = &*self.c;
+        let (t0, t1) =
+            (c.group_start[c.lin_groups[l] as usize] as usize, c.group_start[c.lin_groups[l + 1] as usize] as usize);
+        let mut terms = [(0u32, 0i64); crate::compile::TINY];
+        terms[..t1 - t0].copy_from_slice(&c.lin_terms[t0..t1]);
+        let terms = &terms[..t1 - t0];
+        let (rhs, upper, lower) = (c.lin_rhs[l], c.lin_sense[l] != Sense::Ge, c.lin_sense[l] != Sense::Le);
+        let row = Some(c.lin_row[l] as usize);
+        let (mut lo, mut hi) = (0i64, 0i64);
+        for &(v, a) in terms {
+            if self.is_one(v) {
+                (lo, hi) = (lo + a, hi + a);
+            } else if self.is_live(v) {
+                if a > 0 {
+                    hi += a;
+                } else {
+                    lo += a;
+                }
+            }
+        }
+        let broken = |lo: i64, hi: i64| (upper && lo > rhs) || (lower && hi < rhs);
+        if broken(lo, hi) {
+            return Err(Conflict { row, kind: ConflictKind::Linear });
+        }
+        for &(v, a) in terms {
+            if !self.is_live(v) || self.is_one(v) {
+                continue;
+            }
+            // At 1 the term adds `a` for sure; at 0 it adds nothing.
+            let (one, zero) = if a > 0 { ((lo + a, hi), (lo, hi - a)) } else { ((lo, hi + a), (lo - a, hi)) };
+            match (broken(one.0, one.1), broken(zero.0, zero.1)) {
+                (true, true) => return Err(Conflict { row, kind: ConflictKind::Linear }),
+                (true, false) => self.kill(v, row)?,
+                (false, true) => self.assign(v, row)?,
+                (false, false) => {}
+            }
+        }
+        Ok(())
     }
 
     /// Exact sums on equality row `l` (`exact.rs`): kill every variable whose coefficient no
@@ -1576,5 +1623,40 @@ impl Engine {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use sudoku_ip_model::{Cell, Geometry, Model, Puzzle, Row, RowKind, Sense};
+
+    use super::Engine;
+
+    /// A tiny row `x + y − z <= 1` ("x and y force z", as a zipper's or region-sum line's pair
+    /// rows say) is bounded by the tiny path: both ways of its implication, at once.
+    #[test]
+    fn a_tiny_row_forces_its_third_term_and_refuses_its_second() {
+        let mut m = Model::build(&Puzzle::blank(Geometry::new(4, None).expect("4x4")));
+        let (x, y, z) = (m.var(Cell::new(0, 0), 1), m.var(Cell::new(0, 1), 2), m.var(Cell::new(2, 2), 3));
+        m.push_row(Row {
+            name: "pair".into(),
+            kind: RowKind::Rule("test"),
+            terms: vec![(x, 1), (y, 1), (z, -1)],
+            sense: Sense::Le,
+            rhs: 1,
+        });
+        let mut e = Engine::new(&m);
+        let l = (0..e.c.lin_rows()).find(|&l| m.rows()[e.c.lin_row[l] as usize].name == "pair").expect("row");
+        assert!(e.c.lin_tiny[l]);
+        assert!(e.root().is_ok());
+        let mark = e.trail.len();
+        assert!(e.try_fix(x, true) && e.try_fix(y, true));
+        assert_eq!(e.value(z), Some(true), "x and y force z");
+        e.undo(mark);
+        assert!(e.try_fix(x, true) && e.try_fix(z, false));
+        assert_eq!(e.value(y), Some(false), "x without z refuses y");
+        e.undo(mark);
+        assert!(e.try_fix(z, false) && e.try_fix(y, true));
+        assert_eq!(e.value(x), Some(false), "y without z refuses x");
     }
 }
