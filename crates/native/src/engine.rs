@@ -148,6 +148,10 @@ pub(crate) struct Engine {
     /// `residue_start[s]`. Never undone: a residue is only a first guess.
     residues: Vec<u64>,
     residue_start: Vec<u32>,
+    /// Per sum row and value (row `s`'s values from `residue_start[s] / 2`), its terms: the
+    /// places a required value can go, `value_terms[value_start[k]..value_start[k + 1]]`.
+    value_start: Vec<u32>,
+    value_terms: Vec<u32>,
     /// Per group of a sum row (from `sum_pos_start[g]`), the value index of each position of
     /// its exactly-one row, whose live mask then gives the group's live values directly
     /// (`None` for the groups of other rows, and all of them when some row's group is wider
@@ -237,6 +241,24 @@ impl Engine {
                 Some(*n)
             }))
             .collect();
+        let (value_start, value_terms) = {
+            let mut row_of = vec![0usize; c.sums.rows.len()];
+            for (l, s) in c.sums.of_lin.iter().enumerate() {
+                if let Some(s) = s {
+                    row_of[*s as usize] = l;
+                }
+            }
+            let (mut start, mut terms) = (vec![0u32], Vec::new());
+            for (s, r) in c.sums.rows.iter().enumerate() {
+                let first = c.group_start[c.lin_groups[row_of[s]] as usize];
+                for j in 0..(residue_start[s + 1] - residue_start[s]) / 2 {
+                    let at = r.value.iter().enumerate().filter(|&(_, &v)| u32::from(v) == j);
+                    terms.extend(at.map(|(i, _)| first + i as u32));
+                    start.push(terms.len() as u32);
+                }
+            }
+            (start, terms)
+        };
         let mut e = Engine {
             live: vec![0; words],
             ones: vec![0; words],
@@ -277,6 +299,8 @@ impl Engine {
             combo_required: vec![0; c.sums.rows.len()],
             residues: vec![0; residue_start.last().map_or(0, |&e| e as usize)],
             residue_start,
+            value_start,
+            value_terms,
             sum_pos: sum_positions(&c),
             exact: ExactScratch::default(),
             weight: vec![0; eo_rows],
@@ -1366,14 +1390,16 @@ impl Engine {
                 }
             }
         }
-        let last = self.c.group_start[self.c.lin_groups[l + 1] as usize] as usize;
+        // The row's terms by value, from `value_start[s] + j` (two residue words a value).
+        let values = self.residue_start[s] as usize / 2;
         while required != 0 {
-            let j = required.trailing_zeros() as u8;
+            let j = required.trailing_zeros() as usize;
             required &= required - 1;
             holders.clear();
-            for i in first..last {
-                let v = self.c.lin_terms[i].0;
-                if self.c.sums.rows[s].value[i - first] == j && self.is_live(v) {
+            let (t0, t1) = (self.value_start[values + j] as usize, self.value_start[values + j + 1] as usize);
+            for &i in &self.value_terms[t0..t1] {
+                let v = self.c.lin_terms[i as usize].0;
+                if self.is_live(v) {
                     holders.push(v);
                 }
             }
