@@ -67,11 +67,11 @@ pub(crate) const SINGLE_WORD: u8 = 4;
 /// Variables outside the row need one of its live variables (`support.rs`).
 pub(crate) const HAS_SUPPORT: u8 = 8;
 
-/// The read-only part of the engine: everything derived from the rows. Puzzles of one shape
-/// share it (through a [`Prepared`](crate::Prepared) handle).
 /// Most terms of a tiny linear row (`Compiled::lin_tiny`).
 pub(crate) const TINY: usize = 4;
 
+/// The read-only part of the engine: everything derived from the rows. Puzzles of one shape
+/// share it (through a [`Prepared`](crate::Prepared) handle).
 #[derive(Default)]
 pub(crate) struct Compiled {
     pub num_vars: usize,

@@ -148,10 +148,6 @@ pub(crate) struct Engine {
     /// `residue_start[s]`. Never undone: a residue is only a first guess.
     residues: Vec<u64>,
     residue_start: Vec<u32>,
-    /// Per sum row and value (row `s`'s values from `residue_start[s] / 2`), its terms: the
-    /// places a required value can go, `value_terms[value_start[k]..value_start[k + 1]]`.
-    value_start: Vec<u32>,
-    value_terms: Vec<u32>,
     /// Per group of a sum row (from `sum_pos_start[g]`), the value index of each position of
     /// its exactly-one row, whose live mask then gives the group's live values directly
     /// (`None` for the groups of other rows, and all of them when some row's group is wider
@@ -235,30 +231,13 @@ impl Engine {
         debug_assert_eq!(fixed.len(), c.num_vars);
         let words = c.num_vars.div_ceil(64);
         let (eo_rows, lin_rows) = (c.eo_rows(), c.lin_rows());
+        // Two residue words a value of each sum row (`sums::fitting_alive`).
         let residue_start: Vec<u32> = std::iter::once(0)
             .chain(c.sums.rows.iter().scan(0u32, |n, r| {
-                *n += 2 * r.value.iter().max().map_or(0, |&j| j as u32 + 1);
+                *n += 2 * r.values() as u32;
                 Some(*n)
             }))
             .collect();
-        let (value_start, value_terms) = {
-            let mut row_of = vec![0usize; c.sums.rows.len()];
-            for (l, s) in c.sums.of_lin.iter().enumerate() {
-                if let Some(s) = s {
-                    row_of[*s as usize] = l;
-                }
-            }
-            let (mut start, mut terms) = (vec![0u32], Vec::new());
-            for (s, r) in c.sums.rows.iter().enumerate() {
-                let first = c.group_start[c.lin_groups[row_of[s]] as usize];
-                for j in 0..(residue_start[s + 1] - residue_start[s]) / 2 {
-                    let at = r.value.iter().enumerate().filter(|&(_, &v)| u32::from(v) == j);
-                    terms.extend(at.map(|(i, _)| first + i as u32));
-                    start.push(terms.len() as u32);
-                }
-            }
-            (start, terms)
-        };
         let mut e = Engine {
             live: vec![0; words],
             ones: vec![0; words],
@@ -299,8 +278,6 @@ impl Engine {
             combo_required: vec![0; c.sums.rows.len()],
             residues: vec![0; residue_start.last().map_or(0, |&e| e as usize)],
             residue_start,
-            value_start,
-            value_terms,
             sum_pos: sum_positions(&c),
             exact: ExactScratch::default(),
             weight: vec![0; eo_rows],
@@ -1051,7 +1028,6 @@ impl Engine {
         let mut terms = [(0u32, 0i64); crate::compile::TINY];
         terms[..t1 - t0].copy_from_slice(&c.lin_terms[t0..t1]);
         let terms = &terms[..t1 - t0];
-        let (rhs, upper, lower) = (c.lin_rhs[l], c.lin_sense[l] != Sense::Ge, c.lin_sense[l] != Sense::Le);
         let row = Some(c.lin_row[l] as usize);
         let (mut lo, mut hi) = (0i64, 0i64);
         for &(v, a) in terms {
@@ -1065,8 +1041,17 @@ impl Engine {
                 }
             }
         }
-        let broken = |lo: i64, hi: i64| (upper && lo > rhs) || (lower && hi < rhs);
-        if broken(lo, hi) {
+        let bounds = RowBounds {
+            lo,
+            hi,
+            rhs: c.lin_rhs[l],
+            upper: c.lin_sense[l] != Sense::Ge,
+            lower: c.lin_sense[l] != Sense::Le,
+            room: true,
+            reach: 0,
+        };
+        let broken = |(lo, hi): (i64, i64)| bounds.broken_with(lo, hi);
+        if broken((lo, hi)) {
             return Err(Conflict { row, kind: ConflictKind::Linear });
         }
         for &(v, a) in terms {
@@ -1075,7 +1060,7 @@ impl Engine {
             }
             // At 1 the term adds `a` for sure; at 0 it adds nothing.
             let (one, zero) = if a > 0 { ((lo + a, hi), (lo, hi - a)) } else { ((lo, hi + a), (lo - a, hi)) };
-            match (broken(one.0, one.1), broken(zero.0, zero.1)) {
+            match (broken(one), broken(zero)) {
                 (true, true) => return Err(Conflict { row, kind: ConflictKind::Linear }),
                 (true, false) => self.kill(v, row)?,
                 (false, true) => self.assign(v, row)?,
@@ -1390,15 +1375,14 @@ impl Engine {
                 }
             }
         }
-        // The row's terms by value, from `value_start[s] + j` (two residue words a value).
-        let values = self.residue_start[s] as usize / 2;
         while required != 0 {
             let j = required.trailing_zeros() as usize;
             required &= required - 1;
             holders.clear();
-            let (t0, t1) = (self.value_start[values + j] as usize, self.value_start[values + j + 1] as usize);
-            for &i in &self.value_terms[t0..t1] {
-                let v = self.c.lin_terms[i as usize].0;
+            let sum = &self.c.sums.rows[s];
+            let places = sum.by_value_start[j] as usize..sum.by_value_start[j + 1] as usize;
+            for &i in &sum.by_value[places] {
+                let v = self.c.lin_terms[first + i as usize].0;
                 if self.is_live(v) {
                     holders.push(v);
                 }

@@ -53,6 +53,17 @@ pub(crate) struct SumRow {
     /// Fitting-candidate combinations: sets of value indices (`k` of them) whose coefficients
     /// satisfy the row.
     pub combos: Vec<u64>,
+    /// The row's terms (offsets in `value`'s order) by value: value `j`'s are
+    /// `by_value[by_value_start[j]..by_value_start[j + 1]]`, where a required value can go.
+    pub by_value_start: Vec<u32>,
+    pub by_value: Vec<u32>,
+}
+
+impl SumRow {
+    /// How many distinct values (coefficients) the row has.
+    pub(crate) fn values(&self) -> usize {
+        self.by_value_start.len() - 1
+    }
 }
 
 /// What the compiler knows that detection needs.
@@ -183,8 +194,17 @@ fn sum_row(l: usize, layout: &Layout, exclusive: &dyn Fn(u32, u32) -> bool) -> O
     let combos = combinations(&values, k, layout.lin_sense[l], layout.lin_rhs[l])?;
     // Every coefficient is among `values`: its index is the number of smaller ones.
     let index = |a: i64| values.partition_point(|&b| b < a) as u8;
-    let value = groups.flat_map(|g| terms_of(g).iter().map(|&(_, a)| index(a))).collect();
-    Some(SumRow { value, combos })
+    let value: Vec<u8> = groups.flat_map(|g| terms_of(g).iter().map(|&(_, a)| index(a))).collect();
+    let mut by_value: Vec<u32> = (0..value.len() as u32).collect();
+    by_value.sort_by_key(|&i| value[i as usize]);
+    let mut by_value_start = vec![0u32; values.len() + 1];
+    for &j in &value {
+        by_value_start[j as usize + 1] += 1;
+    }
+    for j in 0..values.len() {
+        by_value_start[j + 1] += by_value_start[j];
+    }
+    Some(SumRow { value, combos, by_value_start, by_value })
 }
 
 /// The `k`-subsets of `values` (sorted, distinct, at most 64) whose sum satisfies
