@@ -21,7 +21,7 @@
 //! variables: the grids it finds are the same, and auxiliary values are not part of any
 //! answer.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::hash::Hash;
 
 use serde::Serialize;
@@ -80,7 +80,7 @@ impl LineAutomaton {
         accept: impl Fn(&S) -> bool,
         max_states: usize,
     ) -> Option<LineAutomaton> {
-        let mut index: HashMap<S, u32> = HashMap::new();
+        let mut index: FxHashMap<S, u32> = FxHashMap::default();
         let mut states = vec![start.clone()];
         index.insert(start, 0);
         let mut table: Vec<u32> = Vec::new();

@@ -257,7 +257,7 @@ pub struct Model {
     /// checks over all names made a model of 2,000 auxiliary variables (skyscrapers) spend
     /// milliseconds on its names alone.
     #[serde(skip)]
-    aux_keys: std::collections::HashSet<String>,
+    aux_keys: rustc_hash::FxHashSet<String>,
     /// Line automata the rules declared beside their rows (see [`crate::automaton`]).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     automata: Vec<LineAutomaton>,
@@ -297,7 +297,7 @@ pub struct ModelBuilder<'a> {
     seen: (usize, usize),
     /// Names of the rows kept, to catch a rule that repeats one (debug builds only).
     #[cfg(debug_assertions)]
-    names: std::collections::HashSet<String>,
+    names: rustc_hash::FxHashSet<String>,
     /// The clue whose rows are being emitted: its label, rule, first row and first automaton.
     clue: Option<(String, &'static str, Vec<Cell>, usize, usize)>,
 }
@@ -473,7 +473,7 @@ impl Model {
             budget: max_nonzeros,
             seen: (0, 0),
             #[cfg(debug_assertions)]
-            names: std::collections::HashSet::new(),
+            names: Default::default(),
             clue: None,
         };
         for r in 0..n {

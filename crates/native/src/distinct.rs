@@ -24,7 +24,7 @@
 //! exactly their `k` values in every group has a constant sum: it is implied by the other rows
 //! when the constant satisfies it (never propagated), and refuted at the root when not.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use sudoku_ip_model::Sense;
 
@@ -140,7 +140,7 @@ fn row_blocks(l: usize, layout: &Layout, cliques: &Cliques, eo_vars: &[u32], b: 
     }
     // Groups outside every block get index 0 (never read: only blocks read values).
     let index = |a: i64| values.binary_search(&a).map_or(0, |i| i as u8);
-    let mut group_of: HashMap<u32, usize> = HashMap::new();
+    let mut group_of: HashMap<u32, usize> = HashMap::default();
     for g in groups.clone().filter(|&g| eligible[g - groups.start]) {
         for &(v, _) in &layout.lin_terms[terms_of(g)] {
             group_of.insert(v, g);

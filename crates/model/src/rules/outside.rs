@@ -248,19 +248,28 @@ pub(crate) fn validate_clues(
 /// Whether `k` distinct digits of `digits` can sum to `total` (a subset-sum table, for the
 /// rows' "which placements allow the sum").
 pub(crate) fn can_sum(digits: &[usize], k: usize, total: usize) -> bool {
-    // reach[j][s]: j distinct digits seen so far can sum to s.
-    let mut reach = vec![vec![false; total + 1]; k + 1];
-    reach[0][0] = true;
+    if k > digits.len() {
+        return false;
+    }
+    // reach[j]: the sums j distinct digits seen so far can make, a bit per sum 0..=total; a
+    // digit d adds reach[j − 1] shifted by d to reach[j]. Bitsets: an X-sum or sandwich clue
+    // asks this a hundred times while its rows are written.
+    let words = total / 64 + 1;
+    let mut reach = vec![0u64; (k + 1) * words];
+    reach[0] = 1;
     for &d in digits {
         for j in (1..=k).rev() {
-            for s in (d..=total).rev() {
-                if reach[j - 1][s - d] {
-                    reach[j][s] = true;
-                }
+            let (lower, upper) = reach.split_at_mut(j * words);
+            let (from, to) = (&lower[(j - 1) * words..], &mut upper[..words]);
+            let (skip, shift) = (d / 64, d % 64);
+            for w in (skip..words).rev() {
+                let low = from[w - skip] << shift;
+                let carry = if shift > 0 && w > skip { from[w - skip - 1] >> (64 - shift) } else { 0 };
+                to[w] |= low | carry;
             }
         }
     }
-    reach[k][total]
+    reach[k * words + total / 64] >> (total % 64) & 1 == 1
 }
 
 /// The digits a clue looks along, read from the grid in the clue's reading order (checkers
@@ -329,7 +338,7 @@ mod tests {
     #[test]
     fn can_sum_is_the_subsets_sums() {
         let digits = [1, 3, 4];
-        for k in 0..=3 {
+        for k in 0..=4 {
             for total in 0..=10 {
                 let brute = (0u32..8).any(|m| {
                     m.count_ones() as usize == k
@@ -337,6 +346,32 @@ mod tests {
                             == total
                 });
                 assert_eq!(can_sum(&digits, k, total), brute, "{k} {total}");
+            }
+        }
+    }
+
+    /// Sums past the first word of the bitsets, against the plain table.
+    #[test]
+    fn can_sum_agrees_with_the_table_across_words() {
+        fn table(digits: &[usize], k: usize, total: usize) -> bool {
+            let mut reach = vec![vec![false; total + 1]; k + 1];
+            reach[0][0] = true;
+            for &d in digits {
+                for j in (1..=k).rev() {
+                    for s in (d..=total).rev() {
+                        reach[j][s] |= reach[j - 1][s - d];
+                    }
+                }
+            }
+            reach[k][total]
+        }
+        for digits in
+            [(2..36).collect::<Vec<usize>>(), vec![5, 63, 64, 65, 70, 128, 129], (1..=64).step_by(3).collect()]
+        {
+            for k in [0, 1, 2, 3, 7, 12, 30, digits.len(), digits.len() + 1] {
+                for total in (0..700).step_by(7).chain([63, 64, 65, 127, 128, 129, 192]) {
+                    assert_eq!(can_sum(&digits, k, total), table(&digits, k, total), "{digits:?} {k} {total}");
+                }
             }
         }
     }

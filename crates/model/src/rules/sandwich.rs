@@ -88,9 +88,10 @@ impl RuleKind for Sandwich {
             let sum = clue.value as usize;
             // The placements (a, b) that can hold the sum, each with its binary.
             let mut ends: Vec<(usize, usize, u32)> = Vec::new();
+            let fits: Vec<bool> = (0..n).map(|g| can_sum(&inner, g, sum)).collect();
             for a in 0..n {
                 for z in a + 1..n {
-                    if can_sum(&inner, z - a - 1, sum) {
+                    if fits[z - a - 1] {
                         ends.push((a, z, b.aux(format!("{name}_p{}_{}", a + 1, z + 1))));
                     }
                 }
