@@ -316,7 +316,7 @@ fn leftovers(b: &mut Emit<'_, '_>, cages: &[Cage]) {
         return;
     }
     let mut seen = std::collections::HashSet::new();
-    let mut count = 0;
+    let mut found: Vec<(Vec<usize>, Vec<usize>, i64)> = Vec::new();
     for band in bands(b) {
         let mut area = cell_set(n);
         let mut covered = cell_set(n);
@@ -345,20 +345,28 @@ fn leftovers(b: &mut Emit<'_, '_>, cages: &[Cage]) {
             if inn.is_empty() && out.is_empty() || inn.len() + out.len() > n || inn.len() > 2 && out.len() > 2 {
                 continue;
             }
-            if !seen.insert((inn.clone(), out.clone())) {
-                continue;
+            if seen.insert((inn.clone(), out.clone())) {
+                found.push((inn, out, (k as i64 + 1) * house_sum - total));
             }
-            let rhs = (k as i64 + 1) * house_sum - total;
-            let mut terms = Vec::new();
-            for (cells, sign) in [(&inn, 1), (&out, -1)] {
-                for &c in cells {
-                    let cell = Cell::from_index(c, n);
-                    terms.extend((1..=n).map(|d| (b.var(cell, d), sign * d as i32)));
-                }
-            }
-            count += 1;
-            b.implied_row(format!("leftover{count}"), terms, Sense::Eq, rhs as i32);
         }
+    }
+    // A band from the other side can leave the same cells the other way round (`in` and
+    // `out` swapped): the same row times −1, which the engine would only read twice. The
+    // later one is kept (the search then blames the rows it blamed with both).
+    let mut count = 0;
+    for (i, (inn, out, rhs)) in found.iter().enumerate() {
+        if found[i + 1..].iter().any(|(a, b, _)| a == out && b == inn) {
+            continue;
+        }
+        let mut terms = Vec::new();
+        for (cells, sign) in [(inn, 1), (out, -1)] {
+            for &c in cells {
+                let cell = Cell::from_index(c, n);
+                terms.extend((1..=n).map(|d| (b.var(cell, d), sign * d as i32)));
+            }
+        }
+        count += 1;
+        b.implied_row(format!("leftover{count}"), terms, Sense::Eq, *rhs as i32);
     }
 }
 
@@ -518,5 +526,40 @@ mod tests {
             "{:?}",
             leftovers.iter().map(|r| (&r.name, &r.terms, r.rhs)).collect::<Vec<_>>()
         );
+    }
+
+    /// Row 1 from the top leaves r1c4 in and r2c3 out (r1c4 − r2c3 = 3); rows 2–4 from the
+    /// bottom leave the same two cells the other way round (r2c3 − r1c4 = −3): one row, kept
+    /// once (read twice, it only costs the engine).
+    #[test]
+    fn a_leftover_row_seen_from_both_sides_is_kept_once() {
+        // 1 2 3 4 / 3 4 1 2 / 2 1 4 3 / 4 3 2 1, tiled by six cages with their totals.
+        let cage = |cells: &[(usize, usize)], sum| Cage { cells: cells.iter().map(|&(r, k)| c(r, k)).collect(), sum: Some(sum) };
+        let cages = vec![
+            cage(&[(1, 1), (1, 2), (1, 3), (2, 3)], 7),
+            cage(&[(1, 4), (2, 4), (3, 4)], 9),
+            cage(&[(2, 1), (2, 2)], 7),
+            cage(&[(3, 1), (3, 2), (3, 3)], 7),
+            cage(&[(4, 1), (4, 2)], 7),
+            cage(&[(4, 3), (4, 4)], 3),
+        ];
+        let rule = Rule::Killer(crate::rules::Killer { cages, distinct: true });
+        let model = Model::build(&Puzzle::blank(Geometry::new(4, None).unwrap()).with_rule(rule));
+        let leftovers: Vec<_> = model.rows().iter().filter(|r| r.name.contains("leftover")).collect();
+        let sorted = |t: &[(u32, i32)], sign: i32| {
+            let mut t: Vec<(u32, i32)> = t.iter().map(|&(v, a)| (v, sign * a)).collect();
+            t.sort_unstable();
+            t
+        };
+        let r1c4_minus_r2c3: Vec<(u32, i32)> =
+            (1..=4).flat_map(|d| [(model.var(c(1, 4), d), d as i32), (model.var(c(2, 3), d), -(d as i32))]).collect();
+        let same = |r: &&&crate::model::Row, sign: i32| sorted(&r.terms, sign) == sorted(&r1c4_minus_r2c3, 1) && r.rhs == sign * 3;
+        let found = leftovers.iter().filter(|r| same(r, 1) || same(r, -1)).count();
+        assert_eq!(found, 1, "{:?}", leftovers.iter().map(|r| (&r.name, &r.terms, r.rhs)).collect::<Vec<_>>());
+        for (i, a) in leftovers.iter().enumerate() {
+            for b in &leftovers[..i] {
+                assert!(sorted(&a.terms, 1) != sorted(&b.terms, -1) || a.rhs != -b.rhs, "{} is {} negated", a.name, b.name);
+            }
+        }
     }
 }
