@@ -67,8 +67,11 @@ pub(crate) const SINGLE_WORD: u8 = 4;
 /// Variables outside the row need one of its live variables (`support.rs`).
 pub(crate) const HAS_SUPPORT: u8 = 8;
 
-/// Most terms of a tiny linear row (`Compiled::lin_tiny`).
+/// Most terms of a tiny linear row whose terms are groups of their own (`Compiled::lin_tiny`).
 pub(crate) const TINY: usize = 4;
+
+/// Most terms of a tiny linear row that is a clause (`Compiled::lin_tiny`).
+pub(crate) const TINY_CLAUSE: usize = 16;
 
 /// The read-only part of the engine: everything derived from the rows. Puzzles of one shape
 /// share it (through a [`Prepared`](crate::Prepared) handle).
@@ -394,9 +397,11 @@ impl Compiled {
         let lin_tiny: Vec<bool> = (0..lin_sense.len())
             .map(|l| {
                 let (g0, g1) = (lin_groups[l] as usize, lin_groups[l + 1] as usize);
-                let terms = (group_start[g1] - group_start[g0]) as usize;
-                terms == g1 - g0
-                    && terms <= TINY
+                let (t0, t1) = (group_start[g0] as usize, group_start[g1] as usize);
+                let terms = t1 - t0;
+                let alone = terms == g1 - g0 && terms <= TINY;
+                let clause = terms <= TINY_CLAUSE && is_clause(&lin_terms[t0..t1], lin_sense[l], lin_rhs[l]);
+                (alone || clause)
                     && blocks.row_blocks[l] == blocks.row_blocks[l + 1]
                     && sums.of_lin[l].is_none()
                     && exact.words[l] == 0
@@ -536,4 +541,22 @@ fn partners(
         part_start.push(part.len() as u32);
     }
     (part_start, part)
+}
+
+/// Whether a row of 0-1 terms is a clause: coefficients ±1 and the bound that lets every
+/// term but one take its "wrong" value (`Σ pos − Σ neg <= |pos| − 1`: not all of `pos` at 1
+/// without one of `neg`). Its bounds taken term by term are exact: the most the other terms
+/// can give is reached only when all of them give it, whatever exactly-one rows they share,
+/// so the tiny path fixes what the general analysis fixes from this row alone.
+fn is_clause(terms: &[(u32, i64)], sense: Sense, rhs: i64) -> bool {
+    if terms.iter().any(|&(_, a)| a != 1 && a != -1) {
+        return false;
+    }
+    let pos = terms.iter().filter(|&&(_, a)| a == 1).count() as i64;
+    let neg = terms.len() as i64 - pos;
+    match sense {
+        Sense::Le => rhs == pos - 1,
+        Sense::Ge => rhs == 1 - neg,
+        Sense::Eq => false,
+    }
 }

@@ -1019,13 +1019,13 @@ impl Engine {
     }
 
     /// Bounds on tiny linear row `l` (`Compiled::lin_tiny`): what `propagate_linear_with`
-    /// does, for terms that are groups of their own (each may be 0: a group alone in its
+    /// does, for rows whose terms bound alone say all (each may be 0: a group alone in its
     /// exactly-one row is settled by singles first), without its scratch and analysis.
     fn propagate_tiny(&mut self, l: usize) -> Result<(), Conflict> {
         let c = &*self.c;
-        let (t0, t1) =
-            (c.group_start[c.lin_groups[l] as usize] as usize, c.group_start[c.lin_groups[l + 1] as usize] as usize);
-        let mut terms = [(0u32, 0i64); crate::compile::TINY];
+        let (g0, g1) = (c.lin_groups[l] as usize, c.lin_groups[l + 1] as usize);
+        let (t0, t1) = (c.group_start[g0] as usize, c.group_start[g1] as usize);
+        let mut terms = [(0u32, 0i64); crate::compile::TINY_CLAUSE];
         terms[..t1 - t0].copy_from_slice(&c.lin_terms[t0..t1]);
         let terms = &terms[..t1 - t0];
         let row = Some(c.lin_row[l] as usize);
@@ -1067,7 +1067,44 @@ impl Engine {
                 (false, false) => {}
             }
         }
+        if g1 - g0 < t1 - t0 {
+            self.clause_needs_group(l)?;
+        }
         Ok(())
+    }
+
+    /// A tiny clause row (`compile::is_clause`) whose terms of one sign are all at 1 needs a
+    /// term of the other sign at 1 (`x[a,3] − x[b,2] − x[b,4] <= 0` with r?c? at 3 needs b at 2
+    /// or 4). When those left live lie in one group of two or more, its exactly-one row takes
+    /// one of them and the rest of that row is 0: what the general analysis says of a group
+    /// the row cannot do without (a quadruple's digit that only one box can take).
+    fn clause_needs_group(&mut self, l: usize) -> Result<(), Conflict> {
+        let c = &*self.c;
+        let need = if c.lin_sense[l] == Sense::Ge { 1 } else { -1 };
+        let mut only: Option<usize> = None;
+        for g in c.lin_groups[l] as usize..c.lin_groups[l + 1] as usize {
+            for &(v, a) in &c.lin_terms[c.group_start[g] as usize..c.group_start[g + 1] as usize] {
+                let (one, live) = (self.is_one(v), self.is_live(v));
+                if a != need && !one || a == need && one {
+                    return Ok(()); // a term that may still satisfy the row, or does
+                }
+                if a == need && live && only.is_some_and(|h| h != g) {
+                    return Ok(()); // two groups may
+                }
+                if a == need && live {
+                    only = Some(g);
+                }
+            }
+        }
+        // Groups without positions (rows of more than 64 variables) are left to the others.
+        let (Some(g), row) = (only, Some(c.lin_row[l] as usize)) else { return Ok(()) };
+        match (c.group_eo[g], c.group_pos[g]) {
+            (Some(r), pos) if pos != 0 => {
+                let outside = self.mask[c.eo_word[r as usize] as usize] & !pos;
+                self.kill_positions(r as usize, outside, row)
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Exact sums on equality row `l` (`exact.rs`): kill every variable whose coefficient no
@@ -1668,5 +1705,27 @@ mod tests {
         e.undo(mark);
         assert!(e.try_fix(z, false) && e.try_fix(y, true));
         assert_eq!(e.value(x), Some(false), "y without z refuses x");
+    }
+
+    /// A clause whose second side lies in one cell (`x[a,3] <= x[b,2] + x[b,4]`, a kropki
+    /// dot's row) is tiny, and with a at 3 it leaves b 2 or 4: the rest of b's cell is 0 at
+    /// once, as the general analysis says of a group the row cannot do without.
+    #[test]
+    fn a_tiny_clause_confines_the_cell_it_needs() {
+        let mut m = Model::build(&Puzzle::blank(Geometry::new(4, None).expect("4x4")));
+        let (a, b) = (Cell::new(0, 0), Cell::new(3, 3));
+        let terms = vec![(m.var(a, 3), 1), (m.var(b, 2), -1), (m.var(b, 4), -1)];
+        m.push_row(Row { name: "dot".into(), kind: RowKind::Rule("test"), terms, sense: Sense::Le, rhs: 0 });
+        let mut e = Engine::new(&m);
+        let l = (0..e.c.lin_rows()).find(|&l| m.rows()[e.c.lin_row[l] as usize].name == "dot").expect("row");
+        assert!(e.c.lin_tiny[l], "a clause of three terms");
+        assert!(e.root().is_ok());
+        let mark = e.trail.len();
+        assert!(e.try_fix(m.var(a, 3), true));
+        assert_eq!((e.value(m.var(b, 1)), e.value(m.var(b, 3))), (Some(false), Some(false)), "b is 2 or 4");
+        assert_eq!((e.value(m.var(b, 2)), e.value(m.var(b, 4))), (None, None));
+        e.undo(mark);
+        assert!(e.try_fix(m.var(b, 2), false) && e.try_fix(m.var(b, 4), false));
+        assert_eq!(e.value(m.var(a, 3)), Some(false), "without b at 2 or 4, a is not 3");
     }
 }
