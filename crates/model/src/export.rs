@@ -95,12 +95,12 @@ const LP_KEYWORDS: &[&str] = &[
 /// become `_`, and `prefix` goes in front when the name does not start with a letter, starts
 /// with `e`/`E` (an exponent to some LP readers) or is an LP keyword. Not made unique.
 pub fn lp_name(raw: &str, prefix: &str) -> String {
-    let mut name: String =
-        raw.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '.' { c } else { '_' }).collect();
+    let mut name = String::with_capacity(prefix.len() + raw.len());
+    name.extend(raw.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '.' { c } else { '_' }));
     let first = name.chars().next();
     let needs_prefix = !first.is_some_and(|c| c.is_ascii_alphabetic())
         || matches!(first, Some('e' | 'E'))
-        || LP_KEYWORDS.contains(&name.to_ascii_lowercase().as_str());
+        || LP_KEYWORDS.iter().any(|k| k.eq_ignore_ascii_case(&name));
     if needs_prefix {
         name.insert_str(0, prefix);
     }

@@ -556,14 +556,19 @@ impl Model {
         if safe.starts_with("x_") || safe.starts_with("X_") {
             safe.insert_str(0, "a_");
         }
-        let base = safe.clone();
-        let mut k = 2;
-        while self.aux_keys.contains(&safe.to_ascii_lowercase()) {
-            safe = format!("{base}_{k}");
-            k += 1;
+        let mut key = safe.to_ascii_lowercase();
+        if self.aux_keys.contains(&key) {
+            let base = std::mem::take(&mut safe);
+            for k in 2.. {
+                safe = format!("{base}_{k}");
+                key = safe.to_ascii_lowercase();
+                if !self.aux_keys.contains(&key) {
+                    break;
+                }
+            }
         }
         let var = self.fixed.len() as u32;
-        self.aux_keys.insert(safe.to_ascii_lowercase());
+        self.aux_keys.insert(key);
         self.aux.push(safe);
         self.fixed.push(None);
         var
