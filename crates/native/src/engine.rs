@@ -1025,12 +1025,9 @@ impl Engine {
         let c = &*self.c;
         let (g0, g1) = (c.lin_groups[l] as usize, c.lin_groups[l + 1] as usize);
         let (t0, t1) = (c.group_start[g0] as usize, c.group_start[g1] as usize);
-        let mut terms = [(0u32, 0i64); crate::compile::TINY_CLAUSE];
-        terms[..t1 - t0].copy_from_slice(&c.lin_terms[t0..t1]);
-        let terms = &terms[..t1 - t0];
         let row = Some(c.lin_row[l] as usize);
         let (mut lo, mut hi) = (0i64, 0i64);
-        for &(v, a) in terms {
+        for &(v, a) in &c.lin_terms[t0..t1] {
             if self.is_one(v) {
                 (lo, hi) = (lo + a, hi + a);
             } else if self.is_live(v) {
@@ -1054,7 +1051,9 @@ impl Engine {
         if broken((lo, hi)) {
             return Err(Conflict { row, kind: ConflictKind::Linear });
         }
-        for &(v, a) in terms {
+        // By index: `kill` and `assign` borrow the engine.
+        for t in t0..t1 {
+            let (v, a) = self.c.lin_terms[t];
             if !self.is_live(v) || self.is_one(v) {
                 continue;
             }
