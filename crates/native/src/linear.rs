@@ -62,6 +62,7 @@ pub(crate) fn group_rows<'a, 'b>(
     let mut terms: Vec<(u32, i64)> = Vec::new();
     let mut members: Vec<usize> = Vec::new();
     let mut best: Vec<usize> = Vec::new();
+    let (mut grouped, mut sorted): (Vec<bool>, Vec<i64>) = (Vec::new(), Vec::new());
     for row in rows {
         // Duplicates merged, zero coefficients dropped, in variable order.
         terms.clear();
@@ -78,7 +79,8 @@ pub(crate) fn group_rows<'a, 'b>(
         for (i, &(v, _)) in terms.iter().enumerate() {
             index[v as usize] = Some(i as u32);
         }
-        let mut grouped = vec![false; terms.len()];
+        grouped.clear();
+        grouped.resize(terms.len(), false);
         for i in 0..terms.len() {
             if grouped[i] {
                 continue;
@@ -96,7 +98,7 @@ pub(crate) fn group_rows<'a, 'b>(
                         .map(|j| j as usize)
                         .filter(|&j| !grouped[j]),
                 );
-                let gain = grouping_gain(members.iter().map(|&j| terms[j].1));
+                let gain = grouping_gain(members.iter().map(|&j| terms[j].1), &mut sorted);
                 if best_row.is_none() || gain > best_gain {
                     best_row = Some(r);
                     best_gain = gain;
@@ -128,9 +130,10 @@ pub(crate) fn group_rows<'a, 'b>(
 /// (1–6 only: six terms) into its row's digit rows (nine terms each), which bounded each by
 /// −1..100; counting the narrowing alone took a long diagonal's nines (a group worth exactly
 /// 9) before its cells, and lost the cells' block.
-fn grouping_gain(coefs: impl Iterator<Item = i64> + Clone) -> (bool, i64) {
+/// `sorted` is scratch (a row's terms ask this once per exactly-one row of each).
+fn grouping_gain(coefs: impl Iterator<Item = i64>, sorted: &mut Vec<i64>) -> (bool, i64) {
     let (mut sum, mut lo, mut hi, mut len) = (0i64, 0i64, 0i64, 0usize);
-    let mut sorted: Vec<i64> = Vec::new();
+    sorted.clear();
     for a in coefs {
         sum += a.abs();
         lo = lo.min(a);
@@ -439,18 +442,18 @@ mod tests {
 
     #[test]
     fn grouping_gain_prefers_a_cells_distinct_values() {
-        use super::grouping_gain;
+        let gain = |coefs: &[i64]| super::grouping_gain(coefs.iter().copied(), &mut Vec::new());
         // A pill's hundreds (six digits) against its row's ones (nine, mixed signs).
-        let hundreds = grouping_gain([100, 200, 300, 400, 500, 600].into_iter());
-        let row_digit = grouping_gain([100, 10, 1, -1, -1, -1, -1, -1, -1].into_iter());
+        let hundreds = gain(&[100, 200, 300, 400, 500, 600]);
+        let row_digit = gain(&[100, 10, 1, -1, -1, -1, -1, -1, -1]);
         assert!(hundreds > row_digit);
         // A long diagonal's nines (all equal) against a cell's digits.
-        let nines = grouping_gain([9; 9].into_iter());
-        let cell = grouping_gain(1..=9);
+        let nines = gain(&[9; 9]);
+        let cell = gain(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
         assert!(cell > nines, "{cell:?} {nines:?}");
         // Unit coefficients: the row covering most terms, as before.
-        assert!(grouping_gain([1; 5].into_iter()) > grouping_gain([1; 4].into_iter()));
+        assert!(gain(&[1; 5]) > gain(&[1; 4]));
         // A lone term gains nothing.
-        assert_eq!(grouping_gain([7].into_iter()), (false, 0));
+        assert_eq!(gain(&[7]), (false, 0));
     }
 }
