@@ -134,9 +134,11 @@ pub(crate) struct Compiled {
     pub max_groups: usize,
     /// Whether any variable lies in a linear row.
     pub any_linear: bool,
-    /// Per linear row, whether it is tiny: at most [`TINY`] terms, each its own group, no
-    /// blocks, combinations or exact sums (the pair rows of zipper and region-sum lines, the
-    /// thermometers' steps). The engine bounds those without the general analysis.
+    /// Per linear row, whether it is tiny: no blocks, combinations or exact sums, and either at
+    /// most [`TINY`] terms, each its own group (the pair rows of zipper and region-sum lines,
+    /// the thermometers' steps), or a clause of at most [`TINY_CLAUSE`] terms ([`is_clause`]:
+    /// the support rows of kropki, whisper and XV dots). The engine bounds those term by term,
+    /// without the general analysis.
     pub lin_tiny: Vec<bool>,
     /// Linear rows that are sums of distinct values, with their combinations (`sums.rs`).
     pub sums: Sums,
@@ -546,8 +548,9 @@ fn partners(
 /// Whether a row of 0-1 terms is a clause: coefficients ±1 and the bound that lets every
 /// term but one take its "wrong" value (`Σ pos − Σ neg <= |pos| − 1`: not all of `pos` at 1
 /// without one of `neg`). Its bounds taken term by term are exact: the most the other terms
-/// can give is reached only when all of them give it, whatever exactly-one rows they share,
-/// so the tiny path fixes what the general analysis fixes from this row alone.
+/// can give is reached only when all of them give it, whatever exactly-one rows they share.
+/// With `Engine::clause_needs_group` for the one inference that reads the groups, the tiny
+/// path fixes what the general analysis fixes from this row alone.
 fn is_clause(terms: &[(u32, i64)], sense: Sense, rhs: i64) -> bool {
     if terms.iter().any(|&(_, a)| a != 1 && a != -1) {
         return false;

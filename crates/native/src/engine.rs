@@ -1073,8 +1073,8 @@ impl Engine {
     }
 
     /// A tiny clause row (`compile::is_clause`) whose terms of one sign are all at 1 needs a
-    /// term of the other sign at 1 (`x[a,3] − x[b,2] − x[b,4] <= 0` with r?c? at 3 needs b at 2
-    /// or 4). When those left live lie in one group of two or more, its exactly-one row takes
+    /// term of the other sign at 1 (`x[a,3] − x[b,2] − x[b,4] <= 0` with cell a at 3 needs b at
+    /// 2 or 4). When those left live lie in one group of two or more, its exactly-one row takes
     /// one of them and the rest of that row is 0: what the general analysis says of a group
     /// the row cannot do without (a quadruple's digit that only one box can take).
     fn clause_needs_group(&mut self, l: usize) -> Result<(), Conflict> {
