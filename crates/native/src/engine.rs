@@ -1120,8 +1120,22 @@ impl Engine {
     fn exact_terms(&self, g: usize, out: &mut Vec<(u32, u32, u8)>) -> i64 {
         let c = &*self.c;
         let off = c.exact.off[g];
+        let (t0, pos) = (c.group_start[g] as usize, c.group_pos[g]);
+        if let (Some(r), true) = (c.group_eo[g], pos != 0) {
+            // The live terms only, from the row's mask (`Compiled::group_pos`), in the group's
+            // order, as `analyse_linear` reads them; a variable at 1 has killed the rest of its
+            // row, so it is alone there.
+            let mut live = self.mask[c.eo_word[r as usize] as usize] & pos;
+            let rank = &c.pos_rank[c.rank_start[g] as usize..];
+            while live != 0 {
+                let i = t0 + rank[live.trailing_zeros() as usize] as usize;
+                live &= live - 1;
+                out.push((i as u32, (c.lin_terms[i].1 - off) as u32, c.blocks.value[i]));
+            }
+            return off;
+        }
         let before = out.len();
-        for i in c.group_start[g] as usize..c.group_start[g + 1] as usize {
+        for i in t0..c.group_start[g + 1] as usize {
             let (v, a) = c.lin_terms[i];
             if self.is_one(v) {
                 out.truncate(before);
@@ -1169,7 +1183,7 @@ impl Engine {
         let ExactScratch { terms, group_at, path, sums, vals, sig, cache, .. } = x;
         // Masks of 0 (groups without positions) say nothing: no reuse then.
         let known = &mut cache[k];
-        if known.0.is_empty() || known.0 != *sig || sig.contains(&0) {
+        if known.sig.is_empty() || known.sig != *sig || sig.contains(&0) {
             sums.clear();
             sums.resize(words, 0);
             path.clear();
@@ -1179,11 +1193,12 @@ impl Engine {
                     *w |= 1 << (sum % 64);
                 }
             });
-            known.0.clone_from(sig);
-            known.1.clear();
-            exact::push_bits(sums, &mut known.1);
+            known.sig.clone_from(sig);
+            known.sums.clear();
+            known.terms.clear();
+            exact::push_bits(sums, &mut known.sums);
         }
-        vals.extend_from_slice(&known.1);
+        vals.extend_from_slice(&known.sums);
         let k = k as u32;
         let groups = (x.group_at.len() - a0 - 1) as u32;
         let item =
@@ -1273,7 +1288,7 @@ impl Engine {
         for i in 0..m {
             let item = x.items[i].clone();
             let (pi, ri) = (&x.p[i * words..(i + 1) * words], &x.r[(i + 1) * words..(i + 2) * words]);
-            let Some(_) = item.block else {
+            let Some(k) = item.block else {
                 let g = item.group as usize;
                 let (t0, t1) = (c.group_start[g] as usize, c.group_start[g + 1] as usize);
                 let off = c.exact.off[g];
@@ -1286,7 +1301,7 @@ impl Engine {
                 continue;
             };
             // A block: the terms of the ways whose sums complete the row.
-            let ExactScratch { terms, group_at, path, sums, vals, start, held, .. } = x;
+            let ExactScratch { terms, group_at, path, sums, vals, start, held, cache, by_sum, .. } = x;
             sums.clear();
             sums.resize(words, 0);
             let mut every = true;
@@ -1308,15 +1323,42 @@ impl Engine {
             }
             held.clear();
             held.resize(t1 - t0, false);
-            path.clear();
-            path.resize(item.groups as usize, 0);
-            exact::ways(terms, groups, path, (0, 0, 0), &mut |sum, path| {
-                if sums.get(sum as usize / 64).is_some_and(|w| w >> (sum % 64) & 1 != 0) {
-                    for &p in path {
-                        held[p as usize - t0] = true;
+            let known = &mut cache[k as usize];
+            if t1 - t0 > 64 {
+                path.clear();
+                path.resize(item.groups as usize, 0);
+                exact::ways(terms, groups, path, (0, 0, 0), &mut |sum, path| {
+                    if sums.get(sum as usize / 64).is_some_and(|w| w >> (sum % 64) & 1 != 0) {
+                        for &p in path {
+                            held[p as usize - t0] = true;
+                        }
+                    }
+                });
+            } else {
+                // The terms of the sums that complete the row (`exact::BlockWays`), found by
+                // one walk over the ways while the block's masks stay as they are.
+                if known.terms.is_empty() {
+                    by_sum.clear();
+                    by_sum.resize(known.sums.last().map_or(0, |&s| s as usize + 1), 0);
+                    path.clear();
+                    path.resize(item.groups as usize, 0);
+                    exact::ways(terms, groups, path, (0, 0, 0), &mut |sum, path| {
+                        for &p in path {
+                            by_sum[sum as usize] |= 1 << (p as usize - t0);
+                        }
+                    });
+                    known.terms.extend(known.sums.iter().map(|&s| by_sum[s as usize]));
+                }
+                let mut kept = 0u64;
+                for (&s, &t) in known.sums.iter().zip(&known.terms) {
+                    if sums[s as usize / 64] >> (s % 64) & 1 != 0 {
+                        kept |= t;
                     }
                 }
-            });
+                for (j, h) in held.iter_mut().enumerate() {
+                    *h = kept >> j & 1 != 0;
+                }
+            }
             for j in t0..t1 {
                 let v = c.lin_terms[x.terms[j].0 as usize].0;
                 if !x.held[j - t0] && self.is_live(v) && !self.is_one(v) {
@@ -1726,5 +1768,35 @@ mod tests {
         e.undo(mark);
         assert!(e.try_fix(m.var(b, 2), false) && e.try_fix(m.var(b, 4), false));
         assert_eq!(e.value(m.var(a, 3)), Some(false), "without b at 2 or 4, a is not 3");
+    }
+
+    /// An exact row's block (`exact::BlockWays`): the terms each sum's ways take are found once
+    /// for the block's masks and read again while they stay, so what is kept must follow the
+    /// sums that complete the row at each call. `a + b + c = 7`, a and b in one box (distinct),
+    /// c elsewhere: with c 1 or 4, a + b is 6 (2 + 4) or 3 (1 + 2), so neither is 3, which
+    /// bounds keep (3 + 4 − 1 is 6, within 1 + 1 .. 4 + 4).
+    #[test]
+    fn an_exact_block_keeps_what_the_completing_sums_take_as_they_change() {
+        let mut m = Model::build(&Puzzle::blank(Geometry::new(4, None).expect("4x4")));
+        let (a, b, c) = (Cell::new(0, 0), Cell::new(0, 1), Cell::new(2, 2));
+        let terms = [a, b, c].into_iter().flat_map(|cell| (1..=4).map(move |d| (cell, d)));
+        let terms = terms.map(|(cell, d)| (m.var(cell, d), d as i32)).collect();
+        m.push_row(Row { name: "sum".into(), kind: RowKind::Rule("test"), terms, sense: Sense::Eq, rhs: 7 });
+        let mut e = Engine::new(&m);
+        let l = (0..e.c.lin_rows()).find(|&l| m.rows()[e.c.lin_row[l] as usize].name == "sum").expect("row");
+        assert!(e.c.exact.words[l] != 0 && e.c.sums.of_lin[l].is_none(), "an exact row, not a sum of distinct values");
+        assert!(e.root().is_ok());
+        let live = |e: &Engine, cell: Cell| (1..=4).filter(|&d| e.value(m.var(cell, d)).is_none()).collect::<Vec<_>>();
+        assert_eq!((live(&e, a), live(&e, b)), (vec![1, 2, 3, 4], vec![1, 2, 3, 4]), "a + b is 3 to 6");
+        let mark = e.trail.len();
+        assert!(e.try_fix(m.var(c, 2), false));
+        assert_eq!((live(&e, a), live(&e, b)), (vec![1, 2, 3, 4], vec![1, 2, 3, 4]), "a + b is 3, 4 or 6");
+        assert!(e.try_fix(m.var(c, 3), false));
+        assert_eq!((live(&e, a), live(&e, b)), (vec![1, 2, 4], vec![1, 2, 4]), "a + b is 3 or 6");
+        e.undo(mark);
+        assert!(e.try_fix(m.var(c, 1), false) && e.try_fix(m.var(c, 4), false));
+        assert_eq!((live(&e, a), live(&e, b)), (vec![1, 2, 3, 4], vec![1, 2, 3, 4]), "a + b is 4 or 5");
+        assert!(e.try_fix(m.var(c, 2), false));
+        assert_eq!((live(&e, a), live(&e, b)), (vec![1, 3], vec![1, 3]), "a + b is 4");
     }
 }

@@ -132,7 +132,22 @@ pub(crate) struct ExactScratch {
     /// The live masks of the block being read, and per block of the model the masks its sums
     /// were last computed for, with those sums: a block's sums depend on its masks alone.
     pub sig: Vec<u64>,
-    pub cache: Vec<(Vec<u64>, Vec<u32>)>,
+    pub cache: Vec<BlockWays>,
+    /// Per sum, the block's terms some way of that sum takes (while the ways are walked).
+    pub by_sum: Vec<u64>,
+}
+
+/// A block's ways, as last computed for its live masks `sig`: their distinct sums, ascending,
+/// and, once asked for, with each the block's live terms (bit `i`: its `i`-th, in the order of
+/// [`ExactScratch::terms`]) some way of that sum takes. A term is kept iff some way that takes
+/// it completes the row, so while the masks stay, the terms kept are those of the completing
+/// sums, read here rather than by walking the ways at every call. `terms` is empty until asked
+/// for, and always for a block of more than 64 live terms, whose ways are walked each time.
+#[derive(Debug, Default)]
+pub(crate) struct BlockWays {
+    pub sig: Vec<u64>,
+    pub sums: Vec<u32>,
+    pub terms: Vec<u64>,
 }
 
 /// Call `visit(sum, path)` for every way the groups of a block (their terms in `terms` from
