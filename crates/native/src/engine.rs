@@ -148,11 +148,10 @@ pub(crate) struct Engine {
     /// `residue_start[s]`. Never undone: a residue is only a first guess.
     residues: Vec<u64>,
     residue_start: Vec<u32>,
-    /// Per group of a sum row (from `sum_pos_start[g]`), the value index of each position of
-    /// its exactly-one row, whose live mask then gives the group's live values directly
-    /// (`None` for the groups of other rows, and all of them when some row's group is wider
-    /// than one word).
-    sum_pos: Option<(Vec<u32>, Vec<u8>)>,
+    /// Per group of a sum row, the value index of each position of its exactly-one row, whose
+    /// live mask then gives the group's live values directly (`None` when some row's group is
+    /// wider than one word).
+    sum_pos: Option<SumPositions>,
     /// Scratch of exact sums (`exact.rs`): the bitsets `P` and `R`, each group's contributions
     /// and where they start.
     exact: ExactScratch,
@@ -178,11 +177,27 @@ pub(crate) struct Engine {
     pub(crate) la_failed: u64,
 }
 
+/// [`Engine::sum_pos`].
+struct SumPositions {
+    /// Group `g`'s positions' value indices are `pos[start[g]..]` (empty for groups of other
+    /// rows).
+    start: Vec<u32>,
+    pos: Vec<u8>,
+    /// Per group, `k` when position `p`'s value index is `p + k` for every position (a cage's
+    /// cell, whose digit `d` is the row's value `d − 1`), so the live values are the live mask
+    /// shifted; [`NO_SHIFT`] otherwise.
+    shift: Vec<i8>,
+}
+
+/// [`SumPositions::shift`] of a group whose values are not its positions shifted.
+const NO_SHIFT: i8 = i8::MIN;
+
 /// [`Engine::sum_pos`]: for each group of a sum row, its exactly-one row's positions as value
 /// indices; `None` when a group is not its whole row of at most 64 variables.
-fn sum_positions(c: &Compiled) -> Option<(Vec<u32>, Vec<u8>)> {
+fn sum_positions(c: &Compiled) -> Option<SumPositions> {
     let groups = c.group_eo.len();
     let mut start = vec![0u32; groups + 1];
+    let mut shift = vec![NO_SHIFT; groups];
     let mut pos: Vec<u8> = Vec::new();
     for l in 0..c.lin_rows() {
         let Some(s) = c.sums.of_lin[l] else { continue };
@@ -201,10 +216,15 @@ fn sum_positions(c: &Compiled) -> Option<(Vec<u32>, Vec<u8>)> {
                 let i = (t0..t1).find(|&i| c.lin_terms[i].0 == u)?;
                 pos.push(row.value[i - first]);
             }
+            let k = i64::from(pos[*at as usize]);
+            let shifted = pos[*at as usize..].iter().enumerate().all(|(p, &j)| i64::from(j) == p as i64 + k);
+            if shifted && (-63..=63).contains(&k) {
+                shift[g] = k as i8;
+            }
         }
     }
     start[groups] = pos.len() as u32;
-    Some((start, pos))
+    Some(SumPositions { start, pos, shift })
 }
 
 /// Exactly-one rows longer than this make a model wide (grids from 25×25 up, where restarted
@@ -1375,11 +1395,22 @@ impl Engine {
         let (c, row) = (&*self.c, &self.c.sums.rows[s]);
         let first = c.group_start[c.lin_groups[l] as usize] as usize;
         live.clear();
-        if let Some((start, pos)) = &self.sum_pos {
+        if let Some(SumPositions { start, pos, shift }) = &self.sum_pos {
             for g in c.lin_groups[l] as usize..c.lin_groups[l + 1] as usize {
                 // Sum rows' groups are whole exactly-one rows (`sums.rs`) of at most 64.
                 let r = c.group_eo[g].map_or(0, |r| r as usize);
                 let (mut bits, mut values) = (self.mask[c.eo_word[r] as usize], 0u64);
+                match shift[g] {
+                    NO_SHIFT => {}
+                    k if k >= 0 => {
+                        live.push(bits << k);
+                        continue;
+                    }
+                    k => {
+                        live.push(bits >> -k);
+                        continue;
+                    }
+                }
                 let pos = &pos[start[g] as usize..];
                 while bits != 0 {
                     values |= 1 << pos[bits.trailing_zeros() as usize];
