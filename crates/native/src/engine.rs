@@ -184,13 +184,14 @@ struct SumPositions {
     start: Vec<u32>,
     pos: Vec<u8>,
     /// Per group, `k` when position `p`'s value index is `p + k` for every position (a cage's
-    /// cell, whose digit `d` is the row's value `d − 1`), so the live values are the live mask
-    /// shifted; [`NO_SHIFT`] otherwise.
-    shift: Vec<i8>,
+    /// cell, whose digit `d` is the row's value `d − 1`: `k` is 0), so the live values are the
+    /// live mask shifted up by `k`; [`NO_SHIFT`] otherwise. Value indices are never negative,
+    /// so neither is `k`.
+    shift: Vec<u8>,
 }
 
 /// [`SumPositions::shift`] of a group whose values are not its positions shifted.
-const NO_SHIFT: i8 = i8::MIN;
+const NO_SHIFT: u8 = u8::MAX;
 
 /// [`Engine::sum_pos`]: for each group of a sum row, its exactly-one row's positions as value
 /// indices; `None` when a group is not its whole row of at most 64 variables.
@@ -216,10 +217,9 @@ fn sum_positions(c: &Compiled) -> Option<SumPositions> {
                 let i = (t0..t1).find(|&i| c.lin_terms[i].0 == u)?;
                 pos.push(row.value[i - first]);
             }
-            let k = i64::from(pos[*at as usize]);
-            let shifted = pos[*at as usize..].iter().enumerate().all(|(p, &j)| i64::from(j) == p as i64 + k);
-            if shifted && (-63..=63).contains(&k) {
-                shift[g] = k as i8;
+            let k = pos[*at as usize];
+            if k < 64 && pos[*at as usize..].iter().enumerate().all(|(p, &j)| usize::from(j) == p + usize::from(k)) {
+                shift[g] = k;
             }
         }
     }
@@ -1343,7 +1343,6 @@ impl Engine {
             }
             held.clear();
             held.resize(t1 - t0, false);
-            let known = &mut cache[k as usize];
             if t1 - t0 > 64 {
                 path.clear();
                 path.resize(item.groups as usize, 0);
@@ -1357,6 +1356,7 @@ impl Engine {
             } else {
                 // The terms of the sums that complete the row (`exact::BlockWays`), found by
                 // one walk over the ways while the block's masks stay as they are.
+                let known = &mut cache[k as usize];
                 if known.terms.is_empty() {
                     by_sum.clear();
                     by_sum.resize(known.sums.last().map_or(0, |&s| s as usize + 1), 0);
@@ -1400,16 +1400,9 @@ impl Engine {
                 // Sum rows' groups are whole exactly-one rows (`sums.rs`) of at most 64.
                 let r = c.group_eo[g].map_or(0, |r| r as usize);
                 let (mut bits, mut values) = (self.mask[c.eo_word[r] as usize], 0u64);
-                match shift[g] {
-                    NO_SHIFT => {}
-                    k if k >= 0 => {
-                        live.push(bits << k);
-                        continue;
-                    }
-                    k => {
-                        live.push(bits >> -k);
-                        continue;
-                    }
+                if shift[g] != NO_SHIFT {
+                    live.push(bits << shift[g]);
+                    continue;
                 }
                 let pos = &pos[start[g] as usize..];
                 while bits != 0 {
