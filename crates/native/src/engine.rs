@@ -23,7 +23,9 @@
 //! - **Pairs**, once a search proves long ([`Engine::pairs`]): two rows of two candidates
 //!   inside two disjoint rows own those rows (naked and hidden pairs, X-wings).
 //! - **Sum rows**, linear rows that are sums of distinct values (killer cages), by the value
-//!   combinations they allow (`sums.rs`), after their bounds.
+//!   combinations they allow (`sums.rs`), after their bounds; those of at most ten values
+//!   (a cage of digits) to their own consistency from the value sets each prefix of their
+//!   cells can take (`sumsets.rs`), which holds all the bounds would find.
 //! - **Exact sums**: the other equality rows whose sums are few enough, by the sums their
 //!   groups can still make (`exact.rs`), after their bounds.
 //! - **Line automata**, to domain consistency by a forward and a backward pass over their
@@ -45,6 +47,7 @@ use crate::lines;
 use crate::lookahead::LookAhead;
 use crate::nogoods::Nogoods;
 use crate::sums;
+use crate::sumsets;
 
 /// Marks an assignment to 1 in the trail (a plain entry is a kill).
 const ASSIGNED: u32 = 1 << 31;
@@ -131,6 +134,8 @@ pub(crate) struct Engine {
     /// Per-group live values, and values kept, of the sum row being propagated (`sums.rs`).
     sum_live: Vec<u64>,
     sum_keep: Vec<u64>,
+    /// Scratch of sum rows propagated from their value sets (`sumsets.rs`).
+    sum_sets: sumsets::Scratch,
     /// The variables that can take a required value of a sum row.
     holders: Vec<u32>,
     /// Every sum row's combinations (`sums.rs`), row `s` from `combo_start[s]`, the first
@@ -285,6 +290,7 @@ impl Engine {
             block_scratch: Vec::with_capacity(c.blocks.max_blocks),
             sum_live: Vec::with_capacity(c.sums.max_groups),
             sum_keep: Vec::with_capacity(c.sums.max_groups),
+            sum_sets: sumsets::Scratch::default(),
             holders: Vec::with_capacity(c.sums.max_groups),
             combos: c.sums.rows.iter().flat_map(|r| r.combos.iter().copied()).collect(),
             combo_start: std::iter::once(0)
@@ -1026,6 +1032,10 @@ impl Engine {
         if self.c.lin_tiny[l] {
             return self.propagate_tiny(l);
         }
+        if let Some(s) = self.c.sums.of_lin[l].filter(|&s| self.c.sums.rows[s as usize].sets.is_some()) {
+            // Its own consistency holds all that bounds would find.
+            return self.propagate_sum(l, s as usize);
+        }
         // Moved out and back so that `kill`/`assign` can borrow `self`; no allocation.
         let (mut scratch, mut blocks) = (std::mem::take(&mut self.scratch), std::mem::take(&mut self.block_scratch));
         let result = self.propagate_linear_with(l, &mut scratch, &mut blocks);
@@ -1452,18 +1462,28 @@ impl Engine {
         let conflict = Conflict { row, kind: ConflictKind::Linear };
         self.sum_live_values(l, s, live);
         keep.resize(live.len(), 0);
-        let (start, alive) = (self.combo_start[s] as usize, self.combo_alive[s] as usize);
-        let res = &mut self.residues[self.residue_start[s] as usize..self.residue_start[s + 1] as usize];
-        let known = self.combo_required[s];
-        let (required, now) = sums::fitting_alive(&mut self.combos[start..start + alive], live, keep, res, known);
+        let required = if let Some(sets) = &self.c.sums.rows[s].sets {
+            sumsets::consistent(sets, live, keep, &mut self.sum_sets)
+        } else {
+            let (start, alive) = (self.combo_start[s] as usize, self.combo_alive[s] as usize);
+            let res = &mut self.residues[self.residue_start[s] as usize..self.residue_start[s + 1] as usize];
+            let known = self.combo_required[s];
+            let (required, now) = sums::fitting_alive(&mut self.combos[start..start + alive], live, keep, res, known);
+            if let Some(required) = required {
+                if now < alive || required & !known != 0 {
+                    self.combo_trail.push((self.trail.len() as u32, s as u32, alive as u32, known));
+                    self.combo_alive[s] = now as u32;
+                    self.combo_required[s] = known | required;
+                }
+            }
+            required
+        };
         let Some(mut required) = required else {
             return Err(conflict);
         };
-        if now < alive || required & !known != 0 {
-            self.combo_trail.push((self.trail.len() as u32, s as u32, alive as u32, known));
-            self.combo_alive[s] = now as u32;
-            self.combo_required[s] = known | required;
-        }
+        // A value a group has alone is placed there and gone from the others (groups of a
+        // sum row take distinct values through shared rows): nothing to confine.
+        required &= !keep.iter().filter(|&&k| k & k.wrapping_sub(1) == 0).fold(0, |a, &k| a | k);
         let (groups, first) =
             (self.c.lin_groups[l] as usize, self.c.group_start[self.c.lin_groups[l] as usize] as usize);
         for (k, (&has, &kept)) in live.iter().zip(keep.iter()).enumerate() {

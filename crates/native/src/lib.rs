@@ -12,7 +12,8 @@
 //!   variables and, in long searches, by pairs; linear rows by activity bounds over groups of terms that lie in one
 //!   exactly-one row (`linear.rs`), with groups that must take distinct values bounded together
 //!   (`distinct.rs`: a cage over a whole grid has one possible total), and those that are sums of distinct values (killer cages)
-//!   by the value combinations they allow (`sums.rs`); the model's line automata to domain
+//!   by the value combinations they allow (`sums.rs`), to the row's own consistency when
+//!   they have few values (`sumsets.rs`); the model's line automata to domain
 //!   consistency, by a forward and a backward pass over their states (`lines.rs`; a search
 //!   leaves out the rows of the auxiliary variables an automaton replaces) — and searches depth-first with a trail, branching in the
 //!   exactly-one row with the fewest candidates relative to the conflicts it has caused
@@ -58,6 +59,7 @@ mod probe;
 pub mod reference;
 mod search;
 mod sums;
+mod sumsets;
 mod support;
 
 use std::sync::Arc;

@@ -57,6 +57,10 @@ pub(crate) struct SumRow {
     /// `by_value[by_value_start[j]..by_value_start[j + 1]]`, where a required value can go.
     pub by_value_start: Vec<u32>,
     pub by_value: Vec<u32>,
+    /// The combinations as a family of value sets (`sumsets.rs`), when the row has at most
+    /// [`sumsets::MAX_VALUES`](crate::sumsets::MAX_VALUES) values: the row is then propagated
+    /// to its own consistency from them, in place of bounds and the covering test.
+    pub sets: Option<crate::sumsets::SumSets>,
 }
 
 impl SumRow {
@@ -204,7 +208,8 @@ fn sum_row(l: usize, layout: &Layout, exclusive: &dyn Fn(u32, u32) -> bool) -> O
     for j in 0..values.len() {
         by_value_start[j + 1] += by_value_start[j];
     }
-    Some(SumRow { value, combos, by_value_start, by_value })
+    let sets = crate::sumsets::SumSets::new(values.len(), &combos);
+    Some(SumRow { value, combos, by_value_start, by_value, sets })
 }
 
 /// The `k`-subsets of `values` (sorted, distinct, at most 64) whose sum satisfies
@@ -215,11 +220,7 @@ pub fn combinations(values: &[i64], k: usize, sense: Sense, rhs: i64) -> Option<
     if values.len() > 64 || k == 0 || k > values.len() {
         return None;
     }
-    let (lo, hi) = match sense {
-        Sense::Le => (i64::MIN, rhs),
-        Sense::Eq => (rhs, rhs),
-        Sense::Ge => (rhs, i64::MAX),
-    };
+    let (lo, hi) = bounds(sense, rhs);
     let total = binomial(values.len() as u64, k as u64);
     if total > MAX_SUBSETS {
         return None;
@@ -276,6 +277,15 @@ fn subsets_within(values: &[i64], k: usize, (lo, hi): (i64, i64), visit: &mut dy
     }));
     let walk = Walk { values, prefix, lo, hi };
     walk.go(0, k, 0, 0, visit);
+}
+
+/// The sums `sum sense rhs` allows, as `lo..=hi`.
+pub(crate) fn bounds(sense: Sense, rhs: i64) -> (i64, i64) {
+    match sense {
+        Sense::Le => (i64::MIN, rhs),
+        Sense::Eq => (rhs, rhs),
+        Sense::Ge => (rhs, i64::MAX),
+    }
 }
 
 /// `n` choose `k`, saturating.
