@@ -134,8 +134,6 @@ pub(crate) struct Engine {
     /// Per-group live values, and values kept, of the sum row being propagated (`sums.rs`).
     sum_live: Vec<u64>,
     sum_keep: Vec<u64>,
-    /// Scratch of sum rows propagated from their value sets (`sumsets.rs`).
-    sum_sets: sumsets::Scratch,
     /// The variables that can take a required value of a sum row.
     holders: Vec<u32>,
     /// Every sum row's combinations (`sums.rs`), row `s` from `combo_start[s]`, the first
@@ -290,7 +288,6 @@ impl Engine {
             block_scratch: Vec::with_capacity(c.blocks.max_blocks),
             sum_live: Vec::with_capacity(c.sums.max_groups),
             sum_keep: Vec::with_capacity(c.sums.max_groups),
-            sum_sets: sumsets::Scratch::default(),
             holders: Vec::with_capacity(c.sums.max_groups),
             combos: c.sums.rows.iter().flat_map(|r| r.combos.iter().copied()).collect(),
             combo_start: std::iter::once(0)
@@ -1463,7 +1460,7 @@ impl Engine {
         self.sum_live_values(l, s, live);
         keep.resize(live.len(), 0);
         let required = if let Some(sets) = &self.c.sums.rows[s].sets {
-            sumsets::consistent(sets, live, keep, &mut self.sum_sets)
+            sumsets::consistent(sets, live, keep)
         } else {
             let (start, alive) = (self.combo_start[s] as usize, self.combo_alive[s] as usize);
             let res = &mut self.residues[self.residue_start[s] as usize..self.residue_start[s + 1] as usize];
