@@ -36,12 +36,12 @@ const HAS: [u64; 6] = [
 ];
 
 /// Words of a family of sets over `n` values.
-pub(crate) fn words(n: usize) -> usize {
+fn words(n: usize) -> usize {
     (1usize << n).div_ceil(64)
 }
 
 /// The family of `combos` (sets of value indices below `n ≤ MAX_VALUES`).
-pub(crate) fn family(combos: &[u64], n: usize) -> Vec<u64> {
+fn family(combos: &[u64], n: usize) -> Vec<u64> {
     debug_assert!(n <= MAX_VALUES);
     let mut f = vec![0u64; words(n)];
     for &m in combos {
@@ -269,6 +269,5 @@ mod tests {
                 }
             }
         }
-
     }
 }

@@ -283,6 +283,15 @@ fn bands(b: &Emit<'_, '_>) -> Vec<Vec<Vec<usize>>> {
     out
 }
 
+/// Most cells of a leftover row with both innies and outies (see [`leftovers`]). A longer one
+/// (seven cells of a row against the one cell a cage takes outside it) narrows little: its
+/// long side can make most sums. Yet it is woken at every node and read by bounds and
+/// combinations over both signs' values; on the corpus of `benches/variants/` such rows made
+/// `hailstone` 2.5× the instructions (and 1.9× the guesses) and the killers 1.3×. Two and two
+/// cells, the classic innies and outies, are kept: with at most three, `killing-with-flowers`
+/// takes about 12 times the guesses.
+const MAX_TWO_SIDED: usize = 4;
+
 /// Innies and outies, the law of leftovers: the first `k` houses of a band (`k < n`) sum to
 /// `k·n(n+1)/2`, and the cages with totals that lie mostly in them (more than half their
 /// cells: once taken a cage stays taken for the larger bands) sum to their totals. What the
@@ -292,21 +301,12 @@ fn bands(b: &Emit<'_, '_>) -> Vec<Vec<Vec<usize>>> {
 ///   leftover{j} :  Σ_{c ∈ in} Σ_d d·x[c,d] − Σ_{c ∈ out} Σ_d d·x[c,d] = k·n(n+1)/2 − Σ totals
 /// ```
 ///
-/// Kept when it is short, as a setter would look for it: `|in| + |out| <= n`, and innies
-/// with outies at most [`MAX_TWO_SIDED`] cells together (a cage inside a house gives its
-/// complement: `out` empty). Each row is the
-/// sum of rows the model has (houses' digits, cages' totals), so it holds in every solution;
-/// it gives the native engine's sum reasoning (combinations of a house's leftover cells, exact
-/// sums of innies and outies) cells no cage covers. Cages without totals take no part.
-/// Most cells of a leftover row with both innies and outies. A longer one (seven cells of a
-/// row against the one cell a cage takes outside it) narrows little: its long side can make
-/// most sums. Yet it is woken at every node and read by bounds and combinations over both
-/// signs' values; on the corpus of `benches/variants/` such rows made `hailstone` 2.5× the
-/// instructions (and 1.9× the guesses) and the killers 1.3×. Two and two cells, the classic
-/// innies and outies, are kept: without them `killing-with-flowers` takes 17 times the
-/// guesses.
-const MAX_TWO_SIDED: usize = 4;
-
+/// Kept when it is short, as a setter would look for it: `|in| + |out| <= n`, and innies with
+/// outies at most [`MAX_TWO_SIDED`] cells together (a cage inside a house gives its
+/// complement: `out` empty). Each row is the sum of rows the model has (houses' digits, cages'
+/// totals), so it holds in every solution; it gives the native engine's sum reasoning
+/// (combinations of a house's leftover cells, exact sums of innies and outies) cells no cage
+/// covers. Cages without totals take no part.
 fn leftovers(b: &mut Emit<'_, '_>, cages: &[Cage]) {
     let n = b.n();
     let house_sum = (n * (n + 1) / 2) as i64;
@@ -539,9 +539,6 @@ mod tests {
         );
     }
 
-    /// Row 1 from the top leaves r1c4 in and r2c3 out (r1c4 − r2c3 = 3); rows 2–4 from the
-    /// bottom leave the same two cells the other way round (r2c3 − r1c4 = −3): one row, kept
-    /// once (read twice, it only costs the engine).
     #[test]
     fn innies_and_outies_are_kept_only_when_short() {
         // Box 9 of a 9×9: a cage r8c8 r8c9 r9c8 and a cage r9c9. Row 8 takes the first (two
@@ -575,6 +572,9 @@ mod tests {
         assert!(leftovers.contains(&box9_rest), "{leftovers:?}");
     }
 
+    /// Row 1 from the top leaves r1c4 in and r2c3 out (r1c4 − r2c3 = 3); rows 2–4 from the
+    /// bottom leave the same two cells the other way round (r2c3 − r1c4 = −3): one row, kept
+    /// once (read twice, it only costs the engine).
     #[test]
     fn a_leftover_row_seen_from_both_sides_is_kept_once() {
         // 1 2 3 4 / 3 4 1 2 / 2 1 4 3 / 4 3 2 1, tiled by six cages with their totals.
