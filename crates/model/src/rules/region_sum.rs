@@ -164,7 +164,7 @@ impl RuleKind for RegionSum {
             b.clue(format!("the region sum line {}", super::path_text(cells)), cells.iter().copied());
             let t: Vec<(usize, u32)> = (lo..=hi).map(|s| (s, b.aux(format!("{name}_t{s}")))).collect();
             b.row(format_args!("{name}_total"), t.iter().map(|&(_, v)| (v, 1)).collect(), Sense::Eq, 1);
-            // The rows after the first segment's sum (see the module's documentation).
+            // Where the rows after the first segment's sum begin: the automaton stands for them.
             let mut first_sum = 0;
             for (j, seg) in segs.iter().enumerate() {
                 let seg_name = format!("{name}_seg{}", j + 1);
