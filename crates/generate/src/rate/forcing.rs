@@ -383,6 +383,10 @@ impl Logic {
 
     /// Assume `d` in `k` and propagate; the position is restored.
     pub(super) fn assume(&mut self, k: usize, d: u8, trace: Option<&mut Trace>) -> Result<Vec<u64>, Contradiction> {
+        if self.quick && trace.is_none() {
+            let text = "a contradiction".to_string();
+            return self.quick_assume(k, d).ok_or(Contradiction { text, causes: Vec::new() });
+        }
         let saved = self.save();
         // This propagation's own record of the rows' last pass (an enclosing one keeps its).
         let seen = std::mem::take(&mut self.rows_seen);
@@ -433,6 +437,10 @@ impl Logic {
     /// The first candidate (cells with fewest candidates first) whose assumption leads, by
     /// singles, to a contradiction.
     pub(super) fn forcing_chain(&mut self) -> Option<Step> {
+        self.with_quick(Self::first_forcing_chain)
+    }
+
+    fn first_forcing_chain(&mut self) -> Option<Step> {
         let mut cells: Vec<usize> = (0..self.cand.len()).filter(|&k| self.value[k] == 0).collect();
         cells.sort_by_key(|&k| self.cand[k].count_ones());
         for k in cells {
@@ -497,6 +505,10 @@ impl Logic {
     /// propagated by singles; what all branches agree on holds (a cell that ends with the same
     /// digit in every branch takes it, a candidate no branch keeps goes).
     pub(super) fn forcing_net(&mut self) -> Option<Step> {
+        self.with_quick(Self::first_forcing_net)
+    }
+
+    fn first_forcing_net(&mut self) -> Option<Step> {
         for (branches, what) in self.nets() {
             if self.stopped.is_some() {
                 return None; // a nested chain read the cancel token

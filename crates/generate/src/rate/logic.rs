@@ -204,6 +204,11 @@ pub(super) struct Logic {
     /// Inside a propagation: the position after its last pass over the rows (empty before
     /// one), so that the next pass skips rows whose cells have not changed (`forcing.rs`).
     pub(super) rows_seen: Vec<u64>,
+    /// Untraced assumptions take the queue of `quick.rs` (set around a loop over one position's
+    /// candidates where [`Logic::quick_ready`]).
+    pub(super) quick: bool,
+    /// The queue's buffers (`quick.rs`).
+    pub(super) trail: super::quick::Trail,
 }
 
 pub(super) fn bit(d: u8) -> u64 {
@@ -348,6 +353,8 @@ impl Logic {
             automata: model.automata().to_vec(),
             clue_memo: Default::default(),
             rows_seen: Vec::new(),
+            quick: false,
+            trail: Default::default(),
         };
         // Cell sets of units → (digits with a unit there, all of them exact, kind).
         let mut sets: HashMap<Vec<u32>, (u64, bool, RowKind)> = HashMap::new();
@@ -726,7 +733,11 @@ impl Logic {
                 self.stopped = Some(reason);
                 return None;
             }
+            let t0 = std::time::Instant::now();
             let step = self.find_remembering(t);
+            if std::env::var("TT").is_ok() {
+                eprintln!("TT {:?} {} {:.3}", t, step.is_some(), t0.elapsed().as_secs_f64());
+            }
             if self.broken {
                 return None;
             }

@@ -82,6 +82,7 @@ mod intersections;
 mod logic;
 mod memo;
 mod nested;
+mod quick;
 mod remote_pair;
 mod set_sums;
 mod singles;

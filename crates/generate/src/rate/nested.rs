@@ -158,6 +158,10 @@ impl Logic {
     /// The inner technique's finding in the current position: every candidate whose
     /// assumption contradicts, or else (nets) the first net that removes something.
     fn inner_find(&mut self, inner: Inner) -> Option<Found> {
+        self.with_quick(|l| l.inner_found(inner))
+    }
+
+    fn inner_found(&mut self, inner: Inner) -> Option<Found> {
         let open: Vec<(usize, u8)> = (0..self.cand.len())
             .filter(|&k| self.value[k] == 0)
             .flat_map(|k| digits(self.cand[k]).map(move |d| (k, d)))
