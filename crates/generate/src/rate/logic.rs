@@ -209,6 +209,9 @@ pub(super) struct Logic {
     pub(super) quick: bool,
     /// The queue's buffers (`quick.rs`).
     pub(super) trail: super::quick::Trail,
+    /// Inside a nested search on the queue: what each candidate reaches from its root
+    /// (`quick.rs`).
+    pub(super) inner_root: Option<super::quick::Reach>,
 }
 
 pub(super) fn bit(d: u8) -> u64 {
@@ -355,6 +358,7 @@ impl Logic {
             rows_seen: Vec::new(),
             quick: false,
             trail: Default::default(),
+            inner_root: None,
         };
         // Cell sets of units → (digits with a unit there, all of them exact, kind).
         let mut sets: HashMap<Vec<u32>, (u64, bool, RowKind)> = HashMap::new();
@@ -733,11 +737,7 @@ impl Logic {
                 self.stopped = Some(reason);
                 return None;
             }
-            let t0 = std::time::Instant::now();
             let step = self.find_remembering(t);
-            if std::env::var("TT").is_ok() {
-                eprintln!("TT {:?} {} {:.3}", t, step.is_some(), t0.elapsed().as_secs_f64());
-            }
             if self.broken {
                 return None;
             }
