@@ -209,9 +209,6 @@ pub(super) struct Logic {
     pub(super) quick: bool,
     /// The queue's buffers (`quick.rs`).
     pub(super) trail: super::quick::Trail,
-    /// Inside a nested search on the queue: what each candidate reaches from its root
-    /// (`quick.rs`).
-    pub(super) inner_root: Option<super::quick::Reach>,
 }
 
 pub(super) fn bit(d: u8) -> u64 {
@@ -358,7 +355,6 @@ impl Logic {
             rows_seen: Vec::new(),
             quick: false,
             trail: Default::default(),
-            inner_root: None,
         };
         // Cell sets of units → (digits with a unit there, all of them exact, kind).
         let mut sets: HashMap<Vec<u32>, (u64, bool, RowKind)> = HashMap::new();

@@ -96,13 +96,11 @@ impl Logic {
             return None;
         }
         let (plus, nested) = (self.plus, self.nested);
-        self.inner_root = self.inner_reach(inner);
         self.plus = true;
         self.nested = Some(inner);
         let found = self.forcing_chain().or_else(|| self.forcing_net());
         self.plus = plus;
         self.nested = nested;
-        self.inner_root = None;
         if self.stopped.is_some() || self.nested_spent {
             return None;
         }
@@ -169,20 +167,8 @@ impl Logic {
             .flat_map(|k| digits(self.cand[k]).map(move |d| (k, d)))
             .collect();
         self.nested_work += open.len() as u64 * (30 + self.walked_rows) as u64;
-        // Candidates whose reach from the nested search's root cannot meet what the outer
-        // chain changed are not tried: they do not contradict (`quick::Reach`).
-        let root = self.inner_root.take();
-        let now = if root.is_some() && self.quick { self.position() } else { Vec::new() };
-        let changed = root.as_ref().filter(|_| self.quick).map(|r| r.changes(self, &now));
-        let mut contradicted = Vec::new();
-        for (k, d) in open {
-            let apart =
-                root.as_ref().zip(changed.as_ref()).is_some_and(|(r, c)| r.apart(self, self.var(k, d), &now, c));
-            if !apart && self.assume(k, d, None).is_err() {
-                contradicted.push((k, d));
-            }
-        }
-        self.inner_root = root;
+        let contradicted: Vec<(usize, u8)> =
+            open.into_iter().filter(|&(k, d)| self.assume(k, d, None).is_err()).collect();
         if !contradicted.is_empty() {
             return Some(Found::Chains(contradicted));
         }
