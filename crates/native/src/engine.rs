@@ -127,6 +127,13 @@ pub(crate) struct Engine {
     line_queue: Vec<u32>,
     line_queued: Vec<bool>,
     line_scratch: lines::Scratch,
+    /// Per automaton, what its last pass left (`Line::supported_from`).
+    line_memo: Vec<lines::Memo>,
+    /// Memos an automaton's pass replaced, with the trail's length after that pass, so that
+    /// an undo gives the automaton back the memo of the position it returns to.
+    line_saved: Vec<(usize, u32, lines::Memo)>,
+    /// Memos' buffers for reuse.
+    line_spare: Vec<lines::Memo>,
     /// Per-group bounds of the linear row being propagated (sized for the largest row).
     scratch: Vec<GroupBounds>,
     /// Per-block bounds of that row (`distinct.rs`).
@@ -284,6 +291,9 @@ impl Engine {
             line_queue: Vec::with_capacity(c.lines.lines.len()),
             line_queued: vec![false; c.lines.lines.len()],
             line_scratch: lines::Scratch::default(),
+            line_memo: (0..c.lines.lines.len()).map(|_| lines::Memo::default()).collect(),
+            line_saved: Vec::new(),
+            line_spare: Vec::new(),
             scratch: Vec::with_capacity(c.max_groups),
             block_scratch: Vec::with_capacity(c.blocks.max_blocks),
             sum_live: Vec::with_capacity(c.sums.max_groups),
@@ -636,6 +646,9 @@ impl Engine {
                 }
             }
         }
+        if self.line_saved.last().is_some_and(|&(at, _, _)| at > mark) {
+            self.undo_lines(mark);
+        }
         while let Some(&(at, s, alive, required)) = self.combo_trail.last() {
             if (at as usize) < mark {
                 break;
@@ -760,8 +773,19 @@ impl Engine {
         }
     }
 
+    /// Give the automata back the memos of the position at trail length `mark`.
+    #[inline(never)]
+    fn undo_lines(&mut self, mark: usize) {
+        while self.line_saved.last().is_some_and(|&(at, _, _)| at > mark) {
+            let Some((_, k, memo)) = self.line_saved.pop() else { break };
+            let newer = std::mem::replace(&mut self.line_memo[k as usize], memo);
+            self.line_spare.push(newer);
+        }
+    }
+
     /// Line automaton `k` (`lines.rs`): kill every live digit of its cells that lies on no
     /// accepting path; a digit at 1 that does is a conflict, and so is no path at all.
+    #[inline(never)]
     fn propagate_line(&mut self, k: usize) -> Result<(), Conflict> {
         let conflict = Conflict { row: None, kind: ConflictKind::Line(k as u32) };
         // Its own kills need not wake it again: one pass reaches its fixed point.
@@ -770,7 +794,23 @@ impl Engine {
         let c = Arc::clone(&self.c);
         let line = &c.lines.lines[k];
         let mut result = Ok(());
-        if line.supported(&mut scratch, |v| self.is_live(v)) {
+        let mut memo = std::mem::take(&mut self.line_memo[k]);
+        let saved = memo.is_valid().then(|| {
+            let mut copy = self.line_spare.pop().unwrap_or_default();
+            copy.copy_from(&memo);
+            copy
+        });
+        let held = line.supported_from(&mut memo, &mut scratch, |v| self.is_live(v));
+        #[cfg(debug_assertions)]
+        {
+            let mut whole = lines::Scratch::default();
+            let also = line.supported(&mut whole, |v| self.is_live(v));
+            assert_eq!(held, also, "automaton {k}: the memo's pass and the whole passes differ");
+            if held {
+                assert_eq!(scratch.keep, whole.keep, "automaton {k}: the memo's pass keeps other digits");
+            }
+        }
+        if held {
             'cells: for (i, cell) in line.vars.chunks(line.n).enumerate() {
                 let mut out = scratch.live[i] & !scratch.keep[i];
                 while out != 0 {
@@ -789,6 +829,17 @@ impl Engine {
         } else {
             result = Err(conflict);
         }
+        if result.is_err() {
+            memo.clear();
+        }
+        if let Some(copy) = saved {
+            if memo.same && result.is_ok() {
+                self.line_spare.push(copy);
+            } else {
+                self.line_saved.push((self.trail.len(), k as u32, copy));
+            }
+        }
+        self.line_memo[k] = memo;
         self.line_scratch = scratch;
         self.line_queued[k] = false;
         result

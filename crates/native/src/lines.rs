@@ -150,12 +150,197 @@ pub(crate) struct Scratch {
     bwd: Vec<u64>,
     pub live: Vec<u64>,
     pub keep: Vec<u64>,
+    /// One layer's states, built by the backward pass of [`Line::supported_from`].
+    layer: Vec<u64>,
+}
+
+/// What one line's last successful pass left, for [`Line::supported_from`]: each cell's digits
+/// after the line's own kills (its supported ones) and the layers' states on accepting paths
+/// (`B` in the module's notation), exact for those digits.
+#[derive(Debug, Default)]
+pub(crate) struct Memo {
+    valid: bool,
+    /// The last call left it as it was (nothing lost since).
+    pub same: bool,
+    live: Vec<u64>,
+    on_path: Vec<u64>,
+}
+
+impl Memo {
+    /// Forget the last pass (after a conflict).
+    pub(crate) fn clear(&mut self) {
+        self.valid = false;
+    }
+
+    /// Whether it holds a pass (one worth keeping for an undo).
+    pub(crate) fn is_valid(&self) -> bool {
+        self.valid
+    }
+
+    /// Become a copy of `other`, in this memo's own buffers.
+    pub(crate) fn copy_from(&mut self, other: &Memo) {
+        self.valid = other.valid;
+        self.live.clone_from(&other.live);
+        self.on_path.clone_from(&other.on_path);
+    }
 }
 
 impl Line {
+    /// [`Line::supported`], from what the last call left in `memo` when every cell's live
+    /// digits are still among those it left (only kills since; an undo shows as a cell with
+    /// more, and takes the whole passes again). The result is exactly the whole passes' result.
+    ///
+    /// Let cells `lo..=hi` be those that lost digits since, and `B` the memo's layers. The
+    /// states on accepting paths can only shrink, so the forward pass keeps to them: `X_lo =
+    /// B_lo` (no earlier cell changed), `X_{i+1} = next(X_i, live_i) ∩ B_{i+1}`, and once past
+    /// `hi` a layer equal to `B` stays equal to the end (the cells past it are unchanged, and
+    /// `B` reached itself through them). Every `X_i` holds the new `B_i`, and its other states
+    /// lead nowhere, so the backward pass over `X` gives the new `B` exactly; it starts where
+    /// the forward pass met `B` again and stops below `lo` where it meets `B` too. A cell
+    /// outside the layers recomputed keeps every live digit, as it did.
+    pub(crate) fn supported_from(&self, memo: &mut Memo, scratch: &mut Scratch, live: impl Fn(u32) -> bool) -> bool {
+        let (len, words) = (self.len, self.words);
+        memo.same = false;
+        let held = if memo.valid {
+            self.live_digits(scratch, &live);
+            let now = &scratch.live;
+            // An undo gives a cell digits back: the memo's layers say nothing then.
+            if now.iter().zip(&memo.live).all(|(a, b)| a & !b == 0) {
+                let changed = |i: &usize| now[*i] != memo.live[*i];
+                match ((0..len).find(changed), (0..len).rev().find(changed)) {
+                    (Some(lo), Some(hi)) => Some(self.narrow(memo, scratch, lo, hi)),
+                    _ => {
+                        scratch.keep.clone_from(&scratch.live);
+                        memo.same = true;
+                        return true;
+                    }
+                }
+            } else {
+                None
+            }
+        } else {
+            None
+        };
+        let held = held.unwrap_or_else(|| {
+            let ok = self.passes(scratch, &live, true);
+            if ok {
+                memo.on_path.clone_from(&scratch.bwd);
+            }
+            ok
+        });
+        memo.valid = held && self.free.iter().all(|&w| w == 0) && memo.on_path.len() == (len + 1) * words;
+        if memo.valid {
+            memo.live.clone_from(&scratch.keep);
+        }
+        held
+    }
+
+    /// Each cell's live digits into `scratch.live` (bit `d − 1`).
+    fn live_digits(&self, scratch: &mut Scratch, live: impl Fn(u32) -> bool) {
+        scratch.live.clear();
+        for cell in self.vars.chunks(self.n) {
+            let mut m = 0u64;
+            for (d, &v) in cell.iter().enumerate() {
+                if live(v) {
+                    m |= 1 << d;
+                }
+            }
+            scratch.live.push(m);
+        }
+    }
+
+    /// The passes of [`Line::supported_from`] over cells `lo..=hi` changed since `memo`, which
+    /// they bring up to date (`memo.on_path`; the caller sets `memo.live`); `scratch.live`
+    /// holds the cells' live digits.
+    fn narrow(&self, memo: &mut Memo, scratch: &mut Scratch, lo: usize, hi: usize) -> bool {
+        let (n, len, words) = (self.n, self.len, self.words);
+        let Scratch { fwd, live: live_digits, keep, layer, .. } = scratch;
+        let b = &mut memo.on_path;
+        layer.resize(words, 0);
+        fwd.clear();
+        fwd.resize((len + 1) * words, 0);
+        fwd[lo * words..(lo + 1) * words].copy_from_slice(&b[lo * words..(lo + 1) * words]);
+        // The first layer past `hi` where the forward pass meets the memo's states again.
+        let mut stop = len;
+        for i in lo..len {
+            let (before, after) = fwd.split_at_mut((i + 1) * words);
+            let (src, dst) = (&before[i * words..], &mut after[..words]);
+            for (w, &word) in src.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let s = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let row = &self.next[s * n..(s + 1) * n];
+                    let mut ds = live_digits[i] & self.leads[s];
+                    while ds != 0 {
+                        let t = row[ds.trailing_zeros() as usize];
+                        ds &= ds - 1;
+                        dst[t as usize / 64] |= 1 << (t % 64);
+                    }
+                }
+            }
+            let old = &b[(i + 1) * words..(i + 2) * words];
+            let (mut any, mut same) = (false, true);
+            for (word, &o) in dst.iter_mut().zip(old) {
+                *word &= o;
+                any |= *word != 0;
+                same &= *word == o;
+            }
+            if !any {
+                return false;
+            }
+            if same && i >= hi {
+                stop = i + 1;
+                break;
+            }
+        }
+        // Layer `stop` is exact: the memo's where the pass met it, else the last layer (whose
+        // states are all accepting, being the memo's ones).
+        b[stop * words..(stop + 1) * words].copy_from_slice(&fwd[stop * words..(stop + 1) * words]);
+        keep.clear();
+        keep.extend_from_slice(live_digits);
+        for i in (0..stop).rev() {
+            let (before, after) = b.split_at_mut((i + 1) * words);
+            let (dst, goal) = (&mut before[i * words..], &after[..words]);
+            let src = if i >= lo { &fwd[i * words..(i + 1) * words] } else { &*dst };
+            layer.fill(0);
+            let mut kept = 0u64;
+            for w in 0..words {
+                let mut bits = src[w];
+                while bits != 0 {
+                    let s = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let row = &self.next[s * n..(s + 1) * n];
+                    let mut ds = live_digits[i] & self.leads[s];
+                    let mut on = false;
+                    while ds != 0 {
+                        let d = ds.trailing_zeros() as usize;
+                        ds &= ds - 1;
+                        let t = row[d];
+                        if goal[t as usize / 64] >> (t % 64) & 1 != 0 {
+                            kept |= 1 << d;
+                            on = true;
+                        }
+                    }
+                    if on {
+                        layer[w] |= 1 << (s % 64);
+                    }
+                }
+            }
+            keep[i] = kept;
+            let same = layer.iter().zip(dst.iter()).all(|(a, b)| a == b);
+            dst.copy_from_slice(layer);
+            if same && i <= lo {
+                break;
+            }
+        }
+        true
+    }
+
     /// The forward and backward passes over the digits `live(var)` allows: fills
     /// `scratch.keep` with each cell's digits on an accepting path (bit `d − 1`) and
     /// `scratch.live` with its live ones; false when no accepting path is left.
+    #[cfg(any(test, debug_assertions))]
     pub(crate) fn supported(&self, scratch: &mut Scratch, live: impl Fn(u32) -> bool) -> bool {
         self.passes(scratch, live, true)
     }
@@ -164,19 +349,10 @@ impl Line {
     /// states are all free (then `bwd` is left empty past it).
     fn passes(&self, scratch: &mut Scratch, live: impl Fn(u32) -> bool, cut: bool) -> bool {
         let (n, len, words) = (self.n, self.len, self.words);
-        let Scratch { fwd, bwd, live: live_digits, keep } = scratch;
-        live_digits.clear();
+        self.live_digits(scratch, live);
+        let Scratch { fwd, bwd, live: live_digits, keep, .. } = scratch;
         keep.clear();
         keep.resize(len, 0);
-        for cell in self.vars.chunks(n) {
-            let mut m = 0u64;
-            for (d, &v) in cell.iter().enumerate() {
-                if live(v) {
-                    m |= 1 << d;
-                }
-            }
-            live_digits.push(m);
-        }
         fwd.clear();
         fwd.resize((len + 1) * words, 0);
         fwd[0] = 1;
@@ -275,6 +451,57 @@ mod tests {
         m.push_automaton(a.expect("small"));
         let lines = Lines::compile(&m, false);
         (m, lines)
+    }
+
+    /// A 6×6 model with one automaton over row 1: "the digits sum to 20" (state: the sum so
+    /// far, which many digits reach: a cell can lose a digit and its layer keep its states).
+    fn summing() -> (Model, Lines) {
+        let mut m = Model::build(&Puzzle::blank(Geometry::new(6, None).expect("6x6")));
+        let cells: Vec<Cell> = (0..6).map(|c| Cell::new(0, c)).collect();
+        let next = |&sum: &usize, d: usize| (sum + d <= 20).then_some(sum + d);
+        let a = LineAutomaton::from_fn("sum".into(), cells, 6, 0usize, next, |&sum| sum == 20, 999);
+        m.push_automaton(a.expect("small"));
+        let lines = Lines::compile(&m, false);
+        (m, lines)
+    }
+
+    proptest::proptest! {
+        /// The memo's passes give exactly what the whole passes give, along random searches:
+        /// kills (the line's own kills applied after each pass, as the engine does) and undos
+        /// back to an earlier position (which give digits back).
+        #[test]
+        fn the_memo_gives_what_the_whole_passes_give(
+            steps in proptest::collection::vec((0u8..4, proptest::collection::vec(0usize..64, 1..4)), 1..40),
+        ) {
+            for (model, lines) in [climbing(), summing()] {
+                let line = &lines.lines[0];
+                let mut live = vec![true; model.num_vars()];
+                let mut saved: Vec<Vec<bool>> = Vec::new();
+                let (mut memo, mut a, mut b) = (Memo::default(), Scratch::default(), Scratch::default());
+                for (kind, picks) in &steps {
+                    if *kind == 0 && !saved.is_empty() {
+                        live = saved[picks[0] % saved.len()].clone();
+                    } else {
+                        saved.push(live.clone());
+                        for &p in picks {
+                            live[line.vars[p % line.vars.len()] as usize] = false;
+                        }
+                    }
+                    let held = line.supported_from(&mut memo, &mut a, |v| live[v as usize]);
+                    proptest::prop_assert_eq!(held, line.supported(&mut b, |v| live[v as usize]));
+                    if !held {
+                        memo.clear();
+                        continue;
+                    }
+                    proptest::prop_assert_eq!(&a.keep, &b.keep);
+                    for (i, cell) in line.vars.chunks(line.n).enumerate() {
+                        for (d, &v) in cell.iter().enumerate() {
+                            live[v as usize] &= a.keep[i] >> d & 1 == 1;
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
