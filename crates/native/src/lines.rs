@@ -249,11 +249,61 @@ impl Line {
         }
     }
 
+    /// Each state `s` of one layer's bitset `src`, in order, with its row of next states and
+    /// the digits of `live` that lead somewhere from it.
+    #[inline(always)]
+    fn each_state(&self, src: &[u64], live: u64, mut f: impl FnMut(usize, &[u32], u64)) {
+        let n = self.n;
+        for (w, &word) in src.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let s = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                f(s, &self.next[s * n..(s + 1) * n], live & self.leads[s]);
+            }
+        }
+    }
+
+    /// One cell forward: `dst ∪= { next(s, d) : s ∈ src, d ∈ live }`.
+    #[inline(always)]
+    fn step(&self, src: &[u64], live: u64, dst: &mut [u64]) {
+        self.each_state(src, live, |_, row, mut ds| {
+            while ds != 0 {
+                let t = row[ds.trailing_zeros() as usize];
+                ds &= ds - 1;
+                dst[t as usize / 64] |= 1 << (t % 64);
+            }
+        });
+    }
+
+    /// One cell backward: the states of `src` that a digit of `live` leads into `goal` go into
+    /// `dst` (`|=`); returns those digits.
+    #[inline(always)]
+    fn step_back(&self, src: &[u64], live: u64, goal: &[u64], dst: &mut [u64]) -> u64 {
+        let mut kept = 0u64;
+        self.each_state(src, live, |s, row, mut ds| {
+            let mut on = false;
+            while ds != 0 {
+                let d = ds.trailing_zeros() as usize;
+                ds &= ds - 1;
+                let t = row[d];
+                if goal[t as usize / 64] >> (t % 64) & 1 != 0 {
+                    kept |= 1 << d;
+                    on = true;
+                }
+            }
+            if on {
+                dst[s / 64] |= 1 << (s % 64);
+            }
+        });
+        kept
+    }
+
     /// The passes of [`Line::supported_from`] over cells `lo..=hi` changed since `memo`, which
     /// they bring up to date (`memo.on_path`; the caller sets `memo.live`); `scratch.live`
     /// holds the cells' live digits.
     fn narrow(&self, memo: &mut Memo, scratch: &mut Scratch, lo: usize, hi: usize) -> bool {
-        let (n, len, words) = (self.n, self.len, self.words);
+        let (len, words) = (self.len, self.words);
         let Scratch { fwd, live: live_digits, keep, layer, .. } = scratch;
         let b = &mut memo.on_path;
         layer.resize(words, 0);
@@ -265,20 +315,7 @@ impl Line {
         for i in lo..len {
             let (before, after) = fwd.split_at_mut((i + 1) * words);
             let (src, dst) = (&before[i * words..], &mut after[..words]);
-            for (w, &word) in src.iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let s = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let row = &self.next[s * n..(s + 1) * n];
-                    let mut ds = live_digits[i] & self.leads[s];
-                    while ds != 0 {
-                        let t = row[ds.trailing_zeros() as usize];
-                        ds &= ds - 1;
-                        dst[t as usize / 64] |= 1 << (t % 64);
-                    }
-                }
-            }
+            self.step(src, live_digits[i], dst);
             let old = &b[(i + 1) * words..(i + 2) * words];
             let (mut any, mut same) = (false, true);
             for (word, &o) in dst.iter_mut().zip(old) {
@@ -304,30 +341,7 @@ impl Line {
             let (dst, goal) = (&mut before[i * words..], &after[..words]);
             let src = if i >= lo { &fwd[i * words..(i + 1) * words] } else { &*dst };
             layer.fill(0);
-            let mut kept = 0u64;
-            for w in 0..words {
-                let mut bits = src[w];
-                while bits != 0 {
-                    let s = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let row = &self.next[s * n..(s + 1) * n];
-                    let mut ds = live_digits[i] & self.leads[s];
-                    let mut on = false;
-                    while ds != 0 {
-                        let d = ds.trailing_zeros() as usize;
-                        ds &= ds - 1;
-                        let t = row[d];
-                        if goal[t as usize / 64] >> (t % 64) & 1 != 0 {
-                            kept |= 1 << d;
-                            on = true;
-                        }
-                    }
-                    if on {
-                        layer[w] |= 1 << (s % 64);
-                    }
-                }
-            }
-            keep[i] = kept;
+            keep[i] = self.step_back(src, live_digits[i], goal, layer);
             let same = layer.iter().zip(dst.iter()).all(|(a, b)| a == b);
             dst.copy_from_slice(layer);
             if same && i <= lo {
@@ -348,7 +362,7 @@ impl Line {
     /// [`Line::supported`]; with `cut`, the forward pass stops at the first layer whose
     /// states are all free (then `bwd` is left empty past it).
     fn passes(&self, scratch: &mut Scratch, live: impl Fn(u32) -> bool, cut: bool) -> bool {
-        let (n, len, words) = (self.n, self.len, self.words);
+        let (len, words) = (self.len, self.words);
         self.live_digits(scratch, live);
         let Scratch { fwd, bwd, live: live_digits, keep, .. } = scratch;
         keep.clear();
@@ -360,20 +374,7 @@ impl Line {
         for i in 0..len {
             let (before, after) = fwd.split_at_mut((i + 1) * words);
             let (src, dst) = (&before[i * words..], &mut after[..words]);
-            for (w, &word) in src.iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let s = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let row = &self.next[s * n..(s + 1) * n];
-                    let mut ds = live_digits[i] & self.leads[s];
-                    while ds != 0 {
-                        let t = row[ds.trailing_zeros() as usize];
-                        ds &= ds - 1;
-                        dst[t as usize / 64] |= 1 << (t % 64);
-                    }
-                }
-            }
+            self.step(src, live_digits[i], dst);
             let (mut any, mut all_free) = (false, true);
             for (w, word) in dst.iter_mut().enumerate() {
                 *word &= self.useful[(i + 1) * words + w];
@@ -409,30 +410,7 @@ impl Line {
         for i in (0..end).rev() {
             let (before, after) = bwd.split_at_mut((i + 1) * words);
             let (dst, goal) = (&mut before[i * words..], &after[..words]);
-            let mut kept = 0u64;
-            for w in 0..words {
-                let mut bits = fwd[i * words + w];
-                while bits != 0 {
-                    let s = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let row = &self.next[s * n..(s + 1) * n];
-                    let mut ds = live_digits[i] & self.leads[s];
-                    let mut on = false;
-                    while ds != 0 {
-                        let d = ds.trailing_zeros() as usize;
-                        ds &= ds - 1;
-                        let t = row[d];
-                        if goal[t as usize / 64] >> (t % 64) & 1 != 0 {
-                            kept |= 1 << d;
-                            on = true;
-                        }
-                    }
-                    if on {
-                        dst[w] |= 1 << (s % 64);
-                    }
-                }
-            }
-            keep[i] = kept;
+            keep[i] = self.step_back(&fwd[i * words..(i + 1) * words], live_digits[i], goal, dst);
         }
         true
     }
