@@ -362,6 +362,10 @@ impl Engine {
         }
         self.combo_required.fill(0);
         self.combo_trail.clear();
+        self.line_spare.extend(self.line_saved.drain(..).map(|(_, _, memo)| memo));
+        for memo in &mut self.line_memo {
+            memo.clear();
+        }
         self.clear_queues();
     }
 
