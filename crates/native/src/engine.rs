@@ -855,10 +855,15 @@ impl Engine {
         let live = self.mask[self.c.eo_word[r] as usize];
         let cause = Some(self.c.eo_row[r] as usize);
         for i in self.c.supports.start[r] as usize..self.c.supports.start[r + 1] as usize {
-            let w = self.c.supports.list[i];
+            let g = self.c.supports.groups[i];
             // The row only loses variables until the next undo: a stale `live` is a superset.
-            if live & w.compat == 0 && self.is_live(w.v) {
-                self.kill(w.v, cause)?;
+            if live & g.compat == 0 {
+                for k in g.first as usize..g.end as usize {
+                    let v = self.c.supports.vars[k];
+                    if self.is_live(v) {
+                        self.kill(v, cause)?;
+                    }
+                }
             }
         }
         Ok(())
@@ -1774,7 +1779,7 @@ impl Engine {
         }
         for r in 0..self.c.eo_rows() {
             let live = self.mask[self.c.eo_word[r] as usize];
-            for w in self.c.supports.of(r) {
+            for w in &self.c.supports.of(r) {
                 assert!(!self.is_live(w.v) || live & w.compat != 0, "variable {} has no support in row {r}", w.v);
             }
         }

@@ -695,7 +695,7 @@ mod tests {
         engine.lookahead = LookAhead::Never;
         if !supports {
             let c = Arc::get_mut(&mut engine.c).expect("a fresh engine owns its compiled model");
-            c.supports = crate::support::Supports { start: vec![0; c.eo_rows() + 1], list: Vec::new() };
+            c.supports = crate::support::Supports { start: vec![0; c.eo_rows() + 1], ..Default::default() };
         }
         if let Some(cap) = cap {
             engine.count_cap = cap;

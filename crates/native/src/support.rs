@@ -21,11 +21,25 @@
 
 use crate::compile::{Compiled, SINGLE_WORD};
 
-/// Watches per exactly-one row, as CSR: `start[r]..start[r + 1]` index `list`.
+/// Watches per exactly-one row, as CSR: `start[r]..start[r + 1]` index `groups`, each the
+/// watching variables that need the same positions (`compat`), `vars[first..end]`: a cage's
+/// cells outside a box, say, all need the box's digit outside the cage, so one test serves
+/// them all. Only neighbours in variable order are grouped, which keeps the order of the kills
+/// (on `killing-with-flowers`, 3,060 watches in 2,007 groups; `bicycle-race` 1,446 in 924).
 #[derive(Debug, Default)]
 pub(crate) struct Supports {
     pub start: Vec<u32>,
-    pub list: Vec<Watch>,
+    pub groups: Vec<Group>,
+    pub vars: Vec<u32>,
+}
+
+/// Variables `vars[first..end]` of [`Supports`] need a live variable of the watching row at
+/// one of the positions `compat`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Group {
+    pub compat: u64,
+    pub first: u32,
+    pub end: u32,
 }
 
 /// Variable `v` needs a live variable of the watching row at one of the positions `compat`.
@@ -44,7 +58,7 @@ impl Supports {
     pub(crate) fn detect(c: &Compiled) -> Supports {
         let rows = c.eo_rows();
         if c.amo_row.is_empty() {
-            return Supports { start: vec![0; rows + 1], list: Vec::new() };
+            return Supports { start: vec![0; rows + 1], ..Supports::default() };
         }
         // Per row, stamped with the current variable: `own` marks its own rows; `stamp` the
         // rows an at-most-one row made conflicts in, whose conflicting positions are `hit`.
@@ -102,7 +116,7 @@ impl Supports {
                 }
             }
             if pairs.len() > MAX_WATCHES {
-                return Supports { start: vec![0; rows + 1], list: Vec::new() };
+                return Supports { start: vec![0; rows + 1], ..Supports::default() };
             }
         }
         // By row, each row's watches in variable order (the order they were found in).
@@ -119,13 +133,40 @@ impl Supports {
             list[next[r as usize] as usize] = w;
             next[r as usize] += 1;
         }
-        Supports { start, list }
+        // Each row's watches, in variable order, grouped where neighbours share `compat` (a
+        // cage's cells in a row of the grid, say; sorting to group them all cost more than it
+        // saved on the anti-knight puzzles of the corpus).
+        let mut out = Supports { start: vec![0; rows + 1], groups: Vec::new(), vars: Vec::with_capacity(list.len()) };
+        for r in 0..rows {
+            let row = &list[start[r] as usize..start[r + 1] as usize];
+            let from = out.groups.len();
+            for w in row.iter() {
+                let open = out.groups.len() > from;
+                match out.groups.last_mut() {
+                    Some(g) if open && g.compat == w.compat => g.end += 1,
+                    _ => {
+                        let at = out.vars.len() as u32;
+                        out.groups.push(Group { compat: w.compat, first: at, end: at + 1 });
+                    }
+                }
+                out.vars.push(w.v);
+            }
+            out.start[r + 1] = out.groups.len() as u32;
+        }
+        out
     }
 
-    /// The watches of exactly-one row `r` (read by the engine's debug-build invariant check).
-    #[cfg(debug_assertions)]
-    pub(crate) fn of(&self, r: usize) -> &[Watch] {
-        &self.list[self.start[r] as usize..self.start[r + 1] as usize]
+    /// The watches of exactly-one row `r`, in variable order (read by the engine's
+    /// debug-build invariant check and the tests).
+    #[cfg(any(test, debug_assertions))]
+    pub(crate) fn of(&self, r: usize) -> Vec<Watch> {
+        let groups = &self.groups[self.start[r] as usize..self.start[r + 1] as usize];
+        let mut out: Vec<Watch> = groups
+            .iter()
+            .flat_map(|g| self.vars[g.first as usize..g.end as usize].iter().map(|&v| Watch { v, compat: g.compat }))
+            .collect();
+        out.sort_by_key(|w| w.v);
+        out
     }
 
     /// Whether row `r` has watches.
@@ -194,11 +235,7 @@ mod tests {
             let want = naive(&c);
             assert!(want.iter().any(|w| !w.is_empty()), "{rules:?} has watches");
             for (r, w) in want.iter().enumerate() {
-                let got: Vec<(u32, u64)> = c.supports.list
-                    [c.supports.start[r] as usize..c.supports.start[r + 1] as usize]
-                    .iter()
-                    .map(|&Watch { v, compat }| (v, compat))
-                    .collect();
+                let got: Vec<(u32, u64)> = c.supports.of(r).iter().map(|&Watch { v, compat }| (v, compat)).collect();
                 assert_eq!(&got, w, "{rules:?}: watches of row {r}");
             }
         }
