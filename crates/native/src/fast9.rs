@@ -26,9 +26,9 @@
 //! instead: the one whose two branches remove the most candidates from its peers, then the one
 //! that sees the most unsolved cells. Guesses a puzzle, counting to two: 8.54 on top1465, 61.25
 //! on forum_hardest_1905_11+, 107.72 on forum_hardest_1106 (tdoku's build here: 8.94, 61.67,
-//! 110.44; bi-value cells alone took 81 on forum_hardest_1905_11+). It keeps one copy of the 124-byte state (and
-//! the 72-byte triad map) per open branch on a stack kept by the thread, instead of undoing
-//! moves.
+//! 110.44; bi-value cells alone took 81 on forum_hardest_1905_11+). It keeps one copy of the
+//! 124-byte state (and the 72-byte triad map) per open branch on a stack kept by the thread,
+//! instead of undoing moves.
 //!
 //! Puzzles with many givens (50 open cells or fewer: 31 givens or more) search without triads
 //! and branch on the first bi-value cell, a choice made once per puzzle from its givens. On
