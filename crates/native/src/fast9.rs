@@ -21,12 +21,14 @@
 //! The search branches, as tdoku does, on a digit's configuration: in the band or stack not yet
 //! fixed with the fewest configurations left over its nine digits (a configuration: the
 //! permutation a digit's rows→boxes or bands→columns map takes), a digit with exactly two, one
-//! branch each; when that band or stack has no such digit, on a bi-value cell, the one that sees
-//! the most unsolved cells. With the triads this takes 23% fewer guesses than bi-value cells
-//! alone on forum_hardest_1905_11+ (62.2 against 81 a puzzle; tdoku: 64.9) and fewer than tdoku
-//! on forum_hardest_1106 (112.4 against 113.1). It keeps one copy of the 124-byte state (and
-//! the 72-byte triad map) per open branch on a stack kept by the thread, instead of undoing
-//! moves.
+//! branch each. When that band or stack has no such digit, or the first one's two branches
+//! remove only two of its candidates each (the fewest they can), it branches on a bi-value cell
+//! instead: the one whose two branches remove the most candidates from its peers, then the one
+//! that sees the most unsolved cells. Guesses a puzzle, counting to two: 8.54 on top1465, 61.25
+//! on forum_hardest_1905_11+, 107.72 on forum_hardest_1106 (tdoku's build here: 8.94, 61.67,
+//! 110.44; bi-value cells alone took 81 on forum_hardest_1905_11+). It keeps one copy of the
+//! 124-byte state (and the 72-byte triad map) per open branch on a stack kept by the thread,
+//! instead of undoing moves.
 //!
 //! Puzzles with many givens (50 open cells or fewer: 31 givens or more) search without triads
 //! and branch on the first bi-value cell, a choice made once per puzzle from its givens. On
@@ -575,6 +577,8 @@ impl State {
     /// branches; `None` when that band or stack has no digit with exactly two (the caller then
     /// branches on a cell: that takes fewer guesses than the tightest band or stack where some
     /// digit has two, 112.4 against 116.9 a puzzle on forum_hardest_1106) or every one is fixed.
+    /// The search also branches on a cell when the two branches of the digit found here remove
+    /// only two of its candidates each ([`State::removes_two_at_most`]).
     fn choose_config(maps: &TriadMaps) -> Option<(usize, [u32; 3], [u32; 3])> {
         // One byte a matrix (see `TriadMaps::configs`); sums stay below 256 (at most 6 × 9).
         const ONES: u64 = 0x0101_0101_0101;
@@ -620,11 +624,18 @@ impl State {
         Some((d, masks(first), masks(second)))
     }
 
-    /// A cell to branch on: among the cells with fewest candidates (two, nearly always), the one
-    /// that sees the most unsolved cells, so that either branch propagates furthest. Counting
-    /// peers halves the guesses on hard puzzles compared with taking the first bi-value cell.
+    /// A cell to branch on: among the cells with fewest candidates (two, nearly always), the
+    /// one whose branches remove the most candidates from its peers (the peers that hold its
+    /// first digit plus those that hold its second), then the one that sees the most unsolved
+    /// cells, then the first. With `PEERS` false, the first such cell (the light search).
     /// Returns (band, position in band, first candidate digit); `None` only when no unsolved
     /// cell has a candidate, which a fixed point that is not solved never has.
+    ///
+    /// Unsolved peers alone halved the guesses on hard puzzles against the first bi-value cell;
+    /// the removals first take forum_hardest_1905_11+ from 62.24 to 61.67 guesses a puzzle and
+    /// forum_hardest_1106 from 112.36 to 110.97 (with configurations branched on as before; with
+    /// the cell taken where a configuration's branches remove two candidates each, unsolved
+    /// peers alone give 63.83 and 115.61, the removals 61.25 and 107.72).
     fn choose<const PEERS: bool>(&self) -> Option<(usize, usize, usize)> {
         let mut fewest = [0u32; 3];
         for (band, f) in fewest.iter_mut().enumerate() {
@@ -644,20 +655,52 @@ impl State {
             let p = fewest[band].trailing_zeros() as usize;
             return Some((band, p, self.first_digit(band, p)?));
         }
+        // Per cell (27 * band + position), the peers holding one of its candidates.
+        let mut removals = [0u32; 81];
+        for (band, &f) in fewest.iter().enumerate() {
+            for (d, &w) in self.cand[band].iter().enumerate() {
+                let mut cells = f & w;
+                while cells != 0 {
+                    let p = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    removals[27 * band + p] += self.peers_with(band, p, d);
+                }
+            }
+        }
         let mut best: Option<(u32, usize, usize)> = None;
         for (band, &f) in fewest.iter().enumerate() {
             let mut cells = f;
             while cells != 0 {
                 let p = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
-                let key = 64 - self.unsolved_peers(band, p);
-                if best.is_none_or(|(k, _, _)| key < k) {
+                let key = 32 * removals[27 * band + p] + self.unsolved_peers(band, p);
+                if best.is_none_or(|(k, ..)| key > k) {
                     best = Some((key, band, p));
                 }
             }
         }
         let (_, band, p) = best?;
         Some((band, p, self.first_digit(band, p)?))
+    }
+
+    /// Peers of a cell (row, column, box; the cell itself excluded) where `digit` may go.
+    #[inline(always)]
+    fn peers_with(&self, band: usize, p: usize, digit: usize) -> u32 {
+        let col = COL0 << (p % 9);
+        let (b1, b2) = other_bands(band);
+        let near = self.cand[band][digit] & !BAND_KEEP[p];
+        let far = (self.cand[b1][digit] & col) | (self.cand[b2][digit] & col) << 1;
+        (near as u64 | (far as u64) << 32).count_ones()
+    }
+
+    /// Whether one branch of a configuration guess (`digit` keeps `masks`, per band) removes at
+    /// most two of the digit's candidates at once. Bit tricks rather than a count: without a
+    /// `popcnt` target feature a count is a dozen instructions a word.
+    #[inline(always)]
+    fn removes_two_at_most(&self, digit: usize, masks: &[u32; 3]) -> bool {
+        let r = (0..3).fold(0u128, |r, b| r | u128::from(self.cand[b][digit] & !masks[b]) << (27 * b));
+        let r = r & r.wrapping_sub(1);
+        r & r.wrapping_sub(1) == 0
     }
 
     /// The unsolved cells with the fewest candidates, per band (the rare case with no
@@ -895,15 +938,20 @@ fn search_from<const TRIADS: bool>(
                     out.stopped = true;
                     return;
                 }
+                // A configuration of the tightest band or stack, unless its two branches remove
+                // only two candidates each (the fewest they can: two configurations differ in
+                // two triads or more, and each holds one cell of the digit or more); a cell then.
                 if let Some((digit, a, b)) = if TRIADS { State::choose_config(&maps) } else { None } {
-                    out.guesses += 1;
-                    let mut alt = cur;
-                    for band in 0..3 {
-                        alt.and(band, digit, b[band]);
-                        cur.and(band, digit, a[band]);
+                    if !(cur.removes_two_at_most(digit, &a) && cur.removes_two_at_most(digit, &b)) {
+                        out.guesses += 1;
+                        let mut alt = cur;
+                        for band in 0..3 {
+                            alt.and(band, digit, b[band]);
+                            cur.and(band, digit, a[band]);
+                        }
+                        stack.push::<TRIADS>(alt, &maps.possible, NOT_A_CELL);
+                        continue;
                     }
-                    stack.push::<TRIADS>(alt, &maps.possible, NOT_A_CELL);
-                    continue;
                 }
                 // Not solved and consistent, so some cell has two candidates or more.
                 if let Some((band, p, digit)) = cur.choose::<TRIADS>() {
@@ -1315,6 +1363,40 @@ mod tests {
     fn tightest_band_or_stack_decides_the_branch() {
         let guesses = guesses_a_puzzle("puzzles6_forum_hardest_1106", 200);
         assert!(guesses < 86.0, "{guesses} guesses a puzzle");
+    }
+
+    /// A bi-value cell, the one whose branches remove the most candidates, rather than a
+    /// configuration whose two branches remove two candidates each: 83.30 guesses a puzzle on
+    /// the first 200 of forum_hardest_1106 and 64.78 on the first 300 of
+    /// forum_hardest_1905_11+, against 85.13 and 65.68 with configurations always first and
+    /// cells by unsolved peers (on the whole sets 107.72 and 61.25 against 112.36 and 62.24;
+    /// tdoku 110.44 and 61.67).
+    #[test]
+    fn weak_configurations_give_way_to_the_strongest_cell() {
+        let hardest = guesses_a_puzzle("puzzles6_forum_hardest_1106", 200);
+        let forum = guesses_a_puzzle("puzzles5_forum_hardest_1905_11+", 300);
+        assert!(hardest < 84.0 && forum < 65.2, "{hardest} and {forum} guesses a puzzle");
+    }
+
+    /// The test for a weak configuration against a count, on random words and masks.
+    #[test]
+    fn removes_two_at_most_matches_a_count() {
+        let mut seed = 7u64;
+        let mut rng = move || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as u32
+        };
+        let mut state = State::from_givens(&[0; 81]).expect("the empty grid");
+        for round in 0..2000 {
+            let digit = round % 9;
+            // Sparse words, so that every count from 0 to about 6 occurs.
+            for b in 0..3 {
+                state.cand[b][digit] = rng() & rng() & rng() & ALL;
+            }
+            let masks: [u32; 3] = std::array::from_fn(|_| !(rng() & rng()));
+            let count: u32 = (0..3).map(|b| (state.cand[b][digit] & !masks[b] & ALL).count_ones()).sum();
+            assert_eq!(state.removes_two_at_most(digit, &masks), count <= 2, "round {round}");
+        }
     }
 
     /// The unavoidable rectangles of a solution (brute force): four cells on two rows and two
