@@ -188,7 +188,8 @@ impl Memo {
 impl Line {
     /// [`Line::supported`], from what the last call left in `memo` when every cell's live
     /// digits are still among those it left (only kills since; an undo shows as a cell with
-    /// more, and takes the whole passes again). The result is exactly the whole passes' result.
+    /// more, and takes the whole passes again unless the caller gave back the memo of the
+    /// position it returned to, as the engine does). The result is exactly the whole passes'.
     ///
     /// Let cells `lo..=hi` be those that lost digits since, and `B` the memo's layers. The
     /// states on accepting paths can only shrink, so the forward pass keeps to them: `X_lo =
