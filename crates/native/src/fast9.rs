@@ -216,6 +216,17 @@ fn other_bands(band: usize) -> (usize, usize) {
     }
 }
 
+/// Cells of the row, column and box of cell `p` of `band` (the cell itself excluded) set in
+/// the band words `word(b)`.
+#[inline(always)]
+fn peers_in(band: usize, p: usize, word: impl Fn(usize) -> u32) -> u32 {
+    let col = COL0 << (p % 9);
+    let (b1, b2) = other_bands(band);
+    let near = word(band) & !BAND_KEEP[p];
+    let far = (word(b1) & col) | (word(b2) & col) << 1;
+    (near as u64 | (far as u64) << 32).count_ones()
+}
+
 /// Clear `cells` from the nine digit words of a band; returns the digits whose word changed.
 /// Branch-free, so that it costs the same whatever the words hold.
 #[inline(always)]
@@ -686,11 +697,7 @@ impl State {
     /// Peers of a cell (row, column, box; the cell itself excluded) where `digit` may go.
     #[inline(always)]
     fn peers_with(&self, band: usize, p: usize, digit: usize) -> u32 {
-        let col = COL0 << (p % 9);
-        let (b1, b2) = other_bands(band);
-        let near = self.cand[band][digit] & !BAND_KEEP[p];
-        let far = (self.cand[b1][digit] & col) | (self.cand[b2][digit] & col) << 1;
-        (near as u64 | (far as u64) << 32).count_ones()
+        peers_in(band, p, |b| self.cand[b][digit])
     }
 
     /// Whether one branch of a configuration guess (`digit` keeps `masks`, per band) removes at
@@ -728,11 +735,7 @@ impl State {
     /// Unsolved cells in the row, column and box of a cell, the cell itself excluded.
     #[inline(always)]
     fn unsolved_peers(&self, band: usize, p: usize) -> u32 {
-        let col = COL0 << (p % 9);
-        let (b1, b2) = other_bands(band);
-        let near = self.unsolved[band] & !BAND_KEEP[p];
-        let far = (self.unsolved[b1] & col) | (self.unsolved[b2] & col) << 1;
-        (near as u64 | (far as u64) << 32).count_ones()
+        peers_in(band, p, |b| self.unsolved[b])
     }
 
     fn first_digit(&self, band: usize, p: usize) -> Option<usize> {
@@ -994,6 +997,14 @@ mod tests {
     // From puzzles7_serg_benchmark: every puzzle there has two or more solutions.
     const MULTI: &str = "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
 
+    /// A small reproducible random sequence (31-bit values) for the tests.
+    fn lcg(mut seed: u64) -> impl FnMut() -> usize {
+        move || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as usize
+        }
+    }
+
     fn parse(line: &str) -> [u8; 81] {
         let mut g = [0u8; 81];
         for (cell, ch) in g.iter_mut().zip(line.bytes()) {
@@ -1195,11 +1206,7 @@ mod tests {
         let peers = |a: usize, b: usize| {
             a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3))
         };
-        let mut seed = 99u64;
-        let mut rng = move || {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) as usize
-        };
+        let mut rng = lcg(99);
         let (mut valid, mut clashing) = (0, 0);
         for round in 0..400 {
             let mut givens = if round % 2 == 0 { [0u8; 81] } else { parse(UNIQUE[round % UNIQUE.len()]) };
@@ -1308,11 +1315,7 @@ mod tests {
     /// wrong triad deduction would lose solutions.
     #[test]
     fn full_counts_of_sparse_grids_match_reference() {
-        let mut seed = 12345u64;
-        let mut rng = move || {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) as usize
-        };
+        let mut rng = lcg(12345);
         let mut total = 0;
         for (k, line) in UNIQUE.iter().enumerate() {
             let solved = search9(&parse(line), 1, 1, None, &Cancel::default()).solutions[0];
@@ -1381,11 +1384,8 @@ mod tests {
     /// The test for a weak configuration against a count, on random words and masks.
     #[test]
     fn removes_two_at_most_matches_a_count() {
-        let mut seed = 7u64;
-        let mut rng = move || {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) as u32
-        };
+        let mut next = lcg(7);
+        let mut rng = move || next() as u32;
         let mut state = State::from_givens(&[0; 81]).expect("the empty grid");
         for round in 0..2000 {
             let digit = round % 9;
