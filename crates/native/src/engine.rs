@@ -50,7 +50,7 @@ use crate::sums;
 use crate::sumsets;
 
 /// Marks an assignment to 1 in the trail (a plain entry is a kill).
-const ASSIGNED: u32 = 1 << 31;
+pub(crate) const ASSIGNED: u32 = 1 << 31;
 
 /// Why propagation failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -185,6 +185,13 @@ pub(crate) struct Engine {
     pub(crate) la_candidates: Vec<u32>,
     /// Variables the look-ahead fixed because one side failed (over the engine's life).
     pub(crate) la_failed: u64,
+    /// Values the look-ahead fixed because both sides of a candidate fixed them (over the
+    /// engine's life).
+    pub(crate) la_implied: u64,
+    /// Per literal (`2v` for `v = 0`, `2v + 1` for `v = 1`), the look-ahead side that last
+    /// fixed it, and that side's number (`lookahead.rs`; scratch).
+    pub(crate) la_stamp: Vec<u32>,
+    pub(crate) la_side: u32,
 }
 
 /// [`Engine::sum_pos`].
@@ -324,6 +331,9 @@ impl Engine {
             lookahead: LookAhead::for_model(c.any_linear, c.lines.lines.len()),
             la_candidates: Vec::new(),
             la_failed: 0,
+            la_implied: 0,
+            la_stamp: Vec::new(),
+            la_side: 0,
             model_fixed: fixed.to_vec(),
             c,
         };
