@@ -86,7 +86,7 @@ impl Engine {
         // Each candidate's score as last tried, `None` for one fixed since.
         let mut scores: Vec<Option<u64>> = vec![None; n];
         // Round and round the candidates until every one has been tried since the last failed
-        // literal was fixed: then every score is the state's own.
+        // literal was fixed (scores taken before a value both sides fix are kept).
         let (mut i, mut clean) = (0, 0);
         let mut implied: Vec<u32> = Vec::new();
         while clean < n {
@@ -130,8 +130,8 @@ impl Engine {
                         clean = 1;
                     }
                     (true, true) if !implied.is_empty() => {
-                        // Necessary values: fixed at this node, and every candidate, this one
-                        // too, is tried again from the new state.
+                        // Necessary values: fixed at this node; the scores taken so far are
+                        // kept (going round again for them cost more than it saved).
                         self.la_implied += implied.len() as u64;
                         if !self.fix_all(&implied) {
                             return Err(());
