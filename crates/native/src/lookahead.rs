@@ -97,8 +97,9 @@ impl Engine {
                 let tried = |ones: &[(u32, bool, u64)], u: u32| ones.iter().find(|e| e.0 == u).map(|e| (e.1, e.2));
                 // Both sides tried here: what the first fixed is stamped, and what the second
                 // fixes the same way is fixed at this node (it holds either way).
-                let fresh = tried(&ones, v).is_none();
-                let (one, fixed_one) = tried(&ones, v).unwrap_or_else(|| {
+                let known = tried(&ones, v);
+                let fresh = known.is_none();
+                let (one, fixed_one) = known.unwrap_or_else(|| {
                     let r = self.trial_stamped(v, true, None);
                     ones.push((v, r.0, r.1));
                     r
@@ -129,20 +130,21 @@ impl Engine {
                         ones.clear();
                         clean = 1;
                     }
-                    (true, true) if !implied.is_empty() => {
-                        // Necessary values: fixed at this node; the scores taken so far are
-                        // kept (going round again for them cost more than it saved).
-                        self.la_implied += implied.len() as u64;
-                        if !self.fix_all(&implied) {
-                            return Err(());
+                    (true, true) => {
+                        if !implied.is_empty() {
+                            // Necessary values: fixed at this node; the scores taken so far
+                            // are kept (going round again for them cost more than it saved).
+                            self.la_implied += implied.len() as u64;
+                            if !self.fix_all(&implied) {
+                                return Err(());
+                            }
+                            ones.clear();
                         }
-                        ones.clear();
                         scores[i] = Some(score(fixed_one, fixed_zero));
                     }
-                    (true, true) => scores[i] = Some(score(fixed_one, fixed_zero)),
                 }
             }
-            i = (i + 1) % n.max(1);
+            i = (i + 1) % n;
         }
         let mut best: Option<(u64, u32)> = None;
         for (&v, &s) in candidates.iter().zip(&scores) {
@@ -190,18 +192,15 @@ impl Engine {
 
     /// Fix every value of `lits` (trail entries) and propagate; false on a conflict.
     fn fix_all(&mut self, lits: &[u32]) -> bool {
-        let mut fixed = Ok(());
         for &e in lits {
-            fixed = if e & ASSIGNED != 0 { self.assign(e & !ASSIGNED, None) } else { self.kill(e, None) };
+            let fixed = if e & ASSIGNED != 0 { self.assign(e & !ASSIGNED, None) } else { self.kill(e, None) };
             if fixed.is_err() {
-                break;
+                self.clear_queues();
+                return false;
             }
         }
-        if fixed.and_then(|()| self.propagate()).is_err() {
-            self.clear_queues();
-            return false;
-        }
-        true
+        // `propagate` empties the queues on a conflict.
+        self.propagate().is_ok()
     }
 
     /// The other live variable of an open exactly-one row of two that holds `v`: there `v = 0`
