@@ -381,18 +381,43 @@ impl Logic {
         }
     }
 
-    /// Assume `d` in `k` and propagate; the position is restored.
-    pub(super) fn assume(&mut self, k: usize, d: u8, trace: Option<&mut Trace>) -> Result<Vec<u64>, Contradiction> {
-        if self.quick && trace.is_none() {
-            let text = "a contradiction".to_string();
-            return self.quick_assume(k, d).ok_or(Contradiction { text, causes: Vec::new() });
+    /// Assume `d` in `k` and propagate, tracing each event: the contradiction reached, if any.
+    /// The position is restored.
+    pub(super) fn assume(&mut self, k: usize, d: u8, trace: &mut Trace) -> Result<(), Contradiction> {
+        self.propagated(k, d, Some(trace), |_| ())
+    }
+
+    /// Assume `d` in `k` and propagate, untraced: whether no contradiction is reached, and if
+    /// none is, the position reached or-ed into `kept`. The position is restored. Only this
+    /// takes the queue ([`Logic::quick`]); a caller that wants a yes or no passes no `kept`,
+    /// and no position is copied.
+    pub(super) fn possible(&mut self, k: usize, d: u8, kept: Option<&mut [u64]>) -> bool {
+        if self.quick {
+            return self.quick_assume(k, d, kept);
         }
+        self.propagated(k, d, None, |s| {
+            if let Some(kept) = kept {
+                s.keep_position(kept);
+            }
+        })
+        .is_ok()
+    }
+
+    /// `d` placed in `k` and propagated by the scan; `reached` sees the position reached when
+    /// it holds, before the position is restored.
+    fn propagated(
+        &mut self,
+        k: usize,
+        d: u8,
+        trace: Option<&mut Trace>,
+        reached: impl FnOnce(&Self),
+    ) -> Result<(), Contradiction> {
         let saved = self.save();
         // This propagation's own record of the rows' last pass (an enclosing one keeps its).
         let seen = std::mem::take(&mut self.rows_seen);
         let mut trace = trace;
         self.place_traced(k, d, Why::Assumed, Vec::new(), &mut trace);
-        let outcome = self.propagate_singles(trace).map(|()| self.position());
+        let outcome = self.propagate_singles(trace).map(|()| reached(self));
         self.restore(saved);
         self.rows_seen = seen;
         outcome
@@ -448,11 +473,11 @@ impl Logic {
                 return None; // a nested chain read the cancel token
             }
             for d in digits(self.cand[k]) {
-                if self.assume(k, d, None).is_ok() {
+                if self.possible(k, d, None) {
                     continue;
                 }
                 let mut trace = Trace::default();
-                let Err(why) = self.assume(k, d, Some(&mut trace)) else { continue };
+                let Err(why) = self.assume(k, d, &mut trace) else { continue };
                 let nodes = trace.ancestors(&why.causes);
                 let chain = self.nodes_text(&trace, &nodes);
                 let length = trace.complexity(&nodes) + 1;
@@ -560,11 +585,8 @@ impl Logic {
         let mut kept = vec![0u64; self.cand.len()];
         let mut possible = 0;
         for &(k, d) in branches {
-            if let Ok(position) = self.assume(k, d, None) {
+            if self.possible(k, d, Some(&mut kept)) {
                 possible += 1;
-                for (keep, p) in kept.iter_mut().zip(position) {
-                    *keep |= p;
-                }
             }
         }
         if possible == 0 {
@@ -588,6 +610,9 @@ impl Logic {
             .filter(|&i| open(self, i))
             .flat_map(|i| digits(self.cand[i] & !kept[i]).map(move |d| (i, d)))
             .collect();
+        if removed.is_empty() {
+            return None; // the branches agree on nothing: no text to trace
+        }
         let first: Vec<(usize, u8)> = removed.iter().copied().take(1).collect();
         let (shown, nodes) = self.branches_text(branches, &first);
         let text = |_: &Self| format!("Forcing net: {what}, these candidates go in every case ({shown})");
@@ -619,7 +644,7 @@ impl Logic {
         let from = base.len();
         for &(k, d) in branches {
             let mut trace = base.clone();
-            let outcome = self.assume(k, d, Some(&mut trace));
+            let outcome = self.assume(k, d, &mut trace);
             let head = format!("if {} = {d}", self.cell(k));
             match outcome {
                 Err(why) => {

@@ -209,6 +209,9 @@ pub(super) struct Logic {
     pub(super) quick: bool,
     /// The queue's buffers (`quick.rs`).
     pub(super) trail: super::quick::Trail,
+    /// Inside a nested search on the queue: what each candidate reaches from its root
+    /// (`quick.rs`).
+    pub(super) inner_root: Option<super::quick::Reach>,
 }
 
 pub(super) fn bit(d: u8) -> u64 {
@@ -355,6 +358,7 @@ impl Logic {
             rows_seen: Vec::new(),
             quick: false,
             trail: Default::default(),
+            inner_root: None,
         };
         // Cell sets of units → (digits with a unit there, all of them exact, kind).
         let mut sets: HashMap<Vec<u32>, (u64, bool, RowKind)> = HashMap::new();
@@ -636,6 +640,13 @@ impl Logic {
     /// The candidates, a placed cell holding its digit's bit.
     pub(super) fn position(&self) -> Vec<u64> {
         self.cand.iter().zip(&self.value).map(|(&c, &v)| if v == 0 { c } else { bit(v) }).collect()
+    }
+
+    /// [`Logic::position`] or-ed into `kept`, cell by cell.
+    pub(super) fn keep_position(&self, kept: &mut [u64]) {
+        for ((keep, &c), &v) in kept.iter_mut().zip(&self.cand).zip(&self.value) {
+            *keep |= if v == 0 { c } else { bit(v) };
+        }
     }
 
     /// The candidates and which cells are filled.

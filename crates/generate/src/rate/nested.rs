@@ -96,11 +96,13 @@ impl Logic {
             return None;
         }
         let (plus, nested) = (self.plus, self.nested);
+        self.inner_root = self.inner_reach(inner);
         self.plus = true;
         self.nested = Some(inner);
         let found = self.forcing_chain().or_else(|| self.forcing_net());
         self.plus = plus;
         self.nested = nested;
+        self.inner_root = None;
         if self.stopped.is_some() || self.nested_spent {
             return None;
         }
@@ -167,8 +169,20 @@ impl Logic {
             .flat_map(|k| digits(self.cand[k]).map(move |d| (k, d)))
             .collect();
         self.nested_work += open.len() as u64 * (30 + self.walked_rows) as u64;
-        let contradicted: Vec<(usize, u8)> =
-            open.into_iter().filter(|&(k, d)| self.assume(k, d, None).is_err()).collect();
+        // Candidates whose reach from the nested search's root cannot meet what the outer
+        // chain changed are not tried: they do not contradict (`quick::Reach`).
+        let root = self.inner_root.take();
+        let now = if root.is_some() && self.quick { self.position() } else { Vec::new() };
+        let changed = root.as_ref().filter(|_| self.quick).map(|r| r.changes(self, &now));
+        let mut contradicted = Vec::new();
+        for (k, d) in open {
+            let apart =
+                root.as_ref().zip(changed.as_ref()).is_some_and(|(r, c)| r.apart(self, self.var(k, d), &now, c));
+            if !apart && !self.possible(k, d, None) {
+                contradicted.push((k, d));
+            }
+        }
+        self.inner_root = root;
         if !contradicted.is_empty() {
             return Some(Found::Chains(contradicted));
         }
@@ -193,12 +207,7 @@ impl Logic {
         let mut kept = vec![0u64; self.cand.len()];
         let mut possible = false;
         for &(k, d) in branches {
-            if let Ok(position) = self.assume(k, d, None) {
-                possible = true;
-                for (keep, p) in kept.iter_mut().zip(position) {
-                    *keep |= p;
-                }
-            }
+            possible |= self.possible(k, d, Some(&mut kept));
         }
         if !possible {
             return Vec::new();
@@ -218,7 +227,7 @@ impl Logic {
             Found::Chains(list) => {
                 for &(k, d) in list {
                     let mut inner = trace.clone();
-                    let Err(why) = self.assume(k, d, Some(&mut inner)) else { continue };
+                    let Err(why) = self.assume(k, d, &mut inner) else { continue };
                     let all = inner.ancestors(&why.causes);
                     let (outer, events): (Vec<usize>, Vec<usize>) = all.into_iter().partition(|&e| e < from);
                     let chain = self.nodes_text(&inner, &events);

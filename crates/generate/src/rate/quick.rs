@@ -76,13 +76,16 @@ impl Logic {
         found
     }
 
-    /// [`Logic::assume`] without a trace, by the queue: the position reached, or `None` at a
-    /// contradiction; the position is restored. Only where [`Logic::quick_ready`].
-    pub(super) fn quick_assume(&mut self, k: usize, d: u8) -> Option<Vec<u64>> {
+    /// [`Logic::possible`] by the queue: whether no contradiction is reached, and if none is,
+    /// the position reached or-ed into `kept`; the position is restored. Only where
+    /// [`Logic::quick_ready`].
+    pub(super) fn quick_assume(&mut self, k: usize, d: u8, kept: Option<&mut [u64]>) -> bool {
         let mut t = std::mem::take(&mut self.trail);
         t.queue.push((k as u32, d));
         let consistent = self.quick_singles(&mut t);
-        let position = consistent.then(|| self.position());
+        if let (true, Some(kept)) = (consistent, kept) {
+            self.keep_position(kept);
+        }
         for &(k, c) in t.cand.iter().rev() {
             let k = k as usize;
             for e in digits(c & !self.cand[k]) {
@@ -105,7 +108,7 @@ impl Logic {
         t.queue.clear();
         t.dirty.clear();
         self.trail = t;
-        position
+        consistent
     }
 
     /// The queued placements and the singles they lead to (and with [`Logic::plus`], locked
@@ -255,6 +258,148 @@ impl Logic {
     }
 }
 
+/// The cells, and the units by their digit, whose candidates differ between two positions
+/// (one bit each).
+pub(super) struct Touched {
+    cells: Vec<u64>,
+    units: Vec<u64>,
+}
+
+impl Touched {
+    fn between(logic: &Logic, root: &[u64], now: &[u64]) -> Touched {
+        let mut touched =
+            Touched { cells: vec![0; root.len().div_ceil(64)], units: vec![0; logic.units.len().div_ceil(64)] };
+        for (k, (&was, &is)) in root.iter().zip(now).enumerate() {
+            if was == is {
+                continue;
+            }
+            touched.cells[k / 64] |= 1 << (k % 64);
+            for e in digits(was & !is) {
+                for &u in &logic.units_of[logic.var(k, e)] {
+                    touched.units[u as usize / 64] |= 1 << (u % 64);
+                }
+            }
+        }
+        touched
+    }
+
+    fn meets(&self, other: &Touched) -> bool {
+        let any = |a: &[u64], b: &[u64]| a.iter().zip(b).any(|(x, y)| x & y != 0);
+        any(&self.cells, &other.cells) || any(&self.units, &other.units)
+    }
+}
+
+/// What each candidate's assumption reaches from the root of a nested search (the position
+/// where it starts), for its inner technique's chains.
+///
+/// At a position `Q` that the outer chain reached from the root `R` (a narrower one, where
+/// singles stall), a candidate `c` whose own propagation from `R` (to `F`) touches no cell
+/// and no unit's digit that `R → Q` touched cannot contradict: the position that takes each
+/// cell from `F` where `F` touched it and from `Q` elsewhere holds `c`, lies inside `Q`, leaves
+/// every cell a candidate and every unit's digit a place, and has no single left (each cell,
+/// and each unit's digit, is as in `F` or as in `Q`, where none was); propagation from `Q`
+/// with `c` never removes a candidate of that position (by induction over its singles), so
+/// never reaches a contradiction. Where both touched a cell or a unit's digit, the position
+/// of their common candidates is the witness if it passes the same tests there (without
+/// locked candidates, which that check does not cover). Such a candidate is not tried: what
+/// the chains find is the same, for less.
+pub(super) struct Reach {
+    root: Vec<u64>,
+    /// Per variable (cell × size + digit − 1): the position its assumption reached and what
+    /// it touched (`None`: not a candidate at the root, or its assumption contradicted there).
+    of: Vec<Option<(Vec<u64>, Touched)>>,
+    /// The inner technique's propagation takes locked candidates: only the coarse test.
+    plus: bool,
+}
+
+impl Reach {
+    /// What the position `now` differs from the root in.
+    pub(super) fn changes(&self, logic: &Logic, now: &[u64]) -> Touched {
+        Touched::between(logic, &self.root, now)
+    }
+
+    /// Whether variable `v`'s assumption cannot contradict at position `now`, which
+    /// `changed` says how it differs from the root in: its reach from the root touched
+    /// nothing of `changed`, or (without locked candidates) where both touched a cell or a
+    /// unit's digit, their common candidates leave the cell a candidate and the digit a place,
+    /// and no single that neither had.
+    pub(super) fn apart(&self, logic: &Logic, v: usize, now: &[u64], changed: &Touched) -> bool {
+        let Some((reached, touched)) = &self.of[v] else { return false };
+        if !touched.meets(changed) {
+            return true;
+        }
+        if self.plus {
+            return false;
+        }
+        let single = |x: u64| x != 0 && x & (x - 1) == 0;
+        let cells_agree = bits(&touched.cells, &changed.cells).all(|k| {
+            let both = now[k] & reached[k];
+            both != 0 && (!single(both) || both == now[k] || both == reached[k])
+        });
+        cells_agree
+            && bits(&touched.units, &changed.units).all(|u| {
+                let unit = &logic.units[u];
+                if !unit.exact {
+                    return true;
+                }
+                let e = bit(unit.digit);
+                let mut holders = unit.cells.iter().map(|&k| k as usize).filter(|&k| now[k] & reached[k] & e != 0);
+                match (holders.next(), holders.next()) {
+                    (None, _) => false,
+                    (Some(k), None) => now[k] == e || reached[k] == e,
+                    _ => true,
+                }
+            })
+    }
+}
+
+/// The indices of the bits set in both `a` and `b`.
+fn bits<'a>(a: &'a [u64], b: &'a [u64]) -> impl Iterator<Item = usize> + 'a {
+    a.iter().zip(b).enumerate().flat_map(|(i, (x, y))| {
+        let mut w = x & y;
+        std::iter::from_fn(move || {
+            (w != 0).then(|| {
+                let j = w.trailing_zeros() as usize;
+                w &= w - 1;
+                i * 64 + j
+            })
+        })
+    })
+}
+
+impl Logic {
+    /// At the root of a nested search with inner technique `inner`: what each candidate's
+    /// assumption reaches by the inner technique's propagation, where that is the queue's
+    /// (`None` elsewhere: every candidate is tried). These assumptions are not counted in the
+    /// nested chains' budget of work, which counts every candidate the inner technique looks
+    /// at, skipped or tried, so that a rating does not depend on how many are skipped.
+    pub(super) fn inner_reach(&mut self, inner: super::nested::Inner) -> Option<Reach> {
+        let (plus, nested) = (self.plus, self.nested.take());
+        self.plus = inner == super::nested::Inner::PlusNets;
+        let reach = self.quick_ready().then(|| {
+            let root = self.position();
+            let of = (0..root.len() * self.n)
+                .map(|v| {
+                    let (k, d) = (v / self.n, (v % self.n) as u8 + 1);
+                    if self.value[k] != 0 || self.cand[k] & bit(d) == 0 {
+                        return None;
+                    }
+                    let mut now = vec![0; root.len()];
+                    if !self.quick_assume(k, d, Some(&mut now)) {
+                        return None;
+                    }
+                    let touched = Touched::between(self, &root, &now);
+                    Some((now, touched))
+                })
+                .collect();
+            Reach { root, of, plus: self.plus }
+        });
+        self.plus = plus;
+        self.nested = nested;
+        reach
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::logic::Logic;
@@ -280,9 +425,11 @@ mod tests {
                     .collect();
                 for (k, d) in open {
                     let before = logic.position();
-                    let scan = logic.assume(k, d, None).ok();
-                    let queue = logic.quick_assume(k, d);
-                    assert_eq!(scan, queue, "r{}c{} = {d}, plus {plus}", k / size + 1, k % size + 1);
+                    let (mut scan, mut queue) = (vec![0; before.len()], vec![0; before.len()]);
+                    let scan_holds = logic.possible(k, d, Some(&mut scan));
+                    let queue_holds = logic.quick_assume(k, d, Some(&mut queue));
+                    let at = format!("r{}c{} = {d}, plus {plus}", k / size + 1, k % size + 1);
+                    assert_eq!((scan_holds, scan), (queue_holds, queue), "{at}");
                     assert_eq!(logic.position(), before, "the queue restores the position");
                     compared += 1;
                 }
@@ -291,6 +438,48 @@ mod tests {
             logic.take(&step);
         }
         assert!(positions >= 10 && compared >= 1_000, "{positions} positions, {compared} assumptions");
+    }
+
+    /// What each candidate reaches from one stalled position, held against every later one
+    /// (narrower, stalled too): a candidate said not to contradict there does not.
+    #[test]
+    fn a_candidate_kept_apart_from_the_changes_does_not_contradict() {
+        let line = "12.3....435....1....4........54..2..6...7.........8.9...31..5.......9.7.....6...8";
+        let puzzle = sudoku_ip_formats::parse_puzzle(line, &Default::default()).expect("puzzle");
+        let mut logic = Logic::new(&Model::build(&puzzle), true);
+        let mut reach = None;
+        let (mut apart, mut tried, mut contradicted) = (0, 0, 0);
+        while let Some(step) = logic.next_step() {
+            if logic.quick_ready() {
+                let Some(root) = &reach else {
+                    reach = logic.inner_reach(super::super::nested::Inner::Chains);
+                    assert!(reach.is_some());
+                    logic.take(&step);
+                    continue;
+                };
+                let now = logic.position();
+                let changed = root.changes(&logic, &now);
+                for v in 0..now.len() * 9 {
+                    let (k, d) = (v / 9, (v % 9) as u8 + 1);
+                    if logic.value[k] != 0 || logic.cand[k] & super::super::bit(d) == 0 {
+                        continue;
+                    }
+                    let fails = !logic.possible(k, d, None);
+                    if root.apart(&logic, v, &now, &changed) {
+                        assert!(!fails, "r{}c{} = {d} was kept apart but contradicts", k / 9 + 1, k % 9 + 1);
+                        apart += 1;
+                    } else {
+                        tried += 1;
+                        contradicted += usize::from(fails);
+                    }
+                }
+            }
+            logic.take(&step);
+        }
+        assert!(
+            apart >= 100 && tried >= 100 && contradicted >= 5,
+            "{apart} kept apart, {tried} tried, {contradicted} contradicted"
+        );
     }
 
     #[test]
