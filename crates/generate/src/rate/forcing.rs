@@ -468,12 +468,14 @@ impl Logic {
     fn first_forcing_chain(&mut self) -> Option<Step> {
         let mut cells: Vec<usize> = (0..self.cand.len()).filter(|&k| self.value[k] == 0).collect();
         cells.sort_by_key(|&k| self.cand[k].count_ones());
+        // Digits an assumption tried before placed without a contradiction hold too.
+        let mut implied = self.no_implied();
         for k in cells {
             if self.stopped.is_some() {
                 return None; // a nested chain read the cancel token
             }
             for d in digits(self.cand[k]) {
-                if self.possible(k, d, None) {
+                if self.holds_marking(k, d, &mut implied) {
                     continue;
                 }
                 let mut trace = Trace::default();

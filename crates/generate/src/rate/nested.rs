@@ -174,11 +174,14 @@ impl Logic {
         let root = self.inner_root.take();
         let now = if root.is_some() && self.quick { self.position() } else { Vec::new() };
         let changed = root.as_ref().filter(|_| self.quick).map(|r| r.changes(self, &now));
+        // Nor are the digits a candidate tried before placed without a contradiction: they
+        // do not contradict either (`Logic::holds_marking`).
+        let mut implied = self.no_implied();
         let mut contradicted = Vec::new();
         for (k, d) in open {
-            let apart =
-                root.as_ref().zip(changed.as_ref()).is_some_and(|(r, c)| r.apart(self, self.var(k, d), &now, c));
-            if !apart && !self.possible(k, d, None) {
+            let v = self.var(k, d);
+            let apart = root.as_ref().zip(changed.as_ref()).is_some_and(|(r, c)| r.apart(self, v, &now, c));
+            if !apart && !self.holds_marking(k, d, &mut implied) {
                 contradicted.push((k, d));
             }
         }
