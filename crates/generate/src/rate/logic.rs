@@ -642,6 +642,14 @@ impl Logic {
         self.cand.iter().zip(&self.value).map(|(&c, &v)| if v == 0 { c } else { bit(v) }).collect()
     }
 
+    /// The candidates of the open cells, cell by cell.
+    pub(super) fn open_candidates(&self) -> Vec<(usize, u8)> {
+        (0..self.cand.len())
+            .filter(|&k| self.value[k] == 0)
+            .flat_map(|k| digits(self.cand[k]).map(move |d| (k, d)))
+            .collect()
+    }
+
     /// [`Logic::position`] or-ed into `kept`, cell by cell.
     pub(super) fn keep_position(&self, kept: &mut [u64]) {
         for ((keep, &c), &v) in kept.iter_mut().zip(&self.cand).zip(&self.value) {

@@ -164,10 +164,7 @@ impl Logic {
     }
 
     fn inner_found(&mut self, inner: Inner) -> Option<Found> {
-        let open: Vec<(usize, u8)> = (0..self.cand.len())
-            .filter(|&k| self.value[k] == 0)
-            .flat_map(|k| digits(self.cand[k]).map(move |d| (k, d)))
-            .collect();
+        let open = self.open_candidates();
         self.nested_work += open.len() as u64 * (30 + self.walked_rows) as u64;
         // Candidates whose reach from the nested search's root cannot meet what the outer
         // chain changed are not tried: they do not contradict (`quick::Reach`).

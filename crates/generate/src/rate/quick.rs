@@ -449,38 +449,43 @@ mod tests {
     use super::super::logic::Logic;
     use sudoku_ip_model::Model;
 
-    /// Every candidate of every position where the queue may run, assumed by the scan and by the
-    /// queue, without and with locked candidates: the same position or the same contradiction.
-    fn queue_agrees_with_scan(line: &str, size: usize) {
+    /// The rater's path through `line`, a `size`×`size` puzzle: at every position where the
+    /// queue may run, without and with locked candidates, `f` gets the position, whether locked
+    /// candidates are on, and the position's open candidates.
+    fn each_queue_position(line: &str, size: usize, mut f: impl FnMut(&mut Logic, bool, Vec<(usize, u8)>)) {
         let puzzle = sudoku_ip_formats::parse_puzzle(line, &Default::default()).expect("puzzle");
         assert_eq!(puzzle.n(), size);
         let mut logic = Logic::new(&Model::build(&puzzle), true);
-        let (mut positions, mut compared) = (0, 0);
         while let Some(step) = logic.next_step() {
             for plus in [false, true] {
                 logic.plus = plus;
-                if !logic.quick_ready() {
-                    continue;
-                }
-                positions += 1;
-                let open: Vec<(usize, u8)> = (0..logic.cand.len())
-                    .filter(|&k| logic.value[k] == 0)
-                    .flat_map(|k| super::digits(logic.cand[k]).map(move |d| (k, d)))
-                    .collect();
-                for (k, d) in open {
-                    let before = logic.position();
-                    let (mut scan, mut queue) = (vec![0; before.len()], vec![0; before.len()]);
-                    let scan_holds = logic.possible(k, d, Some(&mut scan));
-                    let queue_holds = logic.quick_assume(k, d, Some(&mut queue));
-                    let at = format!("r{}c{} = {d}, plus {plus}", k / size + 1, k % size + 1);
-                    assert_eq!((scan_holds, scan), (queue_holds, queue), "{at}");
-                    assert_eq!(logic.position(), before, "the queue restores the position");
-                    compared += 1;
+                if logic.quick_ready() {
+                    let open = logic.open_candidates();
+                    f(&mut logic, plus, open);
                 }
             }
             logic.plus = false;
             logic.take(&step);
         }
+    }
+
+    /// Every candidate of every position where the queue may run, assumed by the scan and by the
+    /// queue, without and with locked candidates: the same position or the same contradiction.
+    fn queue_agrees_with_scan(line: &str, size: usize) {
+        let (mut positions, mut compared) = (0, 0);
+        each_queue_position(line, size, |logic, plus, open| {
+            positions += 1;
+            for (k, d) in open {
+                let before = logic.position();
+                let (mut scan, mut queue) = (vec![0; before.len()], vec![0; before.len()]);
+                let scan_holds = logic.possible(k, d, Some(&mut scan));
+                let queue_holds = logic.quick_assume(k, d, Some(&mut queue));
+                let at = format!("r{}c{} = {d}, plus {plus}", k / size + 1, k % size + 1);
+                assert_eq!((scan_holds, scan), (queue_holds, queue), "{at}");
+                assert_eq!(logic.position(), before, "the queue restores the position");
+                compared += 1;
+            }
+        });
         assert!(positions >= 10 && compared >= 1_000, "{positions} positions, {compared} assumptions");
     }
 
@@ -494,38 +499,24 @@ mod tests {
             (include_str!("../../../../examples/16x16.txt"), 16),
         ];
         for (line, size) in lines {
-            let puzzle = sudoku_ip_formats::parse_puzzle(line, &Default::default()).expect("puzzle");
-            let mut logic = Logic::new(&Model::build(&puzzle), true);
             let (mut marked, mut failed) = (0, 0);
-            while let Some(step) = logic.next_step() {
-                for plus in [false, true] {
-                    logic.plus = plus;
-                    if !logic.quick_ready() {
-                        continue;
+            each_queue_position(line, size, |logic, plus, open| {
+                let scan: Vec<(usize, u8)> =
+                    open.iter().copied().filter(|&(k, d)| !logic.possible(k, d, None)).collect();
+                logic.quick = true;
+                let mut implied = logic.no_implied();
+                let mut queue = Vec::new();
+                for &(k, d) in &open {
+                    let v = logic.var(k, d);
+                    marked += usize::from(implied[v / 64] >> (v % 64) & 1 == 1);
+                    if !logic.holds_marking(k, d, &mut implied) {
+                        queue.push((k, d));
                     }
-                    let open: Vec<(usize, u8)> = (0..logic.cand.len())
-                        .filter(|&k| logic.value[k] == 0)
-                        .flat_map(|k| super::super::digits(logic.cand[k]).map(move |d| (k, d)))
-                        .collect();
-                    let scan: Vec<(usize, u8)> =
-                        open.iter().copied().filter(|&(k, d)| !logic.possible(k, d, None)).collect();
-                    logic.quick = true;
-                    let mut implied = logic.no_implied();
-                    let mut queue = Vec::new();
-                    for &(k, d) in &open {
-                        let v = logic.var(k, d);
-                        marked += usize::from(implied[v / 64] >> (v % 64) & 1 == 1);
-                        if !logic.holds_marking(k, d, &mut implied) {
-                            queue.push((k, d));
-                        }
-                    }
-                    logic.quick = false;
-                    assert_eq!(queue, scan, "{size}×{size}, plus {plus}");
-                    failed += scan.len();
                 }
-                logic.plus = false;
-                logic.take(&step);
-            }
+                logic.quick = false;
+                assert_eq!(queue, scan, "{size}×{size}, plus {plus}");
+                failed += scan.len();
+            });
             assert!(marked >= 100 && failed >= 10, "{size}×{size}: {marked} not assumed, {failed} contradicting");
         }
     }
